@@ -1,0 +1,78 @@
+#include "app/cli/Commands.h"
+
+#include "core/pipeline/Pipeline.h"
+#include "core/support/AtomicFile.h"
+
+#include <cstdio>
+
+namespace sl::cli {
+
+int runCompile(const Args& args) {
+  ParsedCommandLine parsed = parseDxcCommandLine(args);
+  if (parsed.help) {
+    std::fputs(compileOptionsHelp(), stdout);
+    return kExitSuccess;
+  }
+  if (!parsed.error.empty()) {
+    std::fprintf(stderr, "shaderlens compile: %s\n", parsed.error.c_str());
+    return kExitUsage;
+  }
+  const CompileOptions& options = parsed.options;
+  if (options.listStages) {
+    for (const std::string& name : stagesFor(options)) {
+      for (const StageInfo& info : allStages())
+        if (name == info.name)
+          std::printf("%-14s %s%s\n", info.name, info.description, info.implemented ? "" : " (not in this build yet)");
+    }
+    return kExitSuccess;
+  }
+  for (const std::string& stage : options.printStages) {
+    if (!isKnownStage(stage)) {
+      std::fprintf(stderr, "shaderlens compile: unknown stage '%s' (see --stages)\n", stage.c_str());
+      return kExitUsage;
+    }
+  }
+  if (options.inputFile.empty()) {
+    std::fprintf(stderr, "shaderlens compile: no input file\n");
+    return kExitUsage;
+  }
+  std::string source, error;
+  if (!readWholeFile(options.inputFile, source, error)) {
+    std::fprintf(stderr, "shaderlens compile: %s\n", error.c_str());
+    return kExitUsage;
+  }
+  std::string fileName = options.inputFile == "-" ? "<stdin>" : options.inputFile;
+  std::shared_ptr<const CompileResult> result = compileSource(fileName, source, options);
+
+  // Stages print even when a later stage fails: that is how one sees where things went wrong.
+  for (const std::string& name : options.printStages) {
+    if (const StageArtifact* artifact = result->stage(name)) {
+      std::fwrite(artifact->text.data(), 1, artifact->text.size(), stdout);
+      if (!artifact->text.empty() && artifact->text.back() != '\n') std::fputc('\n', stdout);
+    } else {
+      std::fprintf(stderr, "shaderlens compile: stage '%s' did not run\n", name.c_str());
+    }
+  }
+  std::string rendered = renderDiagnostics(result->diagnostics);
+  std::fwrite(rendered.data(), 1, rendered.size(), stderr);
+  if (!result->succeeded) return kExitCompileError;
+
+  if (!options.outputFile.empty()) {
+    std::string err = writeFileAtomically(options.outputFile, result->object);
+    if (!err.empty()) {
+      std::fprintf(stderr, "shaderlens compile: %s\n", err.c_str());
+      return kExitUsage;
+    }
+  }
+  if (!options.disassemblyFile.empty()) {
+    const StageArtifact* text = result->stage(options.spirv() ? "spirv" : "dxil");
+    std::string err = writeFileAtomically(options.disassemblyFile, text ? std::string_view(text->text) : std::string_view());
+    if (!err.empty()) {
+      std::fprintf(stderr, "shaderlens compile: %s\n", err.c_str());
+      return kExitUsage;
+    }
+  }
+  return kExitSuccess;
+}
+
+}  // namespace sl::cli

@@ -1,0 +1,295 @@
+#include "core/frontend/Preprocessor.h"
+
+#include <clang/Basic/Diagnostic.h>
+#include <clang/Basic/DiagnosticOptions.h>
+#include <clang/Basic/FileManager.h>
+#include <clang/Basic/LangOptions.h>
+#include <clang/Basic/LangStandard.h>
+#include <clang/Basic/SourceManager.h>
+#include <clang/Basic/TargetInfo.h>
+#include <clang/Basic/TargetOptions.h>
+#include <clang/Lex/HeaderSearch.h>
+#include <clang/Lex/HeaderSearchOptions.h>
+#include <clang/Lex/Lexer.h>
+#include <clang/Lex/ModuleLoader.h>
+#include <clang/Lex/Preprocessor.h>
+#include <clang/Lex/PreprocessorOptions.h>
+#include <llvm/Support/FileSystem.h>
+#include <llvm/Support/MemoryBuffer.h>
+#include <llvm/Support/Path.h>
+#include <llvm/Support/VirtualFileSystem.h>
+#include <llvm/TargetParser/Triple.h>
+
+namespace sl::frontend {
+
+namespace {
+
+struct ProfileInfo {
+  int stage = 5;  // DXIL::ShaderKind
+  int major = 6, minor = 0;
+};
+
+ProfileInfo parseProfile(const std::string& profile) {
+  ProfileInfo info;
+  static const std::pair<const char*, int> kStages[] = {{"ps", 0}, {"vs", 1}, {"gs", 2}, {"hs", 3}, {"ds", 4},
+                                                        {"cs", 5}, {"lib", 6}, {"ms", 13}, {"as", 14}};
+  size_t underscore = profile.find('_');
+  std::string prefix = profile.substr(0, underscore);
+  for (auto& [name, kind] : kStages)
+    if (prefix == name) info.stage = kind;
+  if (underscore != std::string::npos) {
+    std::string rest = profile.substr(underscore + 1);
+    size_t second = rest.find('_');
+    if (second != std::string::npos) {
+      info.major = std::atoi(rest.substr(0, second).c_str());
+      std::string minor = rest.substr(second + 1);
+      info.minor = minor == "x" ? 15 : std::atoi(minor.c_str());
+    }
+  }
+  return info;
+}
+
+}  // namespace
+
+std::string predefinedMacros(const PreprocessOptions& options) {
+  ProfileInfo profile = parseProfile(options.profile);
+  std::string out;
+  auto define = [&](const std::string& name, const std::string& value) {
+    out += "#define " + name + " " + value + "\n";
+  };
+  define("__hlsl_dx_compiler", "1");
+  define("__HLSL_VERSION", std::to_string(options.hlslVersion));
+  define("__SHADER_STAGE_PIXEL", "0");
+  define("__SHADER_STAGE_VERTEX", "1");
+  define("__SHADER_STAGE_GEOMETRY", "2");
+  define("__SHADER_STAGE_HULL", "3");
+  define("__SHADER_STAGE_DOMAIN", "4");
+  define("__SHADER_STAGE_COMPUTE", "5");
+  define("__SHADER_STAGE_LIBRARY", "6");
+  define("__SHADER_STAGE_MESH", "13");
+  define("__SHADER_STAGE_AMPLIFICATION", "14");
+  define("__SHADER_TARGET_STAGE", std::to_string(profile.stage));
+  define("__SHADER_TARGET_MAJOR", std::to_string(profile.major));
+  define("__SHADER_TARGET_MINOR", std::to_string(profile.minor));
+  if (options.enable16BitTypes) define("__HLSL_ENABLE_16_BIT", "1");
+  if (options.spirv) {
+    define("__spirv__", "1");
+    define("__SPIRV_MAJOR_VERSION__", std::to_string(options.spirvMajor));
+    define("__SPIRV_MINOR_VERSION__", std::to_string(options.spirvMinor));
+  }
+  for (const auto& [name, value] : options.defines) define(name, value.empty() ? "1" : value);
+  return out;
+}
+
+struct PreprocessedUnit::Impl : public clang::DiagnosticConsumer {
+  PreprocessedUnit* owner = nullptr;
+  llvm::IntrusiveRefCntPtr<llvm::vfs::InMemoryFileSystem> memoryFs;
+  llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> overlayFs;
+  llvm::IntrusiveRefCntPtr<clang::DiagnosticIDs> diagIds;
+  llvm::IntrusiveRefCntPtr<clang::DiagnosticOptions> diagOptions;
+  std::unique_ptr<clang::DiagnosticsEngine> diags;
+  std::unique_ptr<clang::FileManager> fileManager;
+  std::unique_ptr<clang::SourceManager> sourceManager;
+  clang::LangOptions langOptions;
+  std::shared_ptr<clang::TargetOptions> targetOptions;
+  llvm::IntrusiveRefCntPtr<clang::TargetInfo> target;
+  std::shared_ptr<clang::HeaderSearchOptions> headerSearchOptions;
+  std::unique_ptr<clang::HeaderSearch> headerSearch;
+  std::shared_ptr<clang::PreprocessorOptions> ppOptions;
+  // Modules are not part of HLSL; `import` never reaches this loader.
+  clang::TrivialModuleLoader moduleLoader;
+  std::unique_ptr<clang::Preprocessor> pp;
+  std::vector<clang::Token> tokens;
+
+  void HandleDiagnostic(clang::DiagnosticsEngine::Level level, const clang::Diagnostic& info) override {
+    clang::DiagnosticConsumer::HandleDiagnostic(level, info);
+    llvm::SmallString<128> message;
+    info.FormatDiagnostic(message);
+    Severity severity = Severity::Error;
+    switch (level) {
+      case clang::DiagnosticsEngine::Ignored: return;
+      case clang::DiagnosticsEngine::Note: severity = Severity::Note; break;
+      case clang::DiagnosticsEngine::Remark: severity = Severity::Remark; break;
+      case clang::DiagnosticsEngine::Warning: severity = Severity::Warning; break;
+      case clang::DiagnosticsEngine::Error:
+      case clang::DiagnosticsEngine::Fatal: severity = Severity::Error; break;
+    }
+    Diagnostic d = owner->makeDiagnostic(severity, info.getLocation(), std::string(message.str()));
+    // Clang emits notes right after the diagnostic they belong to.
+    if (severity == Severity::Note && !owner->diagnostics_.empty())
+      owner->diagnostics_.back().notes.push_back(std::move(d));
+    else
+      owner->diagnostics_.push_back(std::move(d));
+  }
+};
+
+PreprocessedUnit::PreprocessedUnit() : impl_(std::make_unique<Impl>()) { impl_->owner = this; }
+PreprocessedUnit::~PreprocessedUnit() = default;
+
+const std::vector<clang::Token>& PreprocessedUnit::tokens() const { return impl_->tokens; }
+clang::Preprocessor& PreprocessedUnit::preprocessor() const { return *impl_->pp; }
+clang::SourceManager& PreprocessedUnit::sourceManager() const { return *impl_->sourceManager; }
+
+SourceLoc PreprocessedUnit::location(clang::SourceLocation loc) const {
+  SourceLoc result;
+  if (loc.isInvalid()) return result;
+  clang::SourceManager& sm = *impl_->sourceManager;
+  clang::PresumedLoc presumed = sm.getPresumedLoc(sm.getExpansionLoc(loc));
+  if (presumed.isInvalid()) return result;
+  result.file = presumed.getFilename();
+  result.line = presumed.getLine();
+  result.column = presumed.getColumn();
+  return result;
+}
+
+Diagnostic PreprocessedUnit::makeDiagnostic(Severity severity, clang::SourceLocation loc, std::string message,
+                                            uint32_t lengthInColumns) const {
+  Diagnostic d;
+  d.severity = severity;
+  d.message = std::move(message);
+  if (loc.isInvalid()) return d;
+  clang::SourceManager& sm = *impl_->sourceManager;
+  clang::SourceLocation expansion = sm.getExpansionLoc(loc);
+  d.range.begin = location(expansion);
+  if (lengthInColumns > 1) d.range.endColumn = d.range.begin.column + lengthInColumns;
+  bool invalid = false;
+  llvm::StringRef buffer = sm.getBufferData(sm.getFileID(expansion), &invalid);
+  if (!invalid) d.sourceLine = std::string(lineOfText(buffer, sm.getSpellingLineNumber(expansion)));
+  if (loc.isMacroID()) {
+    // Point at the macro's body too, as Clang does: the error is in the expansion of that text.
+    clang::SourceLocation spelling = sm.getSpellingLoc(loc);
+    llvm::StringRef macroName = clang::Lexer::getImmediateMacroName(loc, sm, impl_->langOptions);
+    Diagnostic note;
+    note.severity = Severity::Note;
+    note.message = "expanded from macro '" + macroName.str() + "'";
+    note.range.begin = location(spelling);
+    bool noteInvalid = false;
+    llvm::StringRef noteBuffer = sm.getBufferData(sm.getFileID(spelling), &noteInvalid);
+    if (!noteInvalid) note.sourceLine = std::string(lineOfText(noteBuffer, sm.getSpellingLineNumber(spelling)));
+    d.notes.push_back(std::move(note));
+  }
+  return d;
+}
+
+std::string PreprocessedUnit::spelling(const clang::Token& token) const { return impl_->pp->getSpelling(token); }
+
+static std::string absolutePath(const std::string& fileName) {
+  llvm::SmallString<256> path(fileName);
+  llvm::sys::fs::make_absolute(path);
+  llvm::sys::path::remove_dots(path, /*remove_dot_dot=*/true);
+  return std::string(path.str());
+}
+
+// Rebuilds text from tokens the way `clang -E` does: same line structure where possible,
+// `#line` markers where the presumed location jumps (includes, #line, long gaps).
+static void printTokens(PreprocessedUnit& unit, const std::vector<clang::Token>& tokens, std::string& text,
+                        std::vector<PreprocessedLine>& lineMap) {
+  clang::SourceManager& sm = unit.sourceManager();
+  std::string currentFile;
+  uint32_t currentLine = 0;
+  bool lineHasText = false;
+  auto newline = [&] {
+    text += '\n';
+    lineMap.push_back({currentFile, currentLine});
+    ++currentLine;
+    lineHasText = false;
+  };
+  for (const clang::Token& token : tokens) {
+    if (token.is(clang::tok::eof)) break;
+    clang::PresumedLoc presumed = sm.getPresumedLoc(sm.getExpansionLoc(token.getLocation()));
+    if (presumed.isInvalid()) continue;
+    std::string file = presumed.getFilename();
+    uint32_t line = presumed.getLine();
+    if (file != currentFile || line < currentLine || line > currentLine + 8) {
+      if (lineHasText) newline();
+      currentFile = file;
+      currentLine = line;
+      text += "#line " + std::to_string(line) + " \"" + file + "\"";
+      lineMap.push_back({currentFile, line});
+      text += '\n';
+    } else if (line > currentLine || (token.isAtStartOfLine() && lineHasText)) {
+      while (currentLine < line) newline();
+      if (lineHasText) newline();
+    }
+    if (!lineHasText) {
+      uint32_t column = presumed.getColumn();
+      if (column > 1) text.append(column - 1, ' ');
+    } else if (token.hasLeadingSpace()) {
+      text += ' ';
+    }
+    text += unit.spelling(token);
+    lineHasText = true;
+  }
+  if (lineHasText) newline();
+}
+
+std::unique_ptr<PreprocessedUnit> preprocess(const std::string& fileName, std::string_view source,
+                                             const PreprocessOptions& options) {
+  std::unique_ptr<PreprocessedUnit> unit(new PreprocessedUnit());
+  PreprocessedUnit::Impl& impl = *unit->impl_;
+  std::string mainPath = absolutePath(fileName);
+
+  impl.memoryFs = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
+  impl.overlayFs = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(llvm::vfs::getRealFileSystem());
+  impl.overlayFs->pushOverlay(impl.memoryFs);
+  impl.memoryFs->addFile(mainPath, 0, llvm::MemoryBuffer::getMemBufferCopy(llvm::StringRef(source.data(), source.size()), mainPath));
+
+  impl.diagIds = llvm::makeIntrusiveRefCnt<clang::DiagnosticIDs>();
+  impl.diagOptions = llvm::makeIntrusiveRefCnt<clang::DiagnosticOptions>();
+  impl.diags = std::make_unique<clang::DiagnosticsEngine>(impl.diagIds, impl.diagOptions, &impl, /*ShouldOwnClient=*/false);
+  impl.fileManager = std::make_unique<clang::FileManager>(clang::FileSystemOptions{}, impl.overlayFs);
+  impl.sourceManager = std::make_unique<clang::SourceManager>(*impl.diags, *impl.fileManager);
+
+  ProfileInfo profile = parseProfile(options.profile);
+  llvm::Triple triple("dxil-pc-shadermodel" + std::to_string(profile.major) + "." + std::to_string(profile.minor) +
+                      "-compute");
+  std::vector<std::string> noIncludes;
+  clang::LangOptions::setLangDefaults(impl.langOptions, clang::Language::HLSL, triple, noIncludes,
+                                      clang::LangStandard::lang_hlsl2021);
+  // DXC accepts `//` comments, `#pragma once`, and treats unknown pragmas as no-ops.
+  impl.langOptions.LineComment = true;
+  impl.targetOptions = std::make_shared<clang::TargetOptions>();
+  impl.targetOptions->Triple = triple.str();
+  impl.target = clang::TargetInfo::CreateTargetInfo(*impl.diags, impl.targetOptions);
+
+  impl.headerSearchOptions = std::make_shared<clang::HeaderSearchOptions>();
+  impl.headerSearch = std::make_unique<clang::HeaderSearch>(impl.headerSearchOptions, *impl.sourceManager, *impl.diags,
+                                                            impl.langOptions, impl.target.get());
+  std::vector<clang::DirectoryLookup> lookups;
+  for (const std::string& dir : options.includeDirs) {
+    if (auto ref = impl.fileManager->getOptionalDirectoryRef(dir))
+      lookups.emplace_back(*ref, clang::SrcMgr::C_User, /*isFramework=*/false);
+  }
+  // -I directories serve both "" and <> includes, as in DXC.
+  impl.headerSearch->SetSearchPaths(lookups, /*angledDirIdx=*/0, /*systemDirIdx=*/static_cast<unsigned>(lookups.size()),
+                                     llvm::DenseMap<unsigned, unsigned>());
+
+  impl.ppOptions = std::make_shared<clang::PreprocessorOptions>();
+  impl.pp = std::make_unique<clang::Preprocessor>(impl.ppOptions, *impl.diags, impl.langOptions, *impl.sourceManager,
+                                                  *impl.headerSearch, impl.moduleLoader, nullptr,
+                                                  /*OwnsHeaderSearch=*/false, clang::TU_Complete);
+  impl.pp->Initialize(*impl.target);
+  impl.pp->setPredefines(predefinedMacros(options));
+
+  auto mainEntry = impl.fileManager->getFileRef(mainPath);
+  if (!mainEntry) {
+    unit->diagnostics_.push_back(Diagnostic::error({fileName, 0, 0}, "cannot open source file"));
+    impl.tokens.emplace_back();
+    impl.tokens.back().startToken();
+    impl.tokens.back().setKind(clang::tok::eof);
+    return unit;
+  }
+  impl.sourceManager->setMainFileID(impl.sourceManager->createFileID(*mainEntry, clang::SourceLocation(), clang::SrcMgr::C_User));
+  impl.diags->getClient()->BeginSourceFile(impl.langOptions, impl.pp.get());
+  impl.pp->EnterMainSourceFile();
+  clang::Token token;
+  do {
+    impl.pp->Lex(token);
+    impl.tokens.push_back(token);
+  } while (token.isNot(clang::tok::eof));
+  impl.diags->getClient()->EndSourceFile();
+  printTokens(*unit, impl.tokens, unit->text_, unit->lineMap_);
+  return unit;
+}
+
+}  // namespace sl::frontend

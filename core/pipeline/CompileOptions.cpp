@@ -1,0 +1,298 @@
+#include "core/pipeline/CompileOptions.h"
+
+#include <charconv>
+#include <cstring>
+
+namespace sl {
+
+std::pair<int, int> CompileOptions::spirvVersion() const {
+  const std::string& env = spirvTargetEnv;
+  if (env == "vulkan1.1") return {1, 3};
+  if (env == "vulkan1.1spirv1.4") return {1, 4};
+  if (env == "vulkan1.2" || env == "universal1.5") return {1, 5};
+  if (env == "vulkan1.3") return {1, 6};
+  return {1, 0};
+}
+
+namespace {
+
+bool parseUint(const std::string& text, uint32_t& value) {
+  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  return ec == std::errc() && end == text.data() + text.size();
+}
+
+bool parseSpace(const std::string& text, uint32_t& value) {
+  if (text.rfind("space", 0) == 0) return parseUint(text.substr(5), value);
+  return parseUint(text, value);
+}
+
+struct ArgCursor {
+  const std::vector<std::string>& args;
+  size_t index = 0;
+  std::string error;
+
+  bool done() const { return index >= args.size(); }
+  const std::string& current() const { return args[index]; }
+  // The value of an option that may be attached (`-Tcs_6_0`) or separate (`-T cs_6_0`).
+  bool value(const std::string& spelling, std::string& out) {
+    const std::string& arg = args[index];
+    if (arg.size() > spelling.size()) {
+      out = arg.substr(spelling.size());
+      if (!out.empty() && out[0] == '=') out = out.substr(1);
+      return true;
+    }
+    if (index + 1 >= args.size()) {
+      error = "option '" + spelling + "' requires a value";
+      return false;
+    }
+    out = args[++index];
+    return true;
+  }
+  bool next(const std::string& option, std::string& out) {
+    if (index + 1 >= args.size()) {
+      error = "option '" + option + "' requires more values";
+      return false;
+    }
+    out = args[++index];
+    return true;
+  }
+};
+
+// Options that take a value, attached or separate. Longest spellings first so `-Fo` is not `-F`.
+bool startsWith(const std::string& s, const char* prefix) { return s.rfind(prefix, 0) == 0; }
+
+}  // namespace
+
+ParsedCommandLine parseDxcCommandLine(const std::vector<std::string>& rawArgs) {
+  ParsedCommandLine result;
+  CompileOptions& o = result.options;
+  // DXC accepts `/T` as well as `-T`.
+  std::vector<std::string> args;
+  for (const std::string& a : rawArgs) {
+    if (a.size() > 1 && a[0] == '/' && a.find('/', 1) == std::string::npos && std::isalpha(static_cast<unsigned char>(a[1])) &&
+        a.find('.') == std::string::npos)
+      args.push_back("-" + a.substr(1));
+    else
+      args.push_back(a);
+  }
+  ArgCursor c{args};
+  auto fail = [&](std::string message) {
+    result.error = std::move(message);
+    return result;
+  };
+  for (; !c.done(); ++c.index) {
+    const std::string& a = c.current();
+    std::string v;
+    if (a == "--help" || a == "-help" || a == "-?" || a == "-h") {
+      result.help = true;
+    } else if (a == "--print" || startsWith(a, "--print=")) {
+      if (!c.value("--print", v)) return fail(c.error);
+      o.printStages.push_back(v);
+    } else if (a == "--stages") {
+      o.listStages = true;
+    } else if (a == "--quiet" || a == "-nologo") {
+      o.quiet = true;
+    } else if (a == "-spirv") {
+      o.target = TargetKind::Spirv;
+    } else if (startsWith(a, "-fspv-target-env=")) {
+      o.spirvTargetEnv = a.substr(std::strlen("-fspv-target-env="));
+      static const char* kKnown[] = {"vulkan1.0", "vulkan1.1", "vulkan1.1spirv1.4", "vulkan1.2", "vulkan1.3", "universal1.5"};
+      bool known = false;
+      for (const char* k : kKnown) known |= o.spirvTargetEnv == k;
+      if (!known) return fail("unknown SPIR-V target environment '" + o.spirvTargetEnv + "'");
+    } else if (startsWith(a, "-fspv-extension=")) {
+      o.spvExtensions.push_back(a.substr(std::strlen("-fspv-extension=")));
+    } else if (startsWith(a, "-fspv-debug=")) {
+      o.spvDebug = a.substr(std::strlen("-fspv-debug="));
+    } else if (a == "-fspv-reflect") {
+      o.spvReflect = true;
+    } else if (a == "-fspv-use-legacy-buffer-matrix-order") {
+      o.spvLegacyBufferMatrixOrder = true;
+    } else if (a == "-fspv-enable-maximal-reconvergence") {
+      o.spvMaximalReconvergence = true;
+    } else if (a == "-fvk-use-dx-layout") {
+      o.vkUseDxLayout = true;
+    } else if (a == "-fvk-use-scalar-layout") {
+      o.vkUseScalarLayout = true;
+    } else if (a == "-fvk-use-gl-layout") {
+      o.vkUseGlLayout = true;
+    } else if (a == "-fvk-invert-y") {
+      o.vkInvertY = true;
+    } else if (a == "-fvk-auto-shift-bindings") {
+      o.vkAutoShiftBindings = true;
+    } else if (a == "-fvk-b-shift" || a == "-fvk-t-shift" || a == "-fvk-u-shift" || a == "-fvk-s-shift") {
+      VkRegisterShift shift;
+      shift.registerClass = a[5];
+      std::string n, space;
+      if (!c.next(a, n) || !c.next(a, space)) return fail(c.error);
+      if (!parseUint(n, shift.shift)) return fail("invalid shift '" + n + "' for " + a);
+      if (space != "all") {
+        uint32_t s = 0;
+        if (!parseSpace(space, s)) return fail("invalid space '" + space + "' for " + a);
+        shift.space = s;
+      }
+      o.vkShifts.push_back(shift);
+    } else if (a == "-fvk-bind-register") {
+      VkBindRegister bind;
+      std::string space, binding, set;
+      if (!c.next(a, bind.registerName) || !c.next(a, space) || !c.next(a, binding) || !c.next(a, set)) return fail(c.error);
+      if (!parseSpace(space, bind.space) || !parseUint(binding, bind.binding) || !parseUint(set, bind.set))
+        return fail("invalid -fvk-bind-register arguments");
+      o.vkBindRegisters.push_back(bind);
+    } else if (a == "-fvk-bind-resource-heap" || a == "-fvk-bind-sampler-heap" || a == "-fvk-bind-counter-heap") {
+      VkBindHeap heap;
+      std::string binding, set;
+      if (!c.next(a, binding) || !c.next(a, set)) return fail(c.error);
+      if (!parseUint(binding, heap.binding) || !parseUint(set, heap.set)) return fail("invalid " + a + " arguments");
+      (a == "-fvk-bind-resource-heap" ? o.vkResourceHeap : a == "-fvk-bind-sampler-heap" ? o.vkSamplerHeap : o.vkCounterHeap) = heap;
+    } else if (a == "-enable-16bit-types") {
+      o.enable16BitTypes = true;
+    } else if (a == "-Zpr") {
+      o.rowMajorByDefault = true;
+    } else if (a == "-Zpc") {
+      o.rowMajorByDefault = false;
+    } else if (a == "-pack-optimized" || a == "-pack_optimized") {
+      o.packOptimized = true;
+    } else if (a == "-pack-prefix-stable" || a == "-pack_prefix_stable") {
+      o.packOptimized = false;
+    } else if (a == "-all-resources-bound" || a == "-all_resources_bound") {
+      o.allResourcesBound = true;
+    } else if (a == "-Vd") {
+      o.disableValidation = true;
+    } else if (a == "-Gis") {
+      o.gis = true;
+    } else if (a == "-ignore-line-directives") {
+      o.ignoreLineDirectives = true;
+    } else if (a == "-Od" || a == "-O0" || a == "-O1" || a == "-O2" || a == "-O3") {
+      o.optimization = a.substr(1);
+    } else if (a == "-Zi" || a == "-Qembed_debug" || a == "-Zss" || a == "-Zsb" || a == "-Gfa" || a == "-Gfp" ||
+               a == "-Ges" || a == "-Gec" || a == "-WX" || a == "-no-warnings" || a == "-Qstrip_reflect" ||
+               a == "-Qstrip_debug" || a == "-denorm" || a == "-Ni" || a == "-No" || a == "-Cc" || a == "-Lx") {
+      // Accepted for compatibility; they change nothing we model yet.
+    } else if (startsWith(a, "-HV")) {
+      if (!c.value("-HV", v)) return fail(c.error);
+      uint32_t version = 0;
+      if (v == "202x" || v == "202y") version = 2025;
+      else if (!parseUint(v, version) || (version != 2016 && version != 2017 && version != 2018 && version != 2021))
+        return fail("invalid HLSL version '" + v + "' (expected 2016, 2017, 2018, 2021 or 202x)");
+      o.hlslVersion = static_cast<int>(version);
+    } else if (startsWith(a, "-Fo")) {
+      if (!c.value("-Fo", o.outputFile)) return fail(c.error);
+    } else if (startsWith(a, "-Fc")) {
+      if (!c.value("-Fc", o.disassemblyFile)) return fail(c.error);
+    } else if (startsWith(a, "-Fh") || startsWith(a, "-Fe") || startsWith(a, "-Fd") || startsWith(a, "-Fre") ||
+               startsWith(a, "-Frs") || startsWith(a, "-Fsh")) {
+      std::string ignored;
+      if (!c.value(a.substr(0, 3), ignored)) return fail(c.error);
+    } else if (startsWith(a, "-T")) {
+      if (!c.value("-T", o.profile)) return fail(c.error);
+    } else if (startsWith(a, "-E")) {
+      if (!c.value("-E", o.entryPoint)) return fail(c.error);
+    } else if (startsWith(a, "-D")) {
+      if (!c.value("-D", v)) return fail(c.error);
+      size_t eq = v.find('=');
+      if (eq == std::string::npos) o.defines.emplace_back(v, "");
+      else o.defines.emplace_back(v.substr(0, eq), v.substr(eq + 1));
+    } else if (startsWith(a, "-I")) {
+      if (!c.value("-I", v)) return fail(c.error);
+      o.includeDirs.push_back(v);
+    } else if (startsWith(a, "-fvk-") || startsWith(a, "-fspv-")) {
+      return fail("unsupported option '" + a + "'");
+    } else if (a == "-" || a[0] != '-') {
+      if (!o.inputFile.empty()) return fail("more than one input file: '" + o.inputFile + "' and '" + a + "'");
+      o.inputFile = a;
+    } else {
+      return fail("unknown option '" + a + "'");
+    }
+  }
+  return result;
+}
+
+std::string toDxcCommandLine(const CompileOptions& o) {
+  std::string s = "dxc";
+  auto add = [&](const std::string& part) {
+    s += ' ';
+    bool quote = part.find_first_of(" \t\"'$") != std::string::npos;
+    s += quote ? "'" + part + "'" : part;
+  };
+  add("-T");
+  add(o.profile);
+  add("-E");
+  add(o.entryPoint);
+  if (o.hlslVersion != 2021) add("-HV"), add(o.hlslVersion == 2025 ? "202x" : std::to_string(o.hlslVersion));
+  if (o.enable16BitTypes) add("-enable-16bit-types");
+  if (o.spirv()) {
+    add("-spirv");
+    add("-fspv-target-env=" + o.spirvTargetEnv);
+  }
+  if (o.rowMajorByDefault) add("-Zpr");
+  if (o.packOptimized) add("-pack-optimized");
+  if (o.vkUseDxLayout) add("-fvk-use-dx-layout");
+  if (o.vkUseScalarLayout) add("-fvk-use-scalar-layout");
+  if (o.vkUseGlLayout) add("-fvk-use-gl-layout");
+  if (o.spvLegacyBufferMatrixOrder) add("-fspv-use-legacy-buffer-matrix-order");
+  if (o.spvMaximalReconvergence) add("-fspv-enable-maximal-reconvergence");
+  for (const auto& shift : o.vkShifts) {
+    add(std::string("-fvk-") + shift.registerClass + "-shift");
+    add(std::to_string(shift.shift));
+    add(shift.space ? std::to_string(*shift.space) : "all");
+  }
+  for (const auto& bind : o.vkBindRegisters) {
+    add("-fvk-bind-register");
+    add(bind.registerName);
+    add("space" + std::to_string(bind.space));
+    add(std::to_string(bind.binding));
+    add(std::to_string(bind.set));
+  }
+  auto heap = [&](const char* name, const std::optional<VkBindHeap>& h) {
+    if (!h) return;
+    add(name);
+    add(std::to_string(h->binding));
+    add(std::to_string(h->set));
+  };
+  heap("-fvk-bind-resource-heap", o.vkResourceHeap);
+  heap("-fvk-bind-sampler-heap", o.vkSamplerHeap);
+  heap("-fvk-bind-counter-heap", o.vkCounterHeap);
+  for (const auto& ext : o.spvExtensions) add("-fspv-extension=" + ext);
+  for (const auto& [name, value] : o.defines) add("-D" + name + (value.empty() ? "" : "=" + value));
+  for (const auto& dir : o.includeDirs) add("-I" + dir);
+  if (!o.inputFile.empty()) add(o.inputFile);
+  return s;
+}
+
+const char* compileOptionsHelp() {
+  return R"(usage: shaderlens compile [options] FILE
+
+Compiles HLSL with DXC's command-line spelling; a DXC command line works unchanged.
+
+Target and entry:
+  -T <profile>              shader profile, e.g. cs_6_6, vs_6_0, ps_6_0 (default cs_6_6)
+  -E <name>                 entry point (default main)
+  -spirv                    emit SPIR-V for Vulkan (default target: DXIL)
+  -fspv-target-env=<env>    vulkan1.0 (default), vulkan1.1, vulkan1.1spirv1.4, vulkan1.2, vulkan1.3, universal1.5
+  -HV <version>             HLSL version: 2016, 2017, 2018, 2021 (default), 202x
+  -enable-16bit-types       half/int16_t/uint16_t are real 16-bit types
+Preprocessor:
+  -D <name>[=<value>]       define a macro
+  -I <dir>                  add an include directory
+Output:
+  -Fo <file>                write the object (SPIR-V binary or DXIL container)
+  -Fc <file>                write the disassembly (SPIR-V text or DXIL with signature tables)
+  --print <stage>           print a stage's canonical text to stdout (repeatable)
+  --stages                  list the stages of this compile and exit
+Layout and bindings (SPIR-V):
+  -fvk-use-dx-layout, -fvk-use-scalar-layout, -fvk-use-gl-layout
+  -fvk-{b,t,u,s}-shift <n> <space|all>
+  -fvk-bind-register <reg> <space> <binding> <set>
+  -fvk-bind-resource-heap <binding> <set>, -fvk-bind-sampler-heap ..., -fvk-bind-counter-heap ...
+  -fspv-extension=<ext>, -fspv-use-legacy-buffer-matrix-order, -fspv-enable-maximal-reconvergence
+Other:
+  -Zpr / -Zpc               row-major / column-major matrices by default
+  -pack-optimized           optimized signature packing (default: prefix-stable)
+  -O0..-O3, -Od, -Zi, -Gis, -Vd, -WX, -nologo   accepted as in DXC
+
+Exit status: 0 success, 1 compile errors (on stderr as file:line:col: error: ...), 2 usage or I/O errors.
+)";
+}
+
+}  // namespace sl

@@ -1,0 +1,92 @@
+// Compile options with DXC's spelling: parsed from a DXC command line, printed back as one,
+// so the CLI, the GUI toolbar and saved bundles all speak the same language.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace sl {
+
+enum class TargetKind : uint8_t { Spirv, Dxil };
+
+struct VkRegisterShift {
+  char registerClass = 'b';  // b, t, u, s
+  uint32_t shift = 0;
+  std::optional<uint32_t> space;  // nullopt = all spaces
+};
+
+// -fvk-bind-register xN spaceM binding set
+struct VkBindRegister {
+  std::string registerName;  // e.g. "t3"
+  uint32_t space = 0;
+  uint32_t binding = 0;
+  uint32_t set = 0;
+};
+
+struct VkBindHeap {
+  uint32_t binding = 0;
+  uint32_t set = 0;
+};
+
+struct CompileOptions {
+  std::string inputFile;
+  std::string profile = "cs_6_6";  // -T
+  std::string entryPoint = "main"; // -E
+  TargetKind target = TargetKind::Dxil;  // -spirv selects SPIR-V, as in DXC
+  std::string spirvTargetEnv = "vulkan1.0";  // -fspv-target-env=
+  std::vector<std::pair<std::string, std::string>> defines;  // -D
+  std::vector<std::string> includeDirs;                       // -I
+  int hlslVersion = 2021;                                     // -HV
+  bool enable16BitTypes = false;                              // -enable-16bit-types
+  std::string outputFile;        // -Fo
+  std::string disassemblyFile;   // -Fc
+  bool rowMajorByDefault = false;   // -Zpr
+  bool packOptimized = false;       // -pack-optimized
+  bool vkUseDxLayout = false;       // -fvk-use-dx-layout
+  bool vkUseScalarLayout = false;   // -fvk-use-scalar-layout
+  bool vkUseGlLayout = false;       // -fvk-use-gl-layout
+  bool vkInvertY = false;           // -fvk-invert-y
+  bool vkAutoShiftBindings = false; // -fvk-auto-shift-bindings
+  bool spvLegacyBufferMatrixOrder = false;  // -fspv-use-legacy-buffer-matrix-order
+  bool spvMaximalReconvergence = false;     // -fspv-enable-maximal-reconvergence
+  bool spvReflect = false;                  // -fspv-reflect
+  std::string spvDebug;                     // -fspv-debug=
+  std::vector<std::string> spvExtensions;   // -fspv-extension=
+  std::vector<VkRegisterShift> vkShifts;    // -fvk-{b,t,u,s}-shift N space
+  std::vector<VkBindRegister> vkBindRegisters;
+  std::optional<VkBindHeap> vkResourceHeap, vkSamplerHeap, vkCounterHeap;
+  bool allResourcesBound = false;  // -all-resources-bound
+  bool disableValidation = false;  // -Vd
+  std::string optimization = "O3"; // -O0..-O3, -Od
+  bool ignoreLineDirectives = false;
+  bool gis = false;  // -Gis (IEEE strictness)
+  // Stages to print (--print STAGE, repeatable) and --stages.
+  std::vector<std::string> printStages;
+  bool listStages = false;
+  bool quiet = false;
+
+  bool spirv() const { return target == TargetKind::Spirv; }
+  // vulkan1.0 -> SPIR-V 1.0, 1.1 -> 1.3, 1.2 -> 1.5, 1.3 -> 1.6, universal1.5 -> 1.5.
+  std::pair<int, int> spirvVersion() const;
+};
+
+struct ParsedCommandLine {
+  CompileOptions options;
+  std::string error;  // non-empty: a usage error to report with exit status 2
+  bool help = false;
+};
+
+// Parses a DXC command line (without the program name). Accepts both `-T cs_6_0` and `-Tcs_6_0`,
+// `-D X=1` and `-DX=1`, `-E main` and `-Emain`, `/T` Windows spellings, and our `--print`.
+ParsedCommandLine parseDxcCommandLine(const std::vector<std::string>& args);
+
+// The equivalent DXC command line (no output files), as shown in the GUI toolbar.
+std::string toDxcCommandLine(const CompileOptions& options);
+
+// Help text for `shaderlens compile --help`.
+const char* compileOptionsHelp();
+
+}  // namespace sl

@@ -1,0 +1,127 @@
+#include "core/pipeline/Pipeline.h"
+
+#include "core/frontend/Preprocessor.h"
+
+#include <chrono>
+
+namespace sl {
+
+const StageArtifact* CompileResult::stage(std::string_view name) const {
+  for (const StageArtifact& s : stages)
+    if (s.name == name) return &s;
+  return nullptr;
+}
+
+const std::vector<StageInfo>& allStages() {
+  static const std::vector<StageInfo> stages = {
+      {"preprocessed", "source after the Clang preprocessor, with #line markers", true},
+      {"ast", "typed AST after parsing and Sema", false},
+      {"ir", "the IR with hlsl.* resource handle ops", false},
+      {"ir.bound", "IR after implicit and heap binding legalization", false},
+      {"qptr.lower", "SPIR-V pointers lowered to quasi-pointers", false},
+      {"qptr.analyze", "quasi-pointers with qptr.usage attributes", false},
+      {"qptr.lift", "pointee types and storage classes rebuilt from usage", false},
+      {"spirv", "SPIR-V disassembly (validated)", false},
+      {"spirv.glsl", "GLSL view of the SPIR-V (SPIRV-Cross)", false},
+      {"spirv.hlsl", "HLSL view of the SPIR-V (SPIRV-Cross)", false},
+      {"spirv.msl", "MSL view of the SPIR-V (SPIRV-Cross)", false},
+      {"reflection", "bindings, constants, workgroup size and heap access sites", false},
+      {"llvm", "LLVM IR with llvm.dx.* intrinsics", false},
+      {"dxil", "DXIL after lowering: dx.op calls and metadata", false},
+      {"signatures", "packed input/output signature tables", false},
+      {"container", "DXContainer parts ISG1/OSG1/PSV0/SFI0", false},
+  };
+  return stages;
+}
+
+bool isKnownStage(std::string_view name) {
+  for (const StageInfo& s : allStages())
+    if (name == s.name) return true;
+  return false;
+}
+
+std::vector<std::string> stagesFor(const CompileOptions& options) {
+  static const char* kCommon[] = {"preprocessed", "ast", "ir"};
+  static const char* kSpirv[] = {"ir.bound", "qptr.lower", "qptr.analyze", "qptr.lift", "spirv",
+                                 "spirv.glsl", "spirv.hlsl", "spirv.msl", "reflection"};
+  static const char* kDxil[] = {"llvm", "dxil", "signatures", "container", "reflection"};
+  std::vector<std::string> names(std::begin(kCommon), std::end(kCommon));
+  if (options.spirv()) names.insert(names.end(), std::begin(kSpirv), std::end(kSpirv));
+  else names.insert(names.end(), std::begin(kDxil), std::end(kDxil));
+  return names;
+}
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double millisecondsSince(Clock::time_point start) {
+  return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+}
+
+frontend::PreprocessOptions preprocessOptions(const CompileOptions& options) {
+  frontend::PreprocessOptions pp;
+  pp.defines = options.defines;
+  pp.includeDirs = options.includeDirs;
+  pp.hlslVersion = options.hlslVersion;
+  pp.profile = options.profile;
+  pp.enable16BitTypes = options.enable16BitTypes;
+  pp.spirv = options.spirv();
+  auto [major, minor] = options.spirvVersion();
+  pp.spirvMajor = major;
+  pp.spirvMinor = minor;
+  return pp;
+}
+
+// The last stage this compile must run: the latest one printed when only stage text is asked for
+// (like `dxc -P`, which only preprocesses), else the whole pipeline.
+size_t lastStageNeeded(const CompileOptions& options, const std::vector<std::string>& stages) {
+  if (options.printStages.empty() || !options.outputFile.empty() || !options.disassemblyFile.empty())
+    return stages.size() - 1;
+  size_t last = 0;
+  for (const std::string& printed : options.printStages)
+    for (size_t i = 0; i < stages.size(); ++i)
+      if (stages[i] == printed && i > last) last = i;
+  return last;
+}
+
+}  // namespace
+
+std::shared_ptr<const CompileResult> compileSource(const std::string& fileName, std::string_view source,
+                                                   const CompileOptions& options) {
+  auto result = std::make_shared<CompileResult>();
+  result->options = options;
+  result->fileName = fileName;
+  result->source = std::string(source);
+  Clock::time_point compileStart = Clock::now();
+  const std::vector<std::string> stages = stagesFor(options);
+  const size_t lastStage = lastStageNeeded(options, stages);
+
+  // Stage: preprocessed.
+  Clock::time_point start = Clock::now();
+  std::unique_ptr<frontend::PreprocessedUnit> unit = frontend::preprocess(fileName, source, preprocessOptions(options));
+  StageArtifact& pre = result->stages.emplace_back();
+  pre.name = "preprocessed";
+  pre.text = unit->text();
+  pre.lineSources.reserve(unit->lineMap().size());
+  for (const frontend::PreprocessedLine& line : unit->lineMap()) pre.lineSources.push_back({line.file, line.line, 0});
+  pre.diagnostics = unit->diagnostics();
+  pre.ok = !unit->hasErrors();
+  pre.milliseconds = millisecondsSince(start);
+  result->diagnostics.insert(result->diagnostics.end(), pre.diagnostics.begin(), pre.diagnostics.end());
+
+  // The next stages land with the compiler issue; until then a compile stops here and says so
+  // rather than pretending to produce code.
+  if (pre.ok && lastStage > 0) {
+    Diagnostic missing;
+    missing.severity = Severity::Error;
+    missing.range.begin.file = fileName;
+    missing.message = "the HLSL parser is not available in this build yet; only the 'preprocessed' stage runs";
+    result->diagnostics.push_back(missing);
+  }
+  result->succeeded = !hasErrors(result->diagnostics);
+  result->totalMilliseconds = millisecondsSince(compileStart);
+  return result;
+}
+
+}  // namespace sl

@@ -1,0 +1,62 @@
+// The compiler driver: runs the stages for one compile and records, for each, its canonical text,
+// a line map back to the HLSL source, its diagnostics and its wall time. The CLI, the GUI and the
+// golden tests all read these artifacts, so they always show the same text.
+#pragma once
+
+#include "core/pipeline/CompileOptions.h"
+#include "core/support/Diagnostic.h"
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace sl {
+
+struct StageArtifact {
+  std::string name;
+  std::string text;
+  // Entry i is the HLSL location that line i+1 of `text` came from (invalid when none).
+  std::vector<SourceLoc> lineSources;
+  std::vector<Diagnostic> diagnostics;
+  double milliseconds = 0;
+  bool ok = true;
+  // Binary output of the stage, if any (SPIR-V module bytes, DXIL container).
+  std::vector<uint8_t> binary;
+};
+
+// An immutable snapshot of one compile: the UI holds it by shared_ptr while a worker makes the next.
+struct CompileResult {
+  CompileOptions options;
+  std::string fileName;
+  std::string source;
+  std::vector<StageArtifact> stages;
+  // Every diagnostic of every stage, in the order they were reported.
+  std::vector<Diagnostic> diagnostics;
+  bool succeeded = false;
+  double totalMilliseconds = 0;
+  // The object file -Fo writes: SPIR-V words or a DXIL container.
+  std::vector<uint8_t> object;
+
+  const StageArtifact* stage(std::string_view name) const;
+};
+
+struct StageInfo {
+  const char* name;
+  const char* description;
+  bool implemented;
+};
+
+// Every stage the product knows, in pipeline order, and whether this build has it.
+const std::vector<StageInfo>& allStages();
+// The stages a compile with these options runs, in order.
+std::vector<std::string> stagesFor(const CompileOptions& options);
+bool isKnownStage(std::string_view name);
+
+// Compiles `source` as the contents of `fileName` (the file need not exist: the GUI passes its
+// unsaved buffer). Never throws; failures are diagnostics.
+std::shared_ptr<const CompileResult> compileSource(const std::string& fileName, std::string_view source,
+                                                   const CompileOptions& options);
+
+}  // namespace sl

@@ -1,0 +1,63 @@
+#include "core/pipeline/CompileOptions.h"
+
+#include <catch2/catch.hpp>
+
+using namespace sl;
+
+TEST_CASE("a DXC command line from the offload test suite parses unchanged") {
+  auto parsed = parseDxcCommandLine({"-T", "cs_6_5", "-Fo", "out.o", "in.hlsl", "-spirv", "-fspv-target-env=vulkan1.3",
+                                     "-enable-16bit-types", "-HV", "202x", "-fvk-use-dx-layout"});
+  REQUIRE(parsed.error.empty());
+  const CompileOptions& o = parsed.options;
+  CHECK(o.profile == "cs_6_5");
+  CHECK(o.outputFile == "out.o");
+  CHECK(o.inputFile == "in.hlsl");
+  CHECK(o.spirv());
+  CHECK(o.spirvVersion() == std::pair{1, 6});
+  CHECK(o.enable16BitTypes);
+  CHECK(o.hlslVersion == 2025);
+  CHECK(o.vkUseDxLayout);
+}
+
+TEST_CASE("attached values and Windows slashes are accepted") {
+  auto parsed = parseDxcCommandLine({"/Tcs_6_0", "-Emain2", "-DX=1", "-DY", "-Iinc", "f.hlsl"});
+  REQUIRE(parsed.error.empty());
+  CHECK(parsed.options.profile == "cs_6_0");
+  CHECK(parsed.options.entryPoint == "main2");
+  REQUIRE(parsed.options.defines.size() == 2);
+  CHECK(parsed.options.defines[0] == std::pair<std::string, std::string>{"X", "1"});
+  CHECK(parsed.options.defines[1] == std::pair<std::string, std::string>{"Y", ""});
+  CHECK(parsed.options.includeDirs == std::vector<std::string>{"inc"});
+}
+
+TEST_CASE("binding options with several values") {
+  auto parsed = parseDxcCommandLine({"-fvk-t-shift", "10", "all", "-fvk-u-shift", "20", "space1", "-fvk-bind-register",
+                                     "t3", "space2", "5", "1", "-fvk-bind-resource-heap", "7", "2", "x.hlsl"});
+  REQUIRE(parsed.error.empty());
+  const CompileOptions& o = parsed.options;
+  REQUIRE(o.vkShifts.size() == 2);
+  CHECK(o.vkShifts[0].registerClass == 't');
+  CHECK_FALSE(o.vkShifts[0].space.has_value());
+  CHECK(o.vkShifts[1].space == 1u);
+  REQUIRE(o.vkBindRegisters.size() == 1);
+  CHECK(o.vkBindRegisters[0].registerName == "t3");
+  CHECK(o.vkBindRegisters[0].space == 2);
+  REQUIRE(o.vkResourceHeap.has_value());
+  CHECK(o.vkResourceHeap->binding == 7);
+  CHECK(o.vkResourceHeap->set == 2);
+}
+
+TEST_CASE("usage errors are reported, not guessed") {
+  CHECK(parseDxcCommandLine({"-T"}).error == "option '-T' requires a value");
+  CHECK(parseDxcCommandLine({"-bogus"}).error == "unknown option '-bogus'");
+  CHECK(parseDxcCommandLine({"a.hlsl", "b.hlsl"}).error.find("more than one input") != std::string::npos);
+  CHECK(parseDxcCommandLine({"-fspv-target-env=vulkan9"}).error.find("vulkan9") != std::string::npos);
+  CHECK(parseDxcCommandLine({"-HV", "2020"}).error.find("2020") != std::string::npos);
+}
+
+TEST_CASE("--print is repeatable and the command line prints back") {
+  auto parsed = parseDxcCommandLine({"--print", "ast", "--print=spirv", "-T", "cs_6_6", "-spirv", "a b.hlsl"});
+  REQUIRE(parsed.error.empty());
+  CHECK(parsed.options.printStages == std::vector<std::string>{"ast", "spirv"});
+  CHECK(toDxcCommandLine(parsed.options) == "dxc -T cs_6_6 -E main -spirv -fspv-target-env=vulkan1.0 'a b.hlsl'");
+}
