@@ -16,19 +16,4 @@ int runOffload(const Args& args) {
   return kExitUsage;
 }
 
-int runBundle(const Args& args) {
-  for (const auto& a : args)
-    if (a == "--help" || a == "-help") {
-      std::puts("usage: shaderlens run FILE.test\nSplits, compiles and runs a .test bundle (not available yet).");
-      return kExitSuccess;
-    }
-  std::fputs("shaderlens run: the runtime is not available in this build yet\n", stderr);
-  return kExitUsage;
-}
-
-int runDevices(const Args& args) {
-  std::fputs("shaderlens devices: the runtime is not available in this build yet\n", stderr);
-  return kExitUsage;
-}
-
 }  // namespace sl::cli
