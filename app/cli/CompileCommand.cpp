@@ -4,6 +4,7 @@
 #include "core/support/AtomicFile.h"
 
 #include <cstdio>
+#include <filesystem>
 
 namespace sl::cli {
 
@@ -55,6 +56,20 @@ int runCompile(const Args& args) {
   }
   std::string rendered = renderDiagnostics(result->diagnostics);
   std::fwrite(rendered.data(), 1, rendered.size(), stderr);
+  if (!options.dumpStagesDir.empty()) {
+    std::error_code ec;
+    std::filesystem::create_directories(options.dumpStagesDir, ec);
+    std::string err = ec ? "cannot create '" + options.dumpStagesDir + "': " + ec.message() : "";
+    for (const StageArtifact& artifact : result->stages) {
+      if (!err.empty()) break;
+      err = writeFileAtomically(options.dumpStagesDir + "/" + artifact.name + ".txt", artifact.text);
+    }
+    if (err.empty()) err = writeFileAtomically(options.dumpStagesDir + "/diagnostics.txt", rendered);
+    if (!err.empty()) {
+      std::fprintf(stderr, "shaderlens compile: %s\n", err.c_str());
+      return kExitUsage;
+    }
+  }
   if (!result->succeeded) return kExitCompileError;
 
   if (!options.outputFile.empty()) {

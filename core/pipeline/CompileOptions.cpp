@@ -88,6 +88,8 @@ ParsedCommandLine parseDxcCommandLine(const std::vector<std::string>& rawArgs) {
     } else if (a == "--print" || startsWith(a, "--print=")) {
       if (!c.value("--print", v)) return fail(c.error);
       o.printStages.push_back(v);
+    } else if (a == "--dump-stages" || startsWith(a, "--dump-stages=")) {
+      if (!c.value("--dump-stages", o.dumpStagesDir)) return fail(c.error);
     } else if (a == "--stages") {
       o.listStages = true;
     } else if (a == "--quiet" || a == "-nologo") {
@@ -280,6 +282,7 @@ Output:
   -Fc <file>                write the disassembly (SPIR-V text or DXIL with signature tables)
   --print <stage>           print a stage's canonical text to stdout (repeatable)
   --stages                  list the stages of this compile and exit
+  --dump-stages <dir>       write every stage's text to <dir>/<stage>.txt, diagnostics to <dir>/diagnostics.txt
 Layout and bindings (SPIR-V):
   -fvk-use-dx-layout, -fvk-use-scalar-layout, -fvk-use-gl-layout
   -fvk-{b,t,u,s}-shift <n> <space|all>

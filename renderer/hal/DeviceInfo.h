@@ -1,0 +1,121 @@
+// What a device is and what it can do: identity, features and limits, filled by each backend
+// from its native queries (Vulkan: vkGetPhysicalDevice{Properties,Features}2 chains; D3D12:
+// CheckFeatureSupport). Plain data, printable by `shaderlens devices`.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace sl::hal {
+
+enum class Backend { Any, Vulkan, D3D12 };
+const char* backendName(Backend backend);  // "Vulkan", "D3D12", "Any"
+
+enum class DeviceType { Other, IntegratedGpu, DiscreteGpu, VirtualGpu, Cpu };
+const char* deviceTypeName(DeviceType type);  // "integrated-gpu", "discrete-gpu", "virtual-gpu", "cpu", "other"
+
+// Subgroup (wave) operations supported in compute shaders.
+enum SubgroupOps : uint32_t {
+  kSubgroupBasic = 1u << 0,
+  kSubgroupVote = 1u << 1,
+  kSubgroupArithmetic = 1u << 2,
+  kSubgroupBallot = 1u << 3,
+  kSubgroupShuffle = 1u << 4,
+  kSubgroupShuffleRelative = 1u << 5,
+  kSubgroupClustered = 1u << 6,
+  kSubgroupQuad = 1u << 7,
+};
+// "basic vote arithmetic ..." for the set bits.
+std::string subgroupOpsToString(uint32_t ops);
+
+struct DeviceFeatures {
+  // Shader types.
+  bool shaderInt8 = false;
+  bool shaderInt16 = false;
+  bool shaderFloat16 = false;
+  bool shaderInt64 = false;
+  bool shaderFloat64 = false;
+  bool storageBuffer16BitAccess = false;
+  bool storageBuffer8BitAccess = false;
+  // 64-bit atomics.
+  bool int64BufferAtomics = false;  // Vulkan shaderBufferInt64Atomics; D3D12: Int64 typed/raw UAV atomics
+  bool int64SharedAtomics = false;  // groupshared (Vulkan shaderSharedInt64Atomics)
+  bool int64ImageAtomics = false;   // typed resources (VK_EXT_shader_image_atomic_int64)
+  bool float32BufferAtomics = false;
+  // Subgroups.
+  uint32_t subgroupSize = 0;  // default size; 0 = unknown
+  uint32_t minSubgroupSize = 0;
+  uint32_t maxSubgroupSize = 0;
+  uint32_t subgroupOps = 0;  // SubgroupOps bits, compute stage
+  bool subgroupSizeControl = false;
+  // Binding model.
+  bool pushDescriptors = false;      // VK_KHR_push_descriptor
+  bool descriptorIndexing = false;   // runtime descriptor arrays + non-uniform indexing + partially bound
+  bool mutableDescriptors = false;   // VK_EXT/VALVE_mutable_descriptor_type
+  bool nullDescriptors = false;      // robustness2 nullDescriptor
+  bool bufferDeviceAddress = false;
+  bool robustBufferAccess = false;   // enabled on every device the HAL creates when true
+  bool storageImageReadWithoutFormat = false;
+  bool storageImageWriteWithoutFormat = false;
+  // Timing.
+  bool timestamps = false;           // compute queue can write timestamps
+  double timestampPeriodNs = 0;      // nanoseconds per tick
+  uint32_t timestampValidBits = 0;
+};
+
+struct DeviceLimits {
+  uint32_t maxPushConstantsSize = 0;  // bytes; larger constant blocks need ExecutableLayout::constantsBuffer
+  uint32_t maxBoundDescriptorSets = 0;
+  uint32_t maxPushDescriptors = 0;
+  std::array<uint32_t, 3> maxWorkgroupSize{};
+  uint32_t maxWorkgroupInvocations = 0;
+  std::array<uint32_t, 3> maxWorkgroupCount{};
+  uint32_t maxComputeSharedMemorySize = 0;
+  uint64_t maxStorageBufferRange = 0;
+  uint64_t maxUniformBufferRange = 0;
+  uint32_t maxTexelBufferElements = 0;
+  uint32_t maxImageDimension2D = 0;
+  uint64_t minStorageBufferOffsetAlignment = 1;
+  uint64_t minUniformBufferOffsetAlignment = 1;
+  uint64_t minTexelBufferOffsetAlignment = 1;
+  uint32_t maxPerStageStorageBuffers = 0;
+  uint32_t maxPerStageUniformBuffers = 0;
+  uint32_t maxPerStageSampledImages = 0;
+  uint32_t maxPerStageStorageImages = 0;
+  uint32_t maxPerStageSamplers = 0;
+  uint32_t maxPerStageResources = 0;
+  uint32_t maxSamplerAllocationCount = 0;
+};
+
+// One device as enumerated, before (or after) it is opened.
+struct AdapterInfo {
+  Backend backend = Backend::Vulkan;
+  uint32_t index = 0;         // position in the backend's enumeration order
+  std::string name;           // "llvmpipe (LLVM 15.0.6, 256 bits)", "NVIDIA H200"
+  uint32_t vendorId = 0;
+  uint32_t deviceId = 0;
+  std::string vendorName;     // from the PCI vendor id when known ("NVIDIA", "AMD", "Intel", "Mesa"...)
+  std::string driverName;     // "llvmpipe", "NVIDIA"
+  std::string driverInfo;     // "Mesa 22.3.6 (LLVM 15.0.6)"
+  std::string apiVersion;     // "1.3.230" (Vulkan) / feature level (D3D12)
+  DeviceType type = DeviceType::Other;
+  DeviceFeatures features;
+  DeviceLimits limits;
+  std::vector<std::string> extensions;  // Vulkan device extension names, sorted; empty on D3D12
+};
+
+// How to pick and open a device.
+struct DeviceOptions {
+  Backend backend = Backend::Any;  // Any: Vulkan first, then D3D12
+  // When non-empty, the first adapter whose name matches this ECMAScript regex (case-insensitive,
+  // search not full match) is opened; otherwise `adapterIndex` (or the first adapter).
+  std::string adapterRegex;
+  int adapterIndex = -1;
+  // Vulkan: VK_LAYER_KHRONOS_validation + a debug-utils messenger that records every message
+  // (Device::validationMessages). D3D12: the debug layer. Fails if the layer is not installed.
+  bool validation = false;
+};
+
+}  // namespace sl::hal

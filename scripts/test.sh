@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Installs what is missing, builds, and runs every test: Catch2 unit tests and lit golden tests
+# (through ctest; these gate), then the offload-test-suite conformance run (a measurement with a
+# per-test timeout; it gates only on the pass count in tests/conformance/required-passes).
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+build="${SHADERLENS_BUILD_DIR:-$root/build}"
+cd "$root"
+
+scripts/setup.sh
+scripts/build.sh
+
+# The Vulkan loader and WSI want a runtime directory; CI has none.
+export XDG_RUNTIME_DIR="${XDG_RUNTIME_DIR:-/tmp/shaderlens-runtime-$(id -u)}"
+mkdir -p "$XDG_RUNTIME_DIR" && chmod 700 "$XDG_RUNTIME_DIR"
+
+echo "== conformance: llvm/offload-test-suite on the local Vulkan device"
+conformance="$build/tests/conformance"
+required=$(cat tests/conformance/required-passes 2>/dev/null || echo 0)
+/usr/bin/python3 /usr/lib/llvm-19/build/utils/lit/lit.py -q --timeout=120 -j "$(nproc)" \
+  -o "$conformance/results.json" "$conformance" >"$conformance/lit.log" 2>&1 || true
+/usr/bin/python3 tests/conformance/summarize.py "$conformance/results.json" --tsv "$conformance/summary.tsv" \
+  --index "${SHADERLENS_SHARED_DIR:-$root/../shared}/offload-test-suite/INDEX.tsv" --require-passes "$required"
+
+echo "== unit and golden tests"
+ctest --test-dir "$build" --output-on-failure -j "$(nproc)"

@@ -1,0 +1,55 @@
+# Our lit configuration for llvm/offload-test-suite (../shared/offload-test-suite/tests, run in place,
+# never copied). It plays the role of upstream's lit.cfg.py for a Vulkan suite: %dxc_target is our
+# compiler with the flags upstream appends for Vulkan, %offloader is our runner, and the feature set
+# comes from the first Vulkan device, as upstream derives it from api-query.
+#
+# Deliberately neither `DXC` nor `Clang` is set: the markers that name them describe those
+# compilers' bugs, not ours, so their XFAILs do not apply and such tests simply run.
+import os
+import subprocess
+import lit.formats
+
+config.name = "offload-test-suite"
+config.test_format = lit.formats.ShTest(execute_external=False)
+config.suffixes = [".test", ".yaml"]
+config.test_source_root = config.suite_dir
+config.excludes = []
+
+shaderlens = config.shaderlens_bin
+compile_cmd = f"{shaderlens} compile -spirv -fspv-target-env=vulkan1.3"
+config.substitutions.append(("%dxc_target_lib", compile_cmd))
+config.substitutions.append(("%dxc_target", compile_cmd))
+config.substitutions.append(("%offloader", f"{shaderlens} offload"))
+config.substitutions.append(("%goldenimage_dir", "/nonexistent-golden-images"))
+config.environment["PATH"] = os.pathsep.join([config.llvm_tools_dir, config.environment.get("PATH", "")])
+for var in ("HOME", "XDG_RUNTIME_DIR", "VK_ICD_FILENAMES", "VK_DRIVER_FILES", "VK_LOADER_DEBUG"):
+    if var in os.environ:
+        config.environment[var] = os.environ[var]
+config.environment.setdefault("XDG_RUNTIME_DIR", os.environ.get("XDG_RUNTIME_DIR", "/tmp"))
+
+config.available_features.add("Shaderlens")
+config.available_features.add("Linux")
+config.available_features.add("x64")
+
+
+def device_features():
+    """Features of the first Vulkan device, from `shaderlens devices --lit-features`."""
+    try:
+        out = subprocess.run([shaderlens, "devices", "--lit-features"], capture_output=True, text=True,
+                             timeout=60, env=dict(os.environ, XDG_RUNTIME_DIR=config.environment["XDG_RUNTIME_DIR"]))
+    except (OSError, subprocess.TimeoutExpired) as error:
+        lit_config.warning(f"cannot query Vulkan device features: {error}")
+        return []
+    if out.returncode != 0:
+        lit_config.warning("cannot query Vulkan device features: " + (out.stderr.strip() or "exit %d" % out.returncode))
+        return []
+    return [line.strip() for line in out.stdout.splitlines() if line.strip()]
+
+
+features = device_features()
+if not features:
+    # Without a device query, still describe the API so markers evaluate as for Vulkan.
+    features = ["Vulkan"]
+for feature in features:
+    config.available_features.add(feature)
+lit_config.note("conformance features: " + " ".join(sorted(config.available_features)))
