@@ -68,9 +68,12 @@ if(SHADERLENS_BUILD_GUI)
   add_library(sl_imgui INTERFACE)
   add_library(sl::imgui ALIAS sl_imgui)
   target_include_directories(sl_imgui SYSTEM INTERFACE ${IMGUI_INCLUDE_DIR} ${IMGUI_INCLUDE_DIR}/backends)
-  # Only the GLFW platform backend is used from libimgui.a; its prototype-based Vulkan backend stays
-  # out of the link because nothing references it (design/build-notes.md).
-  target_link_libraries(sl_imgui INTERFACE ${IMGUI_LIBRARY} glfw)
+  # Debian's libimgui.a leaves stb_truetype/stb_rect_pack to libstb (imgui.pc: Requires: stb).
+  find_library(SL_STB_LIBRARY NAMES libstb.a stb REQUIRED)
+  # Only the GLFW platform backend is used from libimgui.a (by app/gui, which links glfw itself);
+  # its prototype-based Vulkan backend stays out of the link because nothing references it
+  # (design/build-notes.md). views/ links this target and so never sees GLFW.
+  target_link_libraries(sl_imgui INTERFACE ${IMGUI_LIBRARY} ${SL_STB_LIBRARY})
 endif()
 
 if(SHADERLENS_BUILD_TESTS)

@@ -16,7 +16,7 @@ packages=(
   # D3D12 headers (the D3D12 backend compiles on Linux)
   directx-headers-dev
   # window + UI
-  libglfw3-dev libimgui-dev xvfb xauth fonts-dejavu-core
+  libglfw3-dev libimgui-dev libstb-dev xvfb xauth fonts-dejavu-core
   # tests and benchmarks
   catch2 libbenchmark-dev
 )

@@ -1,0 +1,185 @@
+#include "app/gui/AppShell.h"
+
+#include "app/gui/Fonts.h"
+#include "app/gui/OffscreenTarget.h"
+#include "app/gui/UiRenderer.h"
+#include "app/gui/VulkanContext.h"
+#include "app/gui/WindowPresenter.h"
+
+#include <imgui.h>
+#include <imgui_impl_glfw.h>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+
+namespace sl::gui {
+
+namespace {
+
+// One ImGui context for the lifetime of a loop; no imgui.ini (the layout is the app's own).
+class ImGuiScope {
+ public:
+  ImGuiScope() {
+    IMGUI_CHECKVERSION();
+    ImGui::CreateContext();
+    ImGui::GetIO().IniFilename = nullptr;
+    ImGui::GetIO().LogFilename = nullptr;
+  }
+  ~ImGuiScope() { ImGui::DestroyContext(); }
+  ImGuiScope(const ImGuiScope&) = delete;
+  ImGuiScope& operator=(const ImGuiScope&) = delete;
+};
+
+ImVec4 clearColor() { return ImGui::GetStyle().Colors[ImGuiCol_WindowBg]; }
+
+// A screenshot should show a finished compile, so the capture loops wait for it (bounded);
+// the interactive loop never does.
+void waitForFirstCompile(views::Workspace& workspace, std::vector<std::string>& warnings) {
+  if (!workspace.worker().waitUntilIdle(std::chrono::seconds(kScreenshotCompileWaitSeconds)))
+    warnings.push_back("the compile did not finish in " + std::to_string(kScreenshotCompileWaitSeconds) +
+                       " s; the screenshot shows the UI without its result");
+}
+
+// Frames to keep drawing after input before the loop goes back to waiting for events, so
+// hover and animation states settle. Set from GLFW callbacks (chained with ImGui's).
+std::atomic<int> gActiveFrames{0};
+constexpr int kFramesAfterInput = 4;
+
+void markActive() { gActiveFrames.store(kFramesAfterInput); }
+void onCursor(GLFWwindow*, double, double) { markActive(); }
+void onMouseButton(GLFWwindow*, int, int, int) { markActive(); }
+void onScroll(GLFWwindow*, double, double) { markActive(); }
+void onKey(GLFWwindow*, int, int, int, int) { markActive(); }
+void onChar(GLFWwindow*, unsigned int) { markActive(); }
+void onFocus(GLFWwindow*, int) { markActive(); }
+void onEnter(GLFWwindow*, int) { markActive(); }
+
+std::atomic<bool> gScaleChanged{false};
+void onContentScale(GLFWwindow*, float, float) {
+  gScaleChanged.store(true);
+  markActive();
+}
+
+// HiDPI. ImGui's units are window coordinates. Where the framebuffer is denser than the window
+// (macOS, scaled Wayland) the framebuffer scale already enlarges everything, so the style gets
+// only the rest of the content scale, and fonts are rasterised at full pixel density and drawn
+// at 1/framebufferScale. On X11 the two are the same pixels and the content scale is all.
+views::ViewFonts applyWindowScale(GLFWwindow* window, float contentScale, std::vector<std::string>& warnings) {
+  int windowWidth = 0, windowHeight = 0, framebufferWidth = 0, framebufferHeight = 0;
+  glfwGetWindowSize(window, &windowWidth, &windowHeight);
+  glfwGetFramebufferSize(window, &framebufferWidth, &framebufferHeight);
+  const float framebufferScale = windowWidth > 0 && framebufferWidth > 0 ? float(framebufferWidth) / float(windowWidth) : 1.0f;
+  views::ViewFonts fonts = loadFonts(contentScale, FontPaths{}, warnings);
+  ImGui::GetIO().FontGlobalScale = 1.0f / framebufferScale;
+  applyStyle(std::max(0.5f, contentScale / framebufferScale));
+  return fonts;
+}
+
+}  // namespace
+
+std::string runHeadless(views::Workspace& workspace, const ShellSettings& settings, ShellOutcome& outcome) {
+  std::vector<std::string>& warnings = outcome.warnings;
+  ImGuiScope imgui;
+  ImGuiIO& io = ImGui::GetIO();
+  io.DisplaySize = ImVec2(float(settings.width), float(settings.height));
+  io.DisplayFramebufferScale = ImVec2(1.0f, 1.0f);
+  const float scale = settings.scale > 0.0f ? settings.scale : 1.0f;
+  const views::ViewFonts fonts = loadFonts(scale, FontPaths{}, warnings);
+  applyStyle(scale);
+
+  VulkanContext context;
+  if (std::string error = context.createInstance({}); !error.empty()) return error;
+  if (std::string error = context.createDevice(VK_NULL_HANDLE); !error.empty()) return error;
+  outcome.deviceName = context.deviceName();
+  UiRenderer renderer(context);
+  if (std::string error = renderer.init(1); !error.empty()) return error;
+  OffscreenTarget target(context);
+  if (std::string error = target.create(settings.width, settings.height); !error.empty()) return error;
+
+  if (settings.capture) waitForFirstCompile(workspace, warnings);
+  const int frames = std::max(1, settings.frames);
+  for (int frame = 0; frame < frames; ++frame) {
+    io.DeltaTime = 1.0f / 60.0f;
+    if (settings.beforeFrame) settings.beforeFrame(frame, nullptr);
+    ImGui::NewFrame();
+    workspace.draw(fonts);
+    ImGui::Render();
+    const bool last = frame + 1 == frames;
+    if (std::string error = target.renderFrame(renderer, ImGui::GetDrawData(), clearColor(),
+                                               last && settings.capture ? &outcome.image : nullptr);
+        !error.empty())
+      return error;
+  }
+  return "";
+}
+
+std::string runWindowed(views::Workspace& workspace, const ShellSettings& settings, ShellOutcome& outcome,
+                        bool& opened) {
+  std::vector<std::string>& warnings = outcome.warnings;
+  opened = false;
+  VulkanContext context;
+  WindowPresenter presenter(context);
+  const std::string title = "Shaderlens - " + workspace.document().displayName();
+  if (std::string error = presenter.open(int(settings.width), int(settings.height), title.c_str()); !error.empty())
+    return error;
+  opened = true;
+  outcome.deviceName = context.deviceName();
+  GLFWwindow* window = presenter.window();
+
+  ImGuiScope imgui;
+  views::ViewFonts fonts = applyWindowScale(window, settings.scale > 0.0f ? settings.scale : presenter.contentScale(), warnings);
+
+  // Ours first: ImGui's backend chains to callbacks installed before it.
+  glfwSetCursorPosCallback(window, onCursor);
+  glfwSetMouseButtonCallback(window, onMouseButton);
+  glfwSetScrollCallback(window, onScroll);
+  glfwSetKeyCallback(window, onKey);
+  glfwSetCharCallback(window, onChar);
+  glfwSetWindowFocusCallback(window, onFocus);
+  glfwSetCursorEnterCallback(window, onEnter);
+  glfwSetWindowContentScaleCallback(window, onContentScale);
+  if (!ImGui_ImplGlfw_InitForVulkan(window, true)) return "ImGui's GLFW backend did not initialise";
+
+  UiRenderer renderer(context);
+  std::string error = renderer.init(WindowPresenter::kFramesInFlight);
+  if (error.empty()) {
+    // A published compile wakes the event loop so the new snapshot shows without input.
+    workspace.worker().setOnPublished([] { glfwPostEmptyEvent(); });
+    if (settings.capture) waitForFirstCompile(workspace, warnings);
+    markActive();
+    for (int frame = 0; settings.frames == 0 || frame < settings.frames; ++frame) {
+      if (settings.frames > 0 || gActiveFrames.load() > 0) {
+        glfwPollEvents();
+        if (gActiveFrames.load() > 0) gActiveFrames.fetch_sub(1);
+      } else {
+        // Idle: wake for input, a finished compile, or the caret's blink.
+        glfwWaitEventsTimeout(0.5);
+      }
+      if (glfwWindowShouldClose(window) || workspace.quitRequested()) break;
+      if (gScaleChanged.exchange(false) && settings.scale <= 0.0f) {
+        fonts = applyWindowScale(window, presenter.contentScale(), warnings);
+        if (error = renderer.uploadFonts(); !error.empty()) break;
+      }
+      if (settings.beforeFrame) settings.beforeFrame(frame, window);
+      ImGui_ImplGlfw_NewFrame();
+      ImGui::NewFrame();
+      const ImGuiIO& io = ImGui::GetIO();
+      if (io.KeyCtrl && ImGui::IsKeyPressed(GLFW_KEY_S, false)) workspace.save();
+      if (io.KeyCtrl && ImGui::IsKeyPressed(GLFW_KEY_Q, false)) workspace.requestQuit();
+      workspace.draw(fonts);
+      ImGui::Render();
+      const bool last = settings.frames > 0 && frame + 1 == settings.frames;
+      error = presenter.renderFrame(renderer, ImGui::GetDrawData(), clearColor(),
+                                    last && settings.capture ? &outcome.image : nullptr);
+      if (!error.empty()) break;
+    }
+    workspace.worker().setOnPublished(nullptr);
+  }
+  context.waitIdle();
+  presenter.detachRenderer(renderer);
+  ImGui_ImplGlfw_Shutdown();
+  return error;
+}
+
+}  // namespace sl::gui

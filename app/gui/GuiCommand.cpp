@@ -1,0 +1,120 @@
+// `shaderlens gui`: opens the app, or renders it to a PNG with --screenshot (with a real window
+// when a display is there, offscreen when not).
+#include "app/cli/Commands.h"
+
+#include "app/gui/AppShell.h"
+#include "app/gui/DocumentLoader.h"
+#include "app/gui/GuiOptions.h"
+#include "app/gui/Png.h"
+#include "core/support/AtomicFile.h"
+
+#define GLFW_INCLUDE_NONE
+#include <GLFW/glfw3.h>
+
+#include <cstdio>
+#include <cstdlib>
+
+namespace sl::cli {
+
+namespace {
+
+void printWarnings(const std::vector<std::string>& warnings) {
+  for (const std::string& warning : warnings) std::fprintf(stderr, "shaderlens gui: warning: %s\n", warning.c_str());
+}
+
+bool displayConfigured() {
+  const char* x11 = std::getenv("DISPLAY");
+  const char* wayland = std::getenv("WAYLAND_DISPLAY");
+  return (x11 && *x11) || (wayland && *wayland);
+}
+
+void onGlfwError(int code, const char* message) {
+  std::fprintf(stderr, "shaderlens gui: GLFW: %s (0x%x)\n", message, unsigned(code));
+}
+
+}  // namespace
+
+int runGui(const Args& args) {
+  gui::GuiOptions options;
+  if (std::string error = gui::parseGuiOptions(args, options); !error.empty()) {
+    std::fprintf(stderr, "shaderlens gui: %s\n\n%s", error.c_str(), gui::guiHelp());
+    return kExitUsage;
+  }
+  if (options.help) {
+    std::fputs(gui::guiHelp(), stdout);
+    return kExitSuccess;
+  }
+
+  CompileOptions compileOptions;
+  if (!options.dxcArgs.empty()) {
+    ParsedCommandLine parsed = parseDxcCommandLine(options.dxcArgs);
+    if (!parsed.error.empty()) {
+      std::fprintf(stderr, "shaderlens gui: DXC options: %s\n", parsed.error.c_str());
+      return kExitUsage;
+    }
+    compileOptions = parsed.options;
+  }
+  std::string path = options.file.empty() ? gui::defaultExamplePath() : options.file;
+  if (path.empty()) {
+    std::fprintf(stderr, "shaderlens gui: no file given and the bundled example shaders/compute/hello.hlsl was not found\n");
+    return kExitUsage;
+  }
+  views::Document document;
+  if (std::string error = gui::loadDocument(path, compileOptions, document); !error.empty()) {
+    std::fprintf(stderr, "shaderlens gui: %s\n", error.c_str());
+    return kExitUsage;
+  }
+  // Options after `--` win over a bundle's RUN line.
+  if (!options.dxcArgs.empty()) document.options = compileOptions;
+
+  views::Workspace workspace(std::move(document));
+  workspace.setSaveFunction([](const std::string& file, const std::string& text) { return writeFileAtomically(file, text); });
+
+  gui::ShellSettings settings;
+  settings.width = options.width;
+  settings.height = options.height;
+  settings.scale = options.scale;
+  settings.capture = !options.screenshotPath.empty();
+  settings.frames = settings.capture ? options.frames : 0;
+
+  gui::ShellOutcome outcome;
+  std::vector<std::string>& warnings = outcome.warnings;
+  std::string error;
+  bool windowed = false;
+  if (displayConfigured()) {
+    glfwSetErrorCallback(onGlfwError);
+    if (glfwInit()) {
+      bool opened = false;
+      error = gui::runWindowed(workspace, settings, outcome, opened);
+      glfwTerminate();
+      windowed = opened;
+      if (!opened && settings.capture) {
+        warnings.push_back("no window (" + error + "); rendering the screenshot offscreen");
+        error.clear();
+      }
+    } else if (!settings.capture) {
+      error = "cannot open the display '" + std::string(std::getenv("DISPLAY") ? std::getenv("DISPLAY") : "") + "'";
+    }
+  } else if (!settings.capture) {
+    error = "no display (DISPLAY is not set); use --screenshot OUT.png to render the UI offscreen";
+  }
+  if (error.empty() && settings.capture && !windowed) error = gui::runHeadless(workspace, settings, outcome);
+
+  printWarnings(warnings);
+  if (!error.empty()) {
+    std::fprintf(stderr, "shaderlens gui: %s\n", error.c_str());
+    return kExitUsage;
+  }
+  if (settings.capture) {
+    if (std::string writeError = gui::writePng(options.screenshotPath, outcome.image); !writeError.empty()) {
+      std::fprintf(stderr, "shaderlens gui: %s\n", writeError.c_str());
+      return kExitUsage;
+    }
+    std::fprintf(stderr, "shaderlens gui: wrote %s (%ux%u, %d frames, %s on %s)\n", options.screenshotPath.c_str(),
+                 outcome.image.width, outcome.image.height, settings.frames, windowed ? "in a window" : "offscreen",
+                 outcome.deviceName.c_str());
+  }
+  return kExitSuccess;
+}
+
+}  // namespace sl::cli

@@ -1,0 +1,26 @@
+// The command line of `shaderlens gui`.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace sl::gui {
+
+struct GuiOptions {
+  std::string file;            // .hlsl or .test; empty: the bundled example
+  std::string screenshotPath;  // --screenshot: render `frames` frames, write the last as PNG, exit
+  int frames = 3;              // --frames
+  uint32_t width = 1280;       // --size WxH (window size, or image size when headless)
+  uint32_t height = 800;
+  float scale = 0.0f;          // --scale: content scale override (0: the display's; 1 headless)
+  std::vector<std::string> dxcArgs;  // after `--`: DXC options for the compile
+  bool help = false;
+};
+
+// Returns "" or a usage error.
+std::string parseGuiOptions(const std::vector<std::string>& args, GuiOptions& out);
+
+const char* guiHelp();
+
+}  // namespace sl::gui

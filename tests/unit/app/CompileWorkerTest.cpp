@@ -1,0 +1,133 @@
+#include "views/CompileWorker.h"
+
+#include <catch2/catch.hpp>
+
+#include <condition_variable>
+#include <mutex>
+#include <thread>
+
+using namespace std::chrono_literals;
+using sl::CompileResult;
+using sl::views::CompileRequest;
+using sl::views::CompileWorker;
+
+namespace {
+
+std::shared_ptr<const CompileResult> echoCompile(const CompileRequest& request) {
+  auto result = std::make_shared<CompileResult>();
+  result->fileName = request.fileName;
+  result->source = request.source;
+  result->succeeded = true;
+  return result;
+}
+
+// A compile that blocks until released, to hold the worker busy while the test posts edits.
+struct Gate {
+  std::mutex mutex;
+  std::condition_variable changed;
+  bool open = false;
+  int started = 0;
+
+  std::shared_ptr<const CompileResult> compile(const CompileRequest& request) {
+    std::unique_lock<std::mutex> lock(mutex);
+    ++started;
+    changed.notify_all();
+    changed.wait(lock, [this] { return open; });
+    return echoCompile(request);
+  }
+  bool waitStarted(int count) {
+    std::unique_lock<std::mutex> lock(mutex);
+    return changed.wait_for(lock, 5s, [&] { return started >= count; });
+  }
+  void release() {
+    std::lock_guard<std::mutex> lock(mutex);
+    open = true;
+    changed.notify_all();
+  }
+};
+
+CompileRequest edit(const std::string& text) { return CompileRequest{"edit.hlsl", text, {}}; }
+
+}  // namespace
+
+TEST_CASE("ten quick edits coalesce into one compile of the last text", "[worker]") {
+  CompileWorker worker(echoCompile, 150ms);
+  for (int i = 0; i < 10; ++i) worker.post(edit("version " + std::to_string(i)));
+  CHECK(worker.postedGeneration() == 10);
+  REQUIRE(worker.waitUntilIdle(5s));
+  REQUIRE(worker.latest());
+  CHECK(worker.latest()->source == "version 9");
+  CHECK(worker.latestGeneration() == 10);
+  // Debounced: the edits were posted within microseconds of each other, far inside 150 ms.
+  CHECK(worker.compileCount() == 1);
+}
+
+TEST_CASE("edits posted during a running compile replace each other; the UI poll never blocks", "[worker]") {
+  Gate gate;
+  CompileWorker worker([&](const CompileRequest& r) { return gate.compile(r); }, 0ms);
+  worker.post(edit("first"), /*immediate=*/true);
+  REQUIRE(gate.waitStarted(1));
+
+  for (int i = 0; i < 10; ++i) worker.post(edit("edit " + std::to_string(i)));
+  // The worker is stuck in a compile: polling must return at once, with nothing published yet.
+  auto before = std::chrono::steady_clock::now();
+  for (int i = 0; i < 1000; ++i) CHECK_FALSE(worker.latest());
+  CHECK(std::chrono::steady_clock::now() - before < 500ms);
+  CHECK(worker.busy());
+  CHECK_FALSE(worker.waitUntilIdle(20ms));
+
+  gate.release();
+  REQUIRE(worker.waitUntilIdle(5s));
+  CHECK(worker.latest()->source == "edit 9");
+  CHECK(worker.latestGeneration() == 11);
+  // The first compile, then one for the ten coalesced edits.
+  CHECK(worker.compileCount() == 2);
+  CHECK_FALSE(worker.busy());
+}
+
+TEST_CASE("a held snapshot stays valid and unchanged after newer ones are published", "[worker]") {
+  CompileWorker worker(echoCompile, 0ms);
+  worker.post(edit("one"), true);
+  REQUIRE(worker.waitUntilIdle(5s));
+  std::shared_ptr<const CompileResult> held = worker.latest();
+  worker.post(edit("two"), true);
+  REQUIRE(worker.waitUntilIdle(5s));
+  CHECK(held->source == "one");
+  CHECK(worker.latest()->source == "two");
+  CHECK(held != worker.latest());
+}
+
+TEST_CASE("the publish callback runs once per compile", "[worker]") {
+  std::atomic<int> calls{0};
+  CompileWorker worker(echoCompile, 0ms);
+  worker.setOnPublished([&] { calls.fetch_add(1); });
+  worker.post(edit("a"), true);
+  REQUIRE(worker.waitUntilIdle(5s));
+  worker.post(edit("b"), true);
+  REQUIRE(worker.waitUntilIdle(5s));
+  // The callback runs on the worker thread just after the publish that ends the wait.
+  auto deadline = std::chrono::steady_clock::now() + 5s;
+  while (calls.load() < 2 && std::chrono::steady_clock::now() < deadline) std::this_thread::sleep_for(1ms);
+  std::this_thread::sleep_for(20ms);
+  CHECK(calls.load() == 2);
+}
+
+TEST_CASE("destroying the worker with a pending debounced edit does not wait for it", "[worker]") {
+  auto before = std::chrono::steady_clock::now();
+  {
+    CompileWorker worker(echoCompile, 10s);
+    worker.post(edit("never compiled"));
+  }
+  CHECK(std::chrono::steady_clock::now() - before < 2s);
+}
+
+TEST_CASE("the real compiler runs through the worker", "[worker]") {
+  CompileWorker worker;
+  worker.post(CompileRequest{"real.hlsl", "#define N 4\nint x = N;\n", {}}, true);
+  REQUIRE(worker.waitUntilIdle(10s));
+  std::shared_ptr<const CompileResult> result = worker.latest();
+  REQUIRE(result);
+  const sl::StageArtifact* preprocessed = result->stage("preprocessed");
+  REQUIRE(preprocessed);
+  CHECK(preprocessed->text.find("int x = 4;") != std::string::npos);
+}

@@ -1,0 +1,93 @@
+// The compile worker: a background thread that compiles the latest edited text and publishes
+// immutable CompileResult snapshots. Edits coalesce: a new request replaces the pending one, and
+// a request waits until it is `debounce` old so typing does not start a compile per key. The UI
+// thread only ever posts and polls; neither waits for a compile.
+#pragma once
+
+#include "core/pipeline/Pipeline.h"
+
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <thread>
+
+namespace sl::views {
+
+struct CompileRequest {
+  std::string fileName;
+  std::string source;
+  CompileOptions options;
+};
+
+using CompileFunction = std::function<std::shared_ptr<const CompileResult>(const CompileRequest&)>;
+
+// compileSource() on the request.
+std::shared_ptr<const CompileResult> compileRequest(const CompileRequest& request);
+
+class CompileWorker {
+ public:
+  static constexpr std::chrono::milliseconds kDefaultDebounce{150};
+
+  explicit CompileWorker(CompileFunction compile = compileRequest,
+                         std::chrono::milliseconds debounce = kDefaultDebounce);
+  ~CompileWorker();
+  CompileWorker(const CompileWorker&) = delete;
+  CompileWorker& operator=(const CompileWorker&) = delete;
+
+  // Replaces the pending request (if any) and returns its generation number (1, 2, ...).
+  // `immediate` skips the debounce: for opening a file, not for typing.
+  uint64_t post(CompileRequest request, bool immediate = false);
+
+  // The newest published snapshot (null before the first compile finishes). Never blocks on a
+  // compile: the snapshot pointer is swapped atomically by the worker.
+  std::shared_ptr<const CompileResult> latest() const { return published_.load(); }
+  // Generation of the request that produced latest() (0 before the first).
+  uint64_t latestGeneration() const { return publishedGeneration_.load(); }
+  uint64_t postedGeneration() const { return postedGeneration_.load(); }
+  // True while a posted request has not been published yet.
+  bool busy() const { return publishedGeneration_.load() < postedGeneration_.load(); }
+  // How many compiles actually ran (coalesced edits do not count).
+  uint64_t compileCount() const { return compileCount_.load(); }
+
+  // Blocks until every posted request is published, or the timeout passes; returns !busy().
+  // For tests and for --screenshot, which must show a finished compile; the interactive UI
+  // never calls it.
+  bool waitUntilIdle(std::chrono::milliseconds timeout);
+
+  // Called on the worker thread after each publish (the app wakes its event loop with it).
+  void setOnPublished(std::function<void()> callback);
+
+ private:
+  using Clock = std::chrono::steady_clock;
+  struct Pending {
+    CompileRequest request;
+    uint64_t generation = 0;
+    Clock::time_point readyAt;
+  };
+
+  void run();
+
+  CompileFunction compile_;
+  std::chrono::milliseconds debounce_;
+
+  std::mutex mutex_;  // guards pending_, stop_, onPublished_; never held during a compile
+  std::condition_variable wake_;
+  std::condition_variable idle_;
+  std::optional<Pending> pending_;
+  bool stop_ = false;
+  std::function<void()> onPublished_;
+
+  std::atomic<std::shared_ptr<const CompileResult>> published_;
+  std::atomic<uint64_t> publishedGeneration_{0};
+  std::atomic<uint64_t> postedGeneration_{0};
+  std::atomic<uint64_t> compileCount_{0};
+  std::thread thread_;  // last: starts after every member above exists
+};
+
+}  // namespace sl::views
