@@ -1,0 +1,35 @@
+// Walking and editing function bodies in place, for passes (qptr lower/lift, legalization):
+// visit instructions in program order, replace every use of a value, insert and erase
+// instructions next to an existing one. Arena slots are never reused, so ids stay stable.
+#pragma once
+
+#include "core/ir/Module.h"
+
+#include <functional>
+#include <vector>
+
+namespace sl::ir {
+
+// Every instruction reachable from the body, in program order (region by region, depth first;
+// a loop's body before its continuing region).
+std::vector<InstId> instsInProgramOrder(const FunctionDef& func);
+
+// Every region reachable from the body, parents before children.
+std::vector<RegionId> regionsInProgramOrder(const FunctionDef& func);
+
+// Replaces `from` by `to` in instruction operands, select conditions, loop initial inputs and
+// exit values/conditions. Returns the number of uses replaced.
+size_t replaceAllUses(FunctionDef& func, const Value& from, const Value& to);
+
+// Number of uses of `v` (same places as replaceAllUses looks at).
+size_t countUses(const FunctionDef& func, const Value& v);
+
+// Inserts a new instruction into the same block as `anchor`, before or after it.
+InstId insertInstBefore(FunctionDef& func, InstId anchor, InstDef inst);
+InstId insertInstAfter(FunctionDef& func, InstId anchor, InstDef inst);
+
+// Removes an instruction from its block (its arena slot stays, unreferenced). The caller makes
+// sure its result has no uses left; the verifier reports any that remain.
+void eraseInst(FunctionDef& func, InstId inst);
+
+}  // namespace sl::ir

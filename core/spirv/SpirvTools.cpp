@@ -1,0 +1,58 @@
+#include "core/spirv/SpirvTools.h"
+
+#include <spirv-tools/libspirv.hpp>
+
+namespace sl::spirv {
+namespace {
+
+spv_target_env toolsEnv(TargetEnv env) {
+  switch (env) {
+    case TargetEnv::Vulkan1_0: return SPV_ENV_VULKAN_1_0;
+    case TargetEnv::Vulkan1_1: return SPV_ENV_VULKAN_1_1;
+    case TargetEnv::Vulkan1_1Spirv1_4: return SPV_ENV_VULKAN_1_1_SPIRV_1_4;
+    case TargetEnv::Vulkan1_2: return SPV_ENV_VULKAN_1_2;
+    case TargetEnv::Vulkan1_3: return SPV_ENV_VULKAN_1_3;
+    case TargetEnv::Universal1_5: return SPV_ENV_UNIVERSAL_1_5;
+  }
+  return SPV_ENV_VULKAN_1_0;
+}
+
+}  // namespace
+
+std::vector<Diagnostic> validate(std::span<const uint32_t> words, TargetEnv env, const ValidateOptions& options) {
+  std::vector<Diagnostic> diags;
+  spvtools::SpirvTools tools(toolsEnv(env));
+  tools.SetMessageConsumer([&](spv_message_level_t level, const char*, const spv_position_t& position,
+                               const char* message) {
+    Diagnostic d;
+    d.severity = level <= SPV_MSG_ERROR ? Severity::Error : Severity::Warning;
+    d.message = "spirv-val (" + std::string(targetEnvName(env)) + "): " + message;
+    if (position.index) d.message += " [word " + std::to_string(position.index) + "]";
+    diags.push_back(std::move(d));
+  });
+  spvtools::ValidatorOptions validatorOptions;
+  validatorOptions.SetRelaxBlockLayout(options.relaxBlockLayout);
+  validatorOptions.SetScalarBlockLayout(options.scalarBlockLayout);
+  const bool ok = tools.Validate(words.data(), words.size(), validatorOptions);
+  if (!ok && !hasErrors(diags))
+    diags.push_back(Diagnostic::error({}, "spirv-val (" + std::string(targetEnvName(env)) + "): invalid module"));
+  return diags;
+}
+
+bool disassemble(std::span<const uint32_t> words, std::string& text, bool friendlyNames) {
+  spvtools::SpirvTools tools(SPV_ENV_UNIVERSAL_1_6);
+  std::string error;
+  tools.SetMessageConsumer([&](spv_message_level_t, const char*, const spv_position_t&, const char* message) {
+    error += message;
+  });
+  uint32_t options = SPV_BINARY_TO_TEXT_OPTION_INDENT;
+  if (friendlyNames) options |= SPV_BINARY_TO_TEXT_OPTION_FRIENDLY_NAMES;
+  std::vector<uint32_t> copy(words.begin(), words.end());
+  if (!tools.Disassemble(copy, &text, options)) {
+    text = "disassembly failed: " + (error.empty() ? std::string("invalid binary") : error);
+    return false;
+  }
+  return true;
+}
+
+}  // namespace sl::spirv

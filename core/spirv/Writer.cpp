@@ -1,0 +1,845 @@
+#include "core/spirv/Writer.h"
+
+#include "core/ir/Printer.h"
+#include "core/ir/SpirvGrammar.h"
+#include "core/ir/Verifier.h"
+#include "core/spirv/FeatureSet.h"
+
+#include <spirv/unified1/GLSL.std.450.h>
+#include <spirv/unified1/spirv.hpp>
+
+#include <algorithm>
+#include <map>
+#include <set>
+#include <string>
+#include <unordered_map>
+#include <unordered_set>
+
+namespace sl::spirv {
+namespace {
+
+using namespace sl::ir;
+namespace g = sl::ir::grammar;
+
+using Words = std::vector<uint32_t>;
+
+void appendString(Words& out, std::string_view s) {
+  const size_t words = s.size() / 4 + 1;
+  const size_t start = out.size();
+  out.resize(start + words, 0);
+  for (size_t i = 0; i < s.size(); ++i) out[start + i / 4] |= uint32_t(uint8_t(s[i])) << (8 * (i % 4));
+}
+
+void emitInst(Words& out, uint32_t opcode, const Words& operands) {
+  out.push_back(static_cast<uint32_t>((operands.size() + 1) << 16) | opcode);
+  out.insert(out.end(), operands.begin(), operands.end());
+}
+
+enum class RegionRole { FunctionBody, Case, LoopBody, Continuing };
+
+class Writer {
+ public:
+  Writer(const Module& m, const WriterOptions& o)
+      : m_(m), cx_(m.cx()), opts_(o), version_(spirvVersion(o.env)),
+        features_(version_, std::string(targetEnvName(o.env))) {}
+
+  WriteResult run() {
+    WriteResult result;
+    declareCapability(spv::CapabilityShader);
+    for (uint32_t f = 0; f < m_.functions.size(); ++f) funcIds_.push_back(newId());
+    for (uint32_t gv = 0; gv < m_.globals.size(); ++gv) emitGlobal(gv);
+    for (uint32_t f = 0; f < m_.functions.size(); ++f) emitFunction(f);
+    for (const EntryPoint& ep : m_.entryPoints) emitEntryPoint(ep);
+    for (const std::string& message : features_.errors()) error(message);
+    if (hasErrors(diags_)) {
+      result.diagnostics = std::move(diags_);
+      return result;
+    }
+    result.words = assemble();
+    result.diagnostics = std::move(diags_);
+    return result;
+  }
+
+ private:
+  // ------------------------------------------------------------------ ids, errors, requirements
+  uint32_t newId() { return nextId_++; }
+
+  void error(const std::string& message, DebugLoc loc = {}) {
+    SourceLoc sl;
+    if (loc.valid() && loc.file < m_.debugFiles.size()) {
+      sl.file = m_.debugFiles[loc.file].path;
+      sl.line = loc.line;
+      sl.column = loc.column;
+    }
+    // One diagnostic per distinct message keeps a module full of qptr ops readable.
+    if (reported_.insert(message).second) diags_.push_back(Diagnostic::error(sl, "SPIR-V writer: " + message));
+  }
+
+  void declareCapability(uint32_t cap) { features_.declareCapability(cap); }
+  void addExtension(const std::string& ext) { extraExtensions_.insert(ext); }
+  void require(const g::Requirements& req, const std::string& what) { features_.require(req, what); }
+  void requireEnum(g::Kind kind, uint32_t value) { features_.requireEnum(kind, value); }
+  void requireOpcode(uint32_t opcode) { features_.requireOpcode(opcode); }
+
+  // ------------------------------------------------------------------ names and decorations
+  void name(uint32_t id, const std::string& text) {
+    if (!opts_.emitNames || text.empty()) return;
+    Words ops{id};
+    appendString(ops, text);
+    emitInst(names_, spv::OpName, ops);
+  }
+
+  void memberName(uint32_t id, uint32_t member, const std::string& text) {
+    if (!opts_.emitNames || text.empty()) return;
+    Words ops{id, member};
+    appendString(ops, text);
+    emitInst(names_, spv::OpMemberName, ops);
+  }
+
+  void decorate(uint32_t id, const Decoration& d) {
+    requireEnum(g::Kind::Decoration, d.kind);
+    if (d.kind == spv::DecorationBuiltIn && !d.operands.empty()) requireEnum(g::Kind::BuiltIn, d.operands[0]);
+    Words ops{id, d.kind};
+    ops.insert(ops.end(), d.operands.begin(), d.operands.end());
+    emitInst(annotations_, spv::OpDecorate, ops);
+  }
+
+  void memberDecorate(uint32_t id, uint32_t member, const Decoration& d) {
+    requireEnum(g::Kind::Decoration, d.kind);
+    if (d.kind == spv::DecorationBuiltIn && !d.operands.empty()) requireEnum(g::Kind::BuiltIn, d.operands[0]);
+    Words ops{id, member, d.kind};
+    ops.insert(ops.end(), d.operands.begin(), d.operands.end());
+    emitInst(annotations_, spv::OpMemberDecorate, ops);
+  }
+
+  // ------------------------------------------------------------------ types and constants
+  uint32_t typeId(Type t) {
+    if (!t.valid() || t.index >= cx_.typeCount()) {
+      error("reference to an invalid type");
+      return 0;
+    }
+    auto it = typeIds_.find(t.index);
+    if (it != typeIds_.end()) return it->second;
+    const TypeDef& d = cx_.def(t);
+    Words ops;
+    uint32_t opcode = 0;
+    switch (d.kind) {
+      case TypeKind::Void: opcode = spv::OpTypeVoid; break;
+      case TypeKind::Bool: opcode = spv::OpTypeBool; break;
+      case TypeKind::Int:
+        opcode = spv::OpTypeInt;
+        ops = {d.width, d.isSigned ? 1u : 0u};
+        if (d.width == 64) declareCapability(spv::CapabilityInt64);
+        else if (d.width == 16) declareCapability(spv::CapabilityInt16);
+        else if (d.width == 8) declareCapability(spv::CapabilityInt8);
+        break;
+      case TypeKind::Float:
+        opcode = spv::OpTypeFloat;
+        ops = {d.width};
+        if (d.width == 64) declareCapability(spv::CapabilityFloat64);
+        else if (d.width == 16) declareCapability(spv::CapabilityFloat16);
+        break;
+      case TypeKind::Vector: opcode = spv::OpTypeVector; ops = {typeId(d.element), d.count}; break;
+      case TypeKind::Matrix: opcode = spv::OpTypeMatrix; ops = {typeId(d.element), d.count}; break;
+      case TypeKind::Array: {
+        opcode = spv::OpTypeArray;
+        uint32_t len = d.lengthConst.valid() ? constId(d.lengthConst) : constId(cx_.intern(ConstDef{
+                                                                            .kind = ConstKind::Scalar,
+                                                                            .type = u32Type(),
+                                                                            .bits = d.count}));
+        ops = {typeId(d.element), len};
+        break;
+      }
+      case TypeKind::RuntimeArray: opcode = spv::OpTypeRuntimeArray; ops = {typeId(d.element)}; break;
+      case TypeKind::Struct:
+        opcode = spv::OpTypeStruct;
+        for (const StructMember& mem : d.members) ops.push_back(typeId(mem.type));
+        break;
+      case TypeKind::Pointer:
+        opcode = spv::OpTypePointer;
+        if (d.storageClass == kHandlesAddrSpace) {
+          error("pointer to the qptr Handles address space must be lifted before SPIR-V emission");
+          return 0;
+        }
+        requireEnum(g::Kind::StorageClass, d.storageClass);
+        ops = {d.storageClass, typeId(d.element)};
+        break;
+      case TypeKind::Function:
+        opcode = spv::OpTypeFunction;
+        ops.push_back(typeId(d.element));
+        for (Type p : d.params) ops.push_back(typeId(p));
+        break;
+      case TypeKind::Image: {
+        opcode = spv::OpTypeImage;
+        ops = {typeId(d.element), d.image.dim, d.image.depth, d.image.arrayed, d.image.multisampled, d.image.sampled,
+               d.image.format};
+        const bool storage = d.image.sampled == 2;
+        if (d.image.dim == spv::Dim1D) declareCapability(storage ? spv::CapabilityImage1D : spv::CapabilitySampled1D);
+        else if (d.image.dim == spv::DimBuffer)
+          declareCapability(storage ? spv::CapabilityImageBuffer : spv::CapabilitySampledBuffer);
+        else if (d.image.dim == spv::DimCube && d.image.arrayed)
+          declareCapability(storage ? spv::CapabilityImageCubeArray : spv::CapabilitySampledCubeArray);
+        else if (d.image.dim == spv::DimSubpassData) declareCapability(spv::CapabilityInputAttachment);
+        if (storage && d.image.multisampled && d.image.arrayed) declareCapability(spv::CapabilityImageMSArray);
+        requireEnum(g::Kind::ImageFormat, d.image.format);
+        break;
+      }
+      case TypeKind::Sampler: opcode = spv::OpTypeSampler; break;
+      case TypeKind::SampledImage: opcode = spv::OpTypeSampledImage; ops = {typeId(d.element)}; break;
+      case TypeKind::AccelerationStructure:
+        opcode = spv::OpTypeAccelerationStructureKHR;
+        declareCapability(spv::CapabilityRayQueryKHR);
+        addExtension("SPV_KHR_ray_query");
+        break;
+      case TypeKind::QPtr:
+        error("qptr types must be lifted (qptr.lift) before SPIR-V emission");
+        return 0;
+      case TypeKind::HlslResource:
+        error("type " + printType(cx_, t) + " must be legalized to SPIR-V types before emission");
+        return 0;
+    }
+    // Dependencies were emitted above; a recursive call may have emitted this type already.
+    it = typeIds_.find(t.index);
+    if (it != typeIds_.end()) return it->second;
+    const uint32_t id = newId();
+    typeIds_.emplace(t.index, id);
+    Words full{id};
+    full.insert(full.end(), ops.begin(), ops.end());
+    emitInst(globals_, opcode, full);
+    if ((d.kind == TypeKind::Array || d.kind == TypeKind::RuntimeArray) && d.arrayStride)
+      decorate(id, {spv::DecorationArrayStride, {d.arrayStride}});
+    if (d.kind == TypeKind::Struct) {
+      name(id, d.name);
+      for (uint32_t i = 0; i < d.members.size(); ++i) {
+        memberName(id, i, d.members[i].name);
+        for (const Decoration& dec : d.members[i].decorations) memberDecorate(id, i, dec);
+      }
+      for (const Decoration& dec : d.decorations) decorate(id, dec);
+    }
+    return id;
+  }
+
+  Type u32Type() { return cx_.u32(); }
+
+  uint32_t constId(Const c) {
+    if (!c.valid() || c.index >= cx_.constCount()) {
+      error("reference to an invalid constant");
+      return 0;
+    }
+    auto it = constIds_.find(c.index);
+    if (it != constIds_.end()) return it->second;
+    const ConstDef& d = cx_.def(c);
+    const uint32_t type = typeId(d.type);
+    std::vector<uint32_t> elements;
+    for (Const e : d.elements) elements.push_back(constId(e));
+    const TypeDef& td = cx_.def(d.type);
+    const uint32_t id = newId();
+    constIds_.emplace(c.index, id);
+    auto literalWords = [&]() {
+      Words w;
+      uint64_t bits = d.bits;
+      if (td.kind == TypeKind::Int && td.isSigned && td.width < 32 && ((bits >> (td.width - 1)) & 1))
+        bits |= ~uint64_t(0) << td.width;  // narrow signed literals are sign-extended
+      w.push_back(static_cast<uint32_t>(bits));
+      if (td.width == 64) w.push_back(static_cast<uint32_t>(bits >> 32));
+      return w;
+    };
+    switch (d.kind) {
+      case ConstKind::Scalar:
+        if (td.kind == TypeKind::Bool) {
+          emitInst(globals_, d.bits ? spv::OpConstantTrue : spv::OpConstantFalse, {type, id});
+        } else {
+          Words ops{type, id};
+          Words lit = literalWords();
+          ops.insert(ops.end(), lit.begin(), lit.end());
+          emitInst(globals_, spv::OpConstant, ops);
+        }
+        break;
+      case ConstKind::Composite: {
+        Words ops{type, id};
+        ops.insert(ops.end(), elements.begin(), elements.end());
+        emitInst(globals_, spv::OpConstantComposite, ops);
+        break;
+      }
+      case ConstKind::Null: emitInst(globals_, spv::OpConstantNull, {type, id}); break;
+      case ConstKind::Undef: emitInst(globals_, spv::OpUndef, {type, id}); break;
+      case ConstKind::SpecScalar:
+        if (td.kind == TypeKind::Bool) {
+          emitInst(globals_, d.bits ? spv::OpSpecConstantTrue : spv::OpSpecConstantFalse, {type, id});
+        } else {
+          Words ops{type, id};
+          Words lit = literalWords();
+          ops.insert(ops.end(), lit.begin(), lit.end());
+          emitInst(globals_, spv::OpSpecConstant, ops);
+        }
+        decorate(id, {spv::DecorationSpecId, {d.specId}});
+        break;
+    }
+    return id;
+  }
+
+  // ------------------------------------------------------------------ globals
+  void emitGlobal(uint32_t index) {
+    const GlobalVarDef& gv = m_.globals[index];
+    if (!gv.refType.valid() || cx_.def(gv.refType).kind != TypeKind::Pointer) {
+      error("global '" + gv.attrs.name + "' is not pointer-typed (qptr globals must be lifted first)");
+      globalIds_.push_back(0);
+      return;
+    }
+    const uint32_t ptrType = typeId(gv.refType);
+    const uint32_t id = newId();
+    globalIds_.push_back(id);
+    Words ops{ptrType, id, gv.storageClass};
+    if (gv.initializer.valid()) ops.push_back(constId(gv.initializer));
+    emitInst(globals_, spv::OpVariable, ops);
+    name(id, gv.attrs.name);
+    for (const Decoration& d : gv.attrs.decorations) decorate(id, d);
+    // Descriptor arrays of unknown size need descriptor indexing.
+    const TypeDef& content = cx_.def(gv.type);
+    if (content.kind == TypeKind::RuntimeArray &&
+        (gv.storageClass == spv::StorageClassUniformConstant || gv.storageClass == spv::StorageClassUniform ||
+         gv.storageClass == spv::StorageClassStorageBuffer))
+      declareCapability(spv::CapabilityRuntimeDescriptorArray);
+  }
+
+  // ------------------------------------------------------------------ debug info
+  uint32_t fileStringId(uint32_t file) {
+    auto it = fileIds_.find(file);
+    if (it != fileIds_.end()) return it->second;
+    const uint32_t id = newId();
+    fileIds_.emplace(file, id);
+    Words ops{id};
+    appendString(ops, m_.debugFiles[file].path);
+    emitInst(debugStrings_, spv::OpString, ops);
+    // OpSource HLSL: the language version word is informational; DXC writes 600 for SM 6.0.
+    const std::string& text = m_.debugFiles[file].contents;
+    Words src{spv::SourceLanguageHLSL, 600, id};
+    if (opts_.emitSourceText && !text.empty()) {
+      const size_t chunk = 60000;  // bytes; keeps each instruction under the 65535-word limit
+      Words first = src;
+      appendString(first, std::string_view(text).substr(0, chunk));
+      emitInst(debugStrings_, spv::OpSource, first);
+      for (size_t pos = chunk; pos < text.size(); pos += chunk) {
+        Words more;
+        appendString(more, std::string_view(text).substr(pos, chunk));
+        emitInst(debugStrings_, spv::OpSourceContinued, more);
+      }
+    } else {
+      emitInst(debugStrings_, spv::OpSource, src);
+    }
+    return id;
+  }
+
+  // ------------------------------------------------------------------ functions
+  struct PhiTarget {
+    std::vector<uint32_t> ids;
+    std::vector<uint32_t> typeIds;
+    std::vector<std::pair<uint32_t, std::vector<uint32_t>>> incoming;  // (pred label, values)
+  };
+  struct Block {
+    uint32_t label = 0;
+    Words body;
+    bool terminated = false;
+    int phiTarget = -1;
+    DebugLoc lastLine;
+  };
+  struct ConstructBlocks {
+    size_t header = 0, merge = 0, cont = 0;
+    std::vector<size_t> cases;
+  };
+
+  size_t newBlock() {
+    blocks_.push_back({newId()});
+    return blocks_.size() - 1;
+  }
+  void enterBlock(size_t b) {
+    cur_ = b;
+    order_.push_back(b);
+  }
+  int makePhiTarget(size_t block, const std::vector<Type>& types, std::vector<uint32_t>& idsOut) {
+    PhiTarget t;
+    for (Type ty : types) {
+      if (cx_.def(ty).kind == TypeKind::Pointer) declareCapability(spv::CapabilityVariablePointers);
+      t.ids.push_back(newId());
+      t.typeIds.push_back(typeId(ty));
+    }
+    idsOut = t.ids;
+    phiTargets_.push_back(std::move(t));
+    blocks_[block].phiTarget = static_cast<int>(phiTargets_.size() - 1);
+    return blocks_[block].phiTarget;
+  }
+
+  Words& body() { return blocks_[cur_].body; }
+
+  void branch(size_t target, const std::vector<uint32_t>& values) {
+    if (blocks_[cur_].terminated) return;
+    if (blocks_[target].phiTarget >= 0)
+      phiTargets_[blocks_[target].phiTarget].incoming.push_back({blocks_[cur_].label, values});
+    emitInst(body(), spv::OpBranch, {blocks_[target].label});
+    blocks_[cur_].terminated = true;
+  }
+
+  uint32_t valueId(const Value& v, DebugLoc loc) {
+    switch (v.kind) {
+      case ValueKind::Const: return constId(v.asConst());
+      case ValueKind::GlobalVar:
+        if (v.a >= globalIds_.size()) break;
+        usedGlobals_[curFunc_].insert(v.a);
+        return globalIds_[v.a];
+      case ValueKind::Func:
+        if (v.a >= funcIds_.size()) break;
+        return funcIds_[v.a];
+      case ValueKind::None: break;
+      default: {
+        auto it = valueIds_.find(valueKey(v));
+        if (it != valueIds_.end()) return it->second;
+        break;
+      }
+    }
+    error("function '" + fn_->name() + "' uses a value that is undefined or out of scope (run the IR verifier)", loc);
+    return 0;
+  }
+
+  std::vector<uint32_t> valueIds(const std::vector<Value>& vs, DebugLoc loc) {
+    std::vector<uint32_t> ids;
+    for (const Value& v : vs) ids.push_back(valueId(v, loc));
+    return ids;
+  }
+
+  void line(DebugLoc loc) {
+    if (!opts_.emitDebugLines || !loc.valid() || loc.file >= m_.debugFiles.size()) return;
+    if (blocks_[cur_].lastLine == loc) return;
+    blocks_[cur_].lastLine = loc;
+    emitInst(body(), spv::OpLine, {fileStringId(loc.file), loc.line, loc.column});
+  }
+
+  void emitFunction(uint32_t f) {
+    const FunctionDef& fn = m_.functions[f];
+    fn_ = &fn;
+    curFunc_ = f;
+    blocks_.clear();
+    order_.clear();
+    phiTargets_.clear();
+    valueIds_.clear();
+    constructs_.clear();
+    if (!fn.body.valid() || fn.body.index >= fn.regions.size()) {
+      error("function '" + fn.name() + "' has no body");
+      return;
+    }
+    const RegionDef& bodyRegion = fn.region(fn.body);
+    const uint32_t retType = typeId(fn.returnType);
+    const uint32_t fnType = typeId(cx_.functionType(fn.returnType, bodyRegion.inputTypes));
+    const uint32_t id = funcIds_[f];
+    name(id, fn.name());
+    Words header;
+    emitInst(header, spv::OpFunction, {retType, id, fn.functionControl, fnType});
+    for (uint32_t i = 0; i < bodyRegion.inputTypes.size(); ++i) {
+      const uint32_t pid = newId();
+      valueIds_[valueKey(Value::regionInput(fn.body, i))] = pid;
+      emitInst(header, spv::OpFunctionParameter, {typeId(bodyRegion.inputTypes[i]), pid});
+      if (i < bodyRegion.inputAttrs.size()) name(pid, bodyRegion.inputAttrs[i].name);
+    }
+    // Function-storage variables are hoisted to the entry block, as SPIR-V requires.
+    Words variables;
+    for (uint32_t i = 0; i < fn.insts.size(); ++i) {
+      const InstDef& inst = fn.insts[i];
+      if (!inst.op.isSpv(spv::OpVariable)) continue;
+      const uint32_t vid = newId();
+      valueIds_[valueKey(Value::inst(InstId(i)))] = vid;
+      Words ops{typeId(inst.resultType), vid, spv::StorageClassFunction};
+      if (inst.operands.size() > 1 && !inst.operands[1].isImm) ops.push_back(valueId(inst.operands[1].value, inst.attrs.loc));
+      emitInst(variables, spv::OpVariable, ops);
+      name(vid, inst.attrs.name);
+      for (const Decoration& d : inst.attrs.decorations) decorate(vid, d);
+    }
+    const size_t entry = newBlock();
+    enterBlock(entry);
+    emitRegion(fn.body, RegionRole::FunctionBody, NodeId());
+
+    // Assemble: entry block gets the variables right after its label.
+    functions_.insert(functions_.end(), header.begin(), header.end());
+    for (size_t b : order_) {
+      Block& blk = blocks_[b];
+      emitInst(functions_, spv::OpLabel, {blk.label});
+      if (b == entry) functions_.insert(functions_.end(), variables.begin(), variables.end());
+      if (blk.phiTarget >= 0) {
+        const PhiTarget& t = phiTargets_[blk.phiTarget];
+        for (size_t i = 0; i < t.ids.size(); ++i) {
+          if (t.incoming.empty()) {
+            // No predecessors (e.g. the merge after an if whose arms all return): the block is
+            // unreachable and its values are undefined.
+            emitInst(functions_, spv::OpUndef, {t.typeIds[i], t.ids[i]});
+            continue;
+          }
+          Words ops{t.typeIds[i], t.ids[i]};
+          for (const auto& [pred, values] : t.incoming) {
+            ops.push_back(i < values.size() ? values[i] : 0);
+            ops.push_back(pred);
+          }
+          emitInst(functions_, spv::OpPhi, ops);
+        }
+      }
+      functions_.insert(functions_.end(), blk.body.begin(), blk.body.end());
+      if (!blk.terminated) emitInst(functions_, spv::OpUnreachable, {});
+    }
+    emitInst(functions_, spv::OpFunctionEnd, {});
+  }
+
+  void emitRegion(RegionId r, RegionRole role, NodeId owner) {
+    const RegionDef& rd = fn_->region(r);
+    for (NodeId n : rd.nodes) emitNode(n);
+    emitExit(rd.exit, role, owner, r);
+  }
+
+  void emitExit(const Exit& e, RegionRole role, NodeId owner, RegionId region) {
+    if (blocks_[cur_].terminated) return;
+    line(e.loc);
+    auto ret = [&](const std::vector<Value>& values) {
+      if (values.empty()) emitInst(body(), spv::OpReturn, {});
+      else emitInst(body(), spv::OpReturnValue, {valueId(values[0], e.loc)});
+      blocks_[cur_].terminated = true;
+    };
+    switch (e.kind) {
+      case ExitKind::Yield: {
+        std::vector<uint32_t> ids = valueIds(e.values, e.loc);
+        switch (role) {
+          case RegionRole::FunctionBody: ret(e.values); return;
+          case RegionRole::Case: branch(constructs_.at(owner.index).merge, ids); return;
+          case RegionRole::LoopBody: branch(constructs_.at(owner.index).cont, ids); return;
+          case RegionRole::Continuing: branch(constructs_.at(owner.index).header, ids); return;
+        }
+        return;
+      }
+      case ExitKind::Break: {
+        auto it = constructs_.find(e.target.index);
+        if (it == constructs_.end()) return error("break without an enclosing construct", e.loc);
+        branch(it->second.merge, valueIds(e.values, e.loc));
+        return;
+      }
+      case ExitKind::Continue: {
+        auto it = constructs_.find(e.target.index);
+        if (it == constructs_.end()) return error("continue without an enclosing loop", e.loc);
+        branch(it->second.cont, valueIds(e.values, e.loc));
+        return;
+      }
+      case ExitKind::BreakIf: {
+        const ConstructBlocks& c = constructs_.at(owner.index);
+        const uint32_t cond = valueId(e.condition, e.loc);
+        std::vector<uint32_t> next = valueIds(e.values, e.loc);
+        std::vector<uint32_t> exitIds = valueIds(e.exitValues, e.loc);
+        if (blocks_[c.header].phiTarget >= 0)
+          phiTargets_[blocks_[c.header].phiTarget].incoming.push_back({blocks_[cur_].label, next});
+        if (blocks_[c.merge].phiTarget >= 0)
+          phiTargets_[blocks_[c.merge].phiTarget].incoming.push_back({blocks_[cur_].label, exitIds});
+        emitInst(body(), spv::OpBranchConditional, {cond, blocks_[c.merge].label, blocks_[c.header].label});
+        blocks_[cur_].terminated = true;
+        return;
+      }
+      case ExitKind::FallThrough: {
+        const ConstructBlocks& c = constructs_.at(owner.index);
+        const auto& cases = fn_->node(owner).cases;
+        for (size_t i = 0; i + 1 < cases.size(); ++i)
+          if (cases[i] == region) return branch(c.cases[i + 1], {});
+        return error("fallthrough from the last switch case", e.loc);
+      }
+      case ExitKind::Return: ret(e.values); return;
+      case ExitKind::Kill:
+        requireOpcode(spv::OpKill);
+        emitInst(body(), spv::OpKill, {});
+        blocks_[cur_].terminated = true;
+        return;
+      case ExitKind::Unreachable:
+        emitInst(body(), spv::OpUnreachable, {});
+        blocks_[cur_].terminated = true;
+        return;
+    }
+  }
+
+  void emitNode(NodeId n) {
+    const NodeDef& nd = fn_->node(n);
+    if (blocks_[cur_].terminated) return;
+    switch (nd.kind) {
+      case NodeKind::Block:
+        for (InstId i : nd.insts) emitInstruction(i);
+        return;
+      case NodeKind::Select: {
+        line(nd.attrs.loc);
+        const uint32_t cond = valueId(nd.condition, nd.attrs.loc);
+        ConstructBlocks c;
+        c.merge = newBlock();
+        std::vector<uint32_t> outIds;
+        makePhiTarget(c.merge, nd.outputTypes, outIds);
+        for (uint32_t i = 0; i < outIds.size(); ++i) valueIds_[valueKey(Value::nodeOutput(n, i))] = outIds[i];
+        for (size_t k = 0; k < nd.cases.size(); ++k) c.cases.push_back(newBlock());
+        constructs_[n.index] = c;
+        emitInst(body(), spv::OpSelectionMerge, {blocks_[c.merge].label, nd.selectionControl});
+        if (nd.selectKind == SelectKind::If) {
+          emitInst(body(), spv::OpBranchConditional, {cond, blocks_[c.cases[0]].label, blocks_[c.cases[1]].label});
+        } else {
+          const Type selType = m_.typeOf(*fn_, nd.condition);
+          const bool wide = selType.valid() && cx_.def(selType).width == 64;
+          uint32_t defaultLabel = blocks_[c.merge].label;
+          Words ops{cond, 0};
+          for (size_t k = 0; k < nd.switchCases.size(); ++k) {
+            const SwitchCase& sc = nd.switchCases[k];
+            if (sc.isDefault) defaultLabel = blocks_[c.cases[k]].label;
+            for (uint64_t lit : sc.literals) {
+              ops.push_back(static_cast<uint32_t>(lit));
+              if (wide) ops.push_back(static_cast<uint32_t>(lit >> 32));
+              ops.push_back(blocks_[c.cases[k]].label);
+            }
+          }
+          ops[1] = defaultLabel;
+          // Without a default, the merge block gets the default edge (no values).
+          if (defaultLabel == blocks_[c.merge].label && blocks_[c.merge].phiTarget >= 0)
+            phiTargets_[blocks_[c.merge].phiTarget].incoming.push_back({blocks_[cur_].label, {}});
+          emitInst(body(), spv::OpSwitch, ops);
+        }
+        blocks_[cur_].terminated = true;
+        for (size_t k = 0; k < nd.cases.size(); ++k) {
+          enterBlock(c.cases[k]);
+          emitRegion(nd.cases[k], RegionRole::Case, n);
+        }
+        enterBlock(c.merge);
+        return;
+      }
+      case NodeKind::Loop: {
+        line(nd.attrs.loc);
+        ConstructBlocks c;
+        c.header = newBlock();
+        const size_t bodyStart = newBlock();
+        c.cont = newBlock();
+        c.merge = newBlock();
+        std::vector<uint32_t> ids;
+        makePhiTarget(c.header, fn_->region(nd.body).inputTypes, ids);
+        for (uint32_t i = 0; i < ids.size(); ++i) valueIds_[valueKey(Value::regionInput(nd.body, i))] = ids[i];
+        makePhiTarget(c.cont, fn_->region(nd.continuing).inputTypes, ids);
+        for (uint32_t i = 0; i < ids.size(); ++i) valueIds_[valueKey(Value::regionInput(nd.continuing, i))] = ids[i];
+        makePhiTarget(c.merge, nd.outputTypes, ids);
+        for (uint32_t i = 0; i < ids.size(); ++i) valueIds_[valueKey(Value::nodeOutput(n, i))] = ids[i];
+        constructs_[n.index] = c;
+        branch(c.header, valueIds(nd.initialInputs, nd.attrs.loc));
+        enterBlock(c.header);
+        emitInst(body(), spv::OpLoopMerge, {blocks_[c.merge].label, blocks_[c.cont].label, nd.loopControl});
+        branch(bodyStart, {});
+        enterBlock(bodyStart);
+        emitRegion(nd.body, RegionRole::LoopBody, n);
+        enterBlock(c.cont);
+        emitRegion(nd.continuing, RegionRole::Continuing, n);
+        enterBlock(c.merge);
+        return;
+      }
+    }
+  }
+
+  uint32_t glslImport() {
+    if (!glslImportId_) glslImportId_ = newId();
+    return glslImportId_;
+  }
+
+  void emitInstruction(InstId id) {
+    const InstDef& inst = fn_->inst(id);
+    if (inst.op.isSpv(spv::OpVariable)) return;  // hoisted
+    const DebugLoc loc = inst.attrs.loc;
+    switch (inst.op.family) {
+      case OpFamily::Qptr:
+        return error("qptr." + std::string(qptrOpName(static_cast<QptrOp>(inst.op.code))) +
+                         " must be lifted (qptr.lift) before SPIR-V emission",
+                     loc);
+      case OpFamily::Hlsl:
+        return error("hlsl." + std::string(hlslOpName(static_cast<HlslOp>(inst.op.code))) +
+                         " must be legalized before SPIR-V emission",
+                     loc);
+      default: break;
+    }
+    line(loc);
+    Words ops;
+    uint32_t opcode = 0;
+    uint32_t resultId = 0;
+    const bool hasResult = inst.resultType.valid();
+    if (hasResult) {
+      ops.push_back(typeId(inst.resultType));
+      resultId = newId();
+      ops.push_back(resultId);
+    }
+    switch (inst.op.family) {
+      case OpFamily::Spv: {
+        opcode = inst.op.code;
+        const g::Instruction* gi = g::findInstruction(opcode);
+        if (!gi) return error("unknown SPIR-V opcode " + std::to_string(opcode), loc);
+        if (gi->hasResultType != hasResult)
+          return error(std::string(gi->name) + (hasResult ? " has no result type" : " needs a result type"), loc);
+        requireOpcode(opcode);
+        requireOperandEnums(inst, *gi);
+        break;
+      }
+      case OpFamily::Glsl:
+        opcode = spv::OpExtInst;
+        ops.push_back(glslImport());
+        ops.push_back(inst.op.code);
+        features_.requireGlsl(inst.op.code);
+        break;
+      case OpFamily::Call:
+        opcode = spv::OpFunctionCall;
+        if (!hasResult) return error("call without a result type", loc);
+        if (!inst.operands.empty() && inst.operands[0].value.kind == ValueKind::Func)
+          calls_[curFunc_].insert(inst.operands[0].value.a);
+        break;
+      default: break;
+    }
+    for (const Operand& o : inst.operands) ops.push_back(o.isImm ? o.imm : valueId(o.value, loc));
+    emitInst(body(), opcode, ops);
+    if (hasResult) {
+      valueIds_[valueKey(Value::inst(id))] = resultId;
+      name(resultId, inst.attrs.name);
+      for (const Decoration& d : inst.attrs.decorations) decorate(resultId, d);
+    }
+    noteImageAccess(inst);
+    if (hasResult && producesVariablePointer(inst)) declareCapability(spv::CapabilityVariablePointers);
+  }
+
+  // Under the Logical addressing model only some instructions yield pointers the validator
+  // accepts without VariablePointers; a pointer from OpSelect, OpBitcast, OpPtrAccessChain,
+  // a load or a call needs the capability (and SPV_KHR_variable_pointers below SPIR-V 1.3).
+  // Pointer phis (node outputs, region inputs) are handled where they are made.
+  bool producesVariablePointer(const InstDef& inst) const {
+    if (cx_.def(inst.resultType).kind != TypeKind::Pointer) return false;
+    if (inst.op.family == OpFamily::Call) return true;
+    if (inst.op.family != OpFamily::Spv) return false;
+    switch (inst.op.code) {
+      case spv::OpSelect: case spv::OpBitcast: case spv::OpPtrAccessChain: case spv::OpLoad:
+        return true;
+      default:
+        return false;
+    }
+  }
+
+  // Enumerant immediates (storage classes, scopes given as literals, image operands...) can carry
+  // capability requirements of their own.
+  void requireOperandEnums(const InstDef& inst, const g::Instruction& gi) {
+    size_t gIndex = 0;
+    std::vector<const g::OperandDesc*> descs;
+    for (const g::OperandDesc& d : gi.operands) {
+      std::string_view k = d.kind->name;
+      if (k != "IdResultType" && k != "IdResult") descs.push_back(&d);
+    }
+    for (const Operand& o : inst.operands) {
+      const g::OperandDesc* d = gIndex < descs.size() ? descs[gIndex]
+                                : (!descs.empty() && descs.back()->quantifier == g::Quantifier::Variadic ? descs.back() : nullptr);
+      ++gIndex;
+      if (!o.isImm || !d || d->kind->category != g::OperandCategory::ValueEnum) continue;
+      std::string_view k = d->kind->name;
+      if (k == "StorageClass") requireEnum(g::Kind::StorageClass, o.imm);
+      else if (k == "GroupOperation") requireEnum(g::Kind::GroupOperation, o.imm);
+    }
+  }
+
+  // Storage images of unknown format need the *WithoutFormat capabilities when read or written.
+  void noteImageAccess(const InstDef& inst) {
+    if (inst.op.family != OpFamily::Spv || inst.operands.empty()) return;
+    const bool read = inst.op.code == spv::OpImageRead, write = inst.op.code == spv::OpImageWrite;
+    if (!read && !write) return;
+    Type t = m_.typeOf(*fn_, inst.operands[0].value);
+    if (!t.valid() || cx_.def(t).kind != TypeKind::Image) return;
+    const ImageInfo& info = cx_.def(t).image;
+    if (info.format == spv::ImageFormatUnknown && info.sampled == 2)
+      declareCapability(read ? spv::CapabilityStorageImageReadWithoutFormat : spv::CapabilityStorageImageWriteWithoutFormat);
+  }
+
+  // ------------------------------------------------------------------ entry points
+  void collectReachable(uint32_t f, std::set<uint32_t>& seen) {
+    if (!seen.insert(f).second) return;
+    for (uint32_t callee : calls_[f]) collectReachable(callee, seen);
+  }
+
+  void emitEntryPoint(const EntryPoint& ep) {
+    if (!ep.function.valid() || ep.function.index >= funcIds_.size()) return error("entry point '" + ep.name + "' has no function");
+    requireEnum(g::Kind::ExecutionModel, ep.executionModel);
+    std::set<uint32_t> functions;
+    collectReachable(ep.function.index, functions);
+    std::set<uint32_t> globals;
+    for (GlobalVarId gv : ep.interface) globals.insert(gv.index);
+    for (uint32_t f : functions) globals.insert(usedGlobals_[f].begin(), usedGlobals_[f].end());
+    Words ops{ep.executionModel, funcIds_[ep.function.index]};
+    appendString(ops, ep.name);
+    for (uint32_t gIndex : globals) {
+      if (gIndex >= m_.globals.size() || !globalIds_[gIndex]) continue;
+      const uint32_t sc = m_.globals[gIndex].storageClass;
+      // Before SPIR-V 1.4 the interface lists only Input and Output variables.
+      if (version_ < 0x00010400 && sc != spv::StorageClassInput && sc != spv::StorageClassOutput) continue;
+      ops.push_back(globalIds_[gIndex]);
+    }
+    emitInst(entryPoints_, spv::OpEntryPoint, ops);
+    for (const ExecutionMode& mode : ep.modes) {
+      requireEnum(g::Kind::ExecutionMode, mode.mode);
+      Words mops{funcIds_[ep.function.index], mode.mode};
+      mops.insert(mops.end(), mode.operands.begin(), mode.operands.end());
+      emitInst(executionModes_, spv::OpExecutionMode, mops);
+    }
+  }
+
+  // ------------------------------------------------------------------ final layout
+  Words assemble() {
+    Words out{spv::MagicNumber, version_, 0 /* generator: unregistered */, nextId_, 0};
+    for (uint32_t cap : features_.capabilities()) emitInst(out, spv::OpCapability, {cap});
+    std::set<std::string> extensions = features_.extensions();
+    extensions.insert(extraExtensions_.begin(), extraExtensions_.end());
+    for (const std::string& ext : extensions) {
+      Words ops;
+      appendString(ops, ext);
+      emitInst(out, spv::OpExtension, ops);
+    }
+    if (glslImportId_) {
+      Words ops{glslImportId_};
+      appendString(ops, "GLSL.std.450");
+      emitInst(out, spv::OpExtInstImport, ops);
+    }
+    emitInst(out, spv::OpMemoryModel, {spv::AddressingModelLogical, spv::MemoryModelGLSL450});
+    for (const Words* section : {&entryPoints_, &executionModes_, &debugStrings_, &names_, &annotations_, &globals_,
+                                 &functions_})
+      out.insert(out.end(), section->begin(), section->end());
+    return out;
+  }
+
+  const Module& m_;
+  Context& cx_;  // interning u32/function types while writing is harmless
+  WriterOptions opts_;
+  uint32_t version_;
+  uint32_t nextId_ = 1;
+  std::vector<Diagnostic> diags_;
+  std::set<std::string> reported_;
+  FeatureSet features_;
+  std::set<std::string> extraExtensions_;  // ones the grammar does not tie to a feature
+  uint32_t glslImportId_ = 0;
+  Words entryPoints_, executionModes_, debugStrings_, names_, annotations_, globals_, functions_;
+  std::unordered_map<uint32_t, uint32_t> typeIds_, constIds_, fileIds_;
+  std::vector<uint32_t> globalIds_, funcIds_;
+  std::map<uint32_t, std::set<uint32_t>> usedGlobals_, calls_;
+
+  // Per-function state.
+  const FunctionDef* fn_ = nullptr;
+  uint32_t curFunc_ = 0;
+  std::vector<Block> blocks_;
+  std::vector<size_t> order_;
+  std::vector<PhiTarget> phiTargets_;
+  std::unordered_map<uint64_t, uint32_t> valueIds_;
+  std::unordered_map<uint32_t, ConstructBlocks> constructs_;
+  size_t cur_ = 0;
+};
+
+}  // namespace
+
+WriteResult writeModule(const ir::Module& module, const WriterOptions& options) {
+  // The writer relies on well-formed IR (ids in range, values in scope, exits with targets);
+  // malformed IR is reported, never emitted.
+  std::vector<Diagnostic> problems = ir::verifyModule(module);
+  if (hasErrors(problems)) {
+    WriteResult result;
+    for (Diagnostic& d : problems) d.message = "SPIR-V writer: invalid IR: " + d.message;
+    result.diagnostics = std::move(problems);
+    return result;
+  }
+  return Writer(module, options).run();
+}
+
+}  // namespace sl::spirv

@@ -1,0 +1,39 @@
+// The SPIR-V writer: IR module -> SPIR-V binary words.
+//
+// Structured control flow maps directly (docs/ir.md): an if becomes OpSelectionMerge +
+// OpBranchConditional, a switch OpSelectionMerge + OpSwitch, a loop a header block with
+// OpLoopMerge (continue target = the continuing region's first block); node outputs and region
+// inputs become OpPhis in the merge/header/continue blocks. Capabilities and extensions are
+// derived from what the module uses (types, ops, storage classes, builtins, decorations,
+// execution modes), using the SPIR-V grammar's requirement data for the target version.
+// Storage-buffer style (StorageBuffer + Block vs Uniform + BufferBlock) is the caller's choice,
+// encoded in the IR's storage classes and decorations.
+#pragma once
+
+#include "core/ir/Module.h"
+#include "core/spirv/TargetEnv.h"
+#include "core/support/Diagnostic.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace sl::spirv {
+
+struct WriterOptions {
+  TargetEnv env = TargetEnv::Vulkan1_0;
+  bool emitNames = true;        // OpName / OpMemberName
+  bool emitDebugLines = true;   // OpString + OpSource + OpLine from debug locations
+  bool emitSourceText = false;  // the debug files' contents in OpSource/OpSourceContinued
+};
+
+struct WriteResult {
+  std::vector<uint32_t> words;
+  std::vector<Diagnostic> diagnostics;
+  bool ok() const { return !hasErrors(diagnostics) && !words.empty(); }
+};
+
+// Never throws; on errors (e.g. qptr or hlsl.* ops still present) `words` is empty and the
+// diagnostics say what could not be emitted.
+WriteResult writeModule(const ir::Module& module, const WriterOptions& options = {});
+
+}  // namespace sl::spirv
