@@ -101,6 +101,8 @@ struct AdapterInfo {
   std::string driverInfo;     // "Mesa 22.3.6 (LLVM 15.0.6)"
   std::string apiVersion;     // "1.3.230" (Vulkan) / feature level (D3D12)
   DeviceType type = DeviceType::Other;
+  // D3D12 only: highest shader model as 0xMm (0x66 = SM 6.6); 0 when the API has no such notion.
+  uint32_t highestShaderModel = 0;
   DeviceFeatures features;
   DeviceLimits limits;
   std::vector<std::string> extensions;  // Vulkan device extension names, sorted; empty on D3D12

@@ -1,0 +1,328 @@
+#include "renderer/hal/CommandBuffer.h"
+
+#include <algorithm>
+#include <functional>
+#include <string>
+
+namespace sl::hal {
+
+namespace {
+
+std::string str(uint64_t v) { return std::to_string(v); }
+
+std::string bufferName(const Buffer& b) { return b.label().empty() ? std::string("(unnamed)") : "'" + b.label() + "'"; }
+
+// Usage bit a buffer needs to serve a binding of this kind.
+uint32_t usageFor(BindingKind kind) {
+  switch (kind) {
+    case BindingKind::StorageBuffer: return kBufferStorage;
+    case BindingKind::UniformBuffer: return kBufferUniform;
+    case BindingKind::UniformTexelBuffer: return kBufferUniformTexel;
+    case BindingKind::StorageTexelBuffer: return kBufferStorageTexel;
+    default: return 0;
+  }
+}
+
+const char* usageName(uint32_t usage) {
+  switch (usage) {
+    case kBufferTransferSrc: return "transfer-src";
+    case kBufferTransferDst: return "transfer-dst";
+    case kBufferStorage: return "storage";
+    case kBufferUniform: return "uniform";
+    case kBufferUniformTexel: return "uniform-texel";
+    case kBufferStorageTexel: return "storage-texel";
+    case kBufferIndirect: return "indirect";
+  }
+  return "?";
+}
+
+Status checkUsage(const Buffer& buffer, uint32_t usage, const std::string& what) {
+  if (usage && !(buffer.usage() & usage))
+    return makeError(ErrorCode::InvalidArgument,
+                     what + ": buffer " + bufferName(buffer) + " was not created with " + usageName(usage) + " usage");
+  return okStatus();
+}
+
+// Every buffer ref of a command with the usage it requires and a name for messages.
+using RefVisitor = std::function<Status(const BufferRef&, uint32_t usage, const std::string& what)>;
+
+Status visitRefs(const Command& command, size_t index, const RefVisitor& visit) {
+  const std::string at = "command " + str(index);
+  if (const auto* d = std::get_if<DispatchCommand>(&command)) {
+    const ExecutableLayout& layout = d->executable->layout();
+    size_t element = 0;
+    for (size_t i = 0; i < layout.bindings.size(); ++i) {
+      for (uint32_t a = 0; a < layout.bindings[i].arrayCount; ++a, ++element) {
+        const Binding& b = d->bindings[element];
+        if (b.kind != Binding::Kind::Buffer) continue;
+        SL_HAL_RETURN_IF_ERROR(visit(b.buffer, usageFor(layout.bindings[i].kind),
+                                     at + " (dispatch) binding " + str(i) + (layout.bindings[i].arrayCount > 1 ? "[" + str(a) + "]" : "")));
+      }
+    }
+    if (d->indirectWorkgroups) SL_HAL_RETURN_IF_ERROR(visit(*d->indirectWorkgroups, kBufferIndirect, at + " (dispatch) workgroup count"));
+  } else if (const auto* c = std::get_if<CopyBufferCommand>(&command)) {
+    SL_HAL_RETURN_IF_ERROR(visit(c->src, kBufferTransferSrc, at + " (copy) source"));
+    SL_HAL_RETURN_IF_ERROR(visit(c->dst, kBufferTransferDst, at + " (copy) destination"));
+  } else if (const auto* f = std::get_if<FillBufferCommand>(&command)) {
+    SL_HAL_RETURN_IF_ERROR(visit(f->dst, kBufferTransferDst, at + " (fill) destination"));
+  } else if (const auto* u = std::get_if<UpdateBufferCommand>(&command)) {
+    SL_HAL_RETURN_IF_ERROR(visit(u->dst, kBufferTransferDst, at + " (update) destination"));
+  }
+  return okStatus();
+}
+
+// Extra range rules of each command once its refs are resolved.
+Status checkResolvedCommand(const Command& command, size_t index, BindingTable table) {
+  const std::string at = "command " + str(index);
+  if (const auto* c = std::get_if<CopyBufferCommand>(&command)) {
+    auto src = resolveBufferRef(c->src, table, at + " (copy) source");
+    if (!src.ok()) return src.status();
+    auto dst = resolveBufferRef(c->dst, table, at + " (copy) destination");
+    if (!dst.ok()) return dst.status();
+    if (c->size > src->length || c->size > dst->length)
+      return makeError(ErrorCode::OutOfRange, at + " (copy): " + str(c->size) + " bytes do not fit the source (" +
+                                                  str(src->length) + " bytes) or destination (" + str(dst->length) + " bytes)");
+  } else if (const auto* f = std::get_if<FillBufferCommand>(&command)) {
+    auto dst = resolveBufferRef(f->dst, table, at + " (fill) destination");
+    if (!dst.ok()) return dst.status();
+    if (dst->offset % 4 != 0) return makeError(ErrorCode::InvalidArgument, at + " (fill): offset " + str(dst->offset) + " is not a multiple of 4");
+    if (f->dst.length != kWholeSize && dst->length % 4 != 0)
+      return makeError(ErrorCode::InvalidArgument, at + " (fill): length " + str(dst->length) + " is not a multiple of 4");
+    if (dst->length < 4) return makeError(ErrorCode::InvalidArgument, at + " (fill): less than 4 bytes to fill");
+  } else if (const auto* u = std::get_if<UpdateBufferCommand>(&command)) {
+    auto dst = resolveBufferRef(u->dst, table, at + " (update) destination");
+    if (!dst.ok()) return dst.status();
+    if (dst->offset % 4 != 0) return makeError(ErrorCode::InvalidArgument, at + " (update): offset " + str(dst->offset) + " is not a multiple of 4");
+    if (u->data.size() > dst->length)
+      return makeError(ErrorCode::OutOfRange, at + " (update): " + str(u->data.size()) + " bytes do not fit " + str(dst->length));
+  } else if (const auto* d = std::get_if<DispatchCommand>(&command)) {
+    if (d->indirectWorkgroups) {
+      auto ref = resolveBufferRef(*d->indirectWorkgroups, table, at + " (dispatch) workgroup count");
+      if (!ref.ok()) return ref.status();
+      if (ref->offset % 4 != 0 || ref->length < 12)
+        return makeError(ErrorCode::InvalidArgument, at + " (dispatch) workgroup count: needs 12 bytes at an offset that is a multiple of 4");
+    }
+  }
+  return okStatus();
+}
+
+}  // namespace
+
+Result<ResolvedBufferRange> resolveBufferRef(const BufferRef& ref, BindingTable table, const std::string& what) {
+  Buffer* buffer = ref.buffer.get();
+  uint64_t base = 0;
+  uint64_t available = 0;
+  if (buffer) {
+    available = buffer->size();
+  } else {
+    if (ref.slot >= table.size())
+      return makeError(ErrorCode::OutOfRange, what + ": binding table slot " + str(ref.slot) + " is needed but the table has " +
+                                                  str(table.size()) + " entries");
+    const BindingTableEntry& entry = table[ref.slot];
+    if (!entry.buffer) return makeError(ErrorCode::InvalidArgument, what + ": binding table slot " + str(ref.slot) + " is empty");
+    buffer = entry.buffer.get();
+    if (entry.offset > buffer->size() ||
+        (entry.length != kWholeSize && entry.length > buffer->size() - entry.offset))
+      return makeError(ErrorCode::OutOfRange, what + ": binding table slot " + str(ref.slot) + " range [" + str(entry.offset) +
+                                                  ", +" + (entry.length == kWholeSize ? std::string("whole") : str(entry.length)) +
+                                                  ") does not fit buffer " + bufferName(*buffer) + " (" + str(buffer->size()) + " bytes)");
+    base = entry.offset;
+    available = entry.length == kWholeSize ? buffer->size() - entry.offset : entry.length;
+  }
+  if (ref.offset > available)
+    return makeError(ErrorCode::OutOfRange, what + ": offset " + str(ref.offset) + " is past the end of buffer " +
+                                                bufferName(*buffer) + " (" + str(available) + " bytes available)");
+  uint64_t length = available - ref.offset;
+  if (ref.length != kWholeSize) {
+    if (ref.buffer && ref.length > length)
+      return makeError(ErrorCode::OutOfRange, what + ": range [" + str(ref.offset) + ", +" + str(ref.length) +
+                                                  ") does not fit buffer " + bufferName(*buffer) + " (" + str(buffer->size()) + " bytes)");
+    length = std::min(length, ref.length);  // indirect refs are clamped to their table entry
+  }
+  if (length == 0) return makeError(ErrorCode::OutOfRange, what + ": empty range of buffer " + bufferName(*buffer));
+  return ResolvedBufferRange{buffer, base + ref.offset, length};
+}
+
+CommandBuffer::CommandBuffer(CommandBufferDesc desc) : desc_(std::move(desc)) {}
+CommandBuffer::~CommandBuffer() = default;
+
+Status CommandBuffer::checkRecording() const {
+  if (finished_)
+    return makeError(ErrorCode::FailedPrecondition, "command buffer '" + desc_.label + "' is finished; no more recording");
+  return okStatus();
+}
+
+Status CommandBuffer::recordCommand(Command command) {
+  SL_HAL_RETURN_IF_ERROR(checkRecording());
+  const size_t index = commands_.size();
+  uint32_t tableSize = requiredTableSize_;
+  bool indirect = false;
+  // Direct refs are checked now; indirect ones only for the slot range (the rest at submit).
+  Status s = visitRefs(command, index, [&](const BufferRef& ref, uint32_t usage, const std::string& what) -> Status {
+    if (ref.isIndirect()) {
+      if (ref.slot >= desc_.bindingCapacity)
+        return makeError(ErrorCode::OutOfRange, what + ": binding table slot " + str(ref.slot) +
+                                                    " is not below the command buffer's binding capacity " + str(desc_.bindingCapacity));
+      indirect = true;
+      tableSize = std::max(tableSize, ref.slot + 1);
+      return okStatus();
+    }
+    SL_HAL_RETURN_IF_ERROR(checkUsage(*ref.buffer, usage, what));
+    auto resolved = resolveBufferRef(ref, {}, what);
+    return resolved.ok() ? okStatus() : resolved.status();
+  });
+  SL_HAL_RETURN_IF_ERROR(s);
+  if (!indirect) {
+    // Everything is direct: range rules can be checked now.
+    SL_HAL_RETURN_IF_ERROR(checkResolvedCommand(command, index, {}));
+  }
+  usesIndirectRefs_ = usesIndirectRefs_ || indirect;
+  requiredTableSize_ = tableSize;
+  commands_.push_back(std::move(command));
+  return okStatus();
+}
+
+Status CommandBuffer::recordDispatch(DispatchCommand command) {
+  SL_HAL_RETURN_IF_ERROR(checkRecording());
+  if (!command.executable) return makeError(ErrorCode::InvalidArgument, "dispatch: no executable");
+  const Executable& exe = *command.executable;
+  const ExecutableLayout& layout = exe.layout();
+  const std::string at = "dispatch of '" + exe.label() + "'";
+  if (command.entryPoint >= layout.entryPoints.size())
+    return makeError(ErrorCode::OutOfRange, at + ": entry point " + str(command.entryPoint) + " of " + str(layout.entryPoints.size()));
+  if (command.constants.size() != layout.constantCount)
+    return makeError(ErrorCode::InvalidArgument, at + ": " + str(command.constants.size()) + " constants given, the layout declares " +
+                                                     str(layout.constantCount));
+  if (command.bindings.size() != layout.bindingElementCount())
+    return makeError(ErrorCode::InvalidArgument, at + ": " + str(command.bindings.size()) + " bindings given, the layout declares " +
+                                                     str(layout.bindingElementCount()));
+  if ((layout.heapUsage & kHeapResource) && !resourceHeap_)
+    return makeError(ErrorCode::FailedPrecondition, at + ": the executable indexes ResourceDescriptorHeap but no resource heap is set");
+  if ((layout.heapUsage & kHeapSampler) && !samplerHeap_)
+    return makeError(ErrorCode::FailedPrecondition, at + ": the executable indexes SamplerDescriptorHeap but no sampler heap is set");
+  command.resourceHeap = resourceHeap_;
+  command.samplerHeap = samplerHeap_;
+  size_t element = 0;
+  for (size_t i = 0; i < layout.bindings.size(); ++i) {
+    const BindingLayout& bl = layout.bindings[i];
+    for (uint32_t a = 0; a < bl.arrayCount; ++a, ++element) {
+      const Binding& b = command.bindings[element];
+      const std::string what = at + ": binding " + str(i) + (bl.arrayCount > 1 ? "[" + str(a) + "]" : "") + " (" +
+                               bindingKindName(bl.kind) + ", set " + str(bl.set) + " binding " + str(bl.binding) + ")";
+      Binding::Kind expected = Binding::Kind::Buffer;
+      if (bl.kind == BindingKind::SampledImage || bl.kind == BindingKind::StorageImage) expected = Binding::Kind::Texture;
+      if (bl.kind == BindingKind::Sampler) expected = Binding::Kind::Sampler;
+      if (bl.kind == BindingKind::CombinedImageSampler) expected = Binding::Kind::TextureSampler;
+      if (b.kind != expected) {
+        static const char* kNames[] = {"a buffer ref", "a texture", "a sampler", "a texture and a sampler"};
+        return makeError(ErrorCode::InvalidArgument, what + ": needs " + kNames[int(expected)] + ", got " + kNames[int(b.kind)]);
+      }
+      if (expected == Binding::Kind::Texture || expected == Binding::Kind::TextureSampler) {
+        if (!b.texture) return makeError(ErrorCode::InvalidArgument, what + ": no texture");
+        const TextureDesc& td = b.texture->desc();
+        if (b.mipLevel >= td.mipLevels)
+          return makeError(ErrorCode::OutOfRange, what + ": mip " + str(b.mipLevel) + " of a texture with " + str(td.mipLevels) + " mips");
+        const uint32_t needed = bl.kind == BindingKind::StorageImage ? kTextureStorage : kTextureSampled;
+        if (!(td.usage & needed))
+          return makeError(ErrorCode::InvalidArgument, what + ": texture '" + td.label + "' lacks " +
+                                                           (needed == kTextureStorage ? "storage" : "sampled") + " usage");
+      }
+      if ((expected == Binding::Kind::Sampler || expected == Binding::Kind::TextureSampler) && !b.sampler)
+        return makeError(ErrorCode::InvalidArgument, what + ": no sampler");
+    }
+  }
+  return recordCommand(std::move(command));
+}
+
+Status CommandBuffer::dispatch(const std::shared_ptr<Executable>& executable, uint32_t entryPoint, WorkgroupCount workgroups,
+                               std::span<const uint32_t> constants, std::span<const Binding> bindings) {
+  DispatchCommand c;
+  c.executable = executable;
+  c.entryPoint = entryPoint;
+  c.workgroups = workgroups;
+  c.constants.assign(constants.begin(), constants.end());
+  c.bindings.assign(bindings.begin(), bindings.end());
+  return recordDispatch(std::move(c));
+}
+
+Status CommandBuffer::dispatchIndirect(const std::shared_ptr<Executable>& executable, uint32_t entryPoint,
+                                       const BufferRef& workgroupsRef, std::span<const uint32_t> constants,
+                                       std::span<const Binding> bindings) {
+  DispatchCommand c;
+  c.executable = executable;
+  c.entryPoint = entryPoint;
+  c.indirectWorkgroups = workgroupsRef;
+  c.constants.assign(constants.begin(), constants.end());
+  c.bindings.assign(bindings.begin(), bindings.end());
+  return recordDispatch(std::move(c));
+}
+
+Status CommandBuffer::setDescriptorHeaps(std::shared_ptr<DescriptorHeap> resourceHeap,
+                                         std::shared_ptr<DescriptorHeap> samplerHeap) {
+  SL_HAL_RETURN_IF_ERROR(checkRecording());
+  if (resourceHeap && resourceHeap->type() != HeapType::Resource)
+    return makeError(ErrorCode::InvalidArgument, "setDescriptorHeaps: the first heap must be a resource heap");
+  if (samplerHeap && samplerHeap->type() != HeapType::Sampler)
+    return makeError(ErrorCode::InvalidArgument, "setDescriptorHeaps: the second heap must be a sampler heap");
+  resourceHeap_ = std::move(resourceHeap);
+  samplerHeap_ = std::move(samplerHeap);
+  return okStatus();
+}
+
+Status CommandBuffer::barrier() { return recordCommand(BarrierCommand{}); }
+
+Status CommandBuffer::copyBuffer(const BufferRef& src, const BufferRef& dst, uint64_t size) {
+  if (size == 0) return makeError(ErrorCode::InvalidArgument, "copy: size 0");
+  return recordCommand(CopyBufferCommand{src, dst, size});
+}
+
+Status CommandBuffer::fillBuffer(const BufferRef& dst, uint32_t pattern) {
+  return recordCommand(FillBufferCommand{dst, pattern});
+}
+
+Status CommandBuffer::updateBuffer(const BufferRef& dst, std::span<const uint8_t> data) {
+  if (data.empty() || data.size() % 4 != 0 || data.size() > 65536)
+    return makeError(ErrorCode::InvalidArgument, "update: data size " + str(data.size()) + " must be a non-zero multiple of 4 up to 65536");
+  return recordCommand(UpdateBufferCommand{dst, std::vector<uint8_t>(data.begin(), data.end())});
+}
+
+Status CommandBuffer::writeTimestamp(const std::shared_ptr<TimestampPool>& pool, uint32_t query) {
+  if (!pool) return makeError(ErrorCode::InvalidArgument, "timestamp: no pool");
+  if (query >= pool->count())
+    return makeError(ErrorCode::OutOfRange, "timestamp: query " + str(query) + " of a pool of " + str(pool->count()));
+  if (timestampsWritten_.count({pool.get(), query}))
+    return makeError(ErrorCode::InvalidArgument, "timestamp: query " + str(query) + " is already written by this command buffer");
+  SL_HAL_RETURN_IF_ERROR(recordCommand(TimestampCommand{pool, query}));
+  timestampsWritten_.insert({pool.get(), query});
+  return okStatus();
+}
+
+Status CommandBuffer::finish() {
+  SL_HAL_RETURN_IF_ERROR(checkRecording());
+  finished_ = true;
+  return okStatus();
+}
+
+Status CommandBuffer::validateSubmission(BindingTable table) const {
+  if (!finished_)
+    return makeError(ErrorCode::FailedPrecondition, "command buffer '" + desc_.label + "' was not finished before submit");
+  if (desc_.mode == CommandBufferMode::OneShot && submitCount_ > 0)
+    return makeError(ErrorCode::FailedPrecondition, "one-shot command buffer '" + desc_.label + "' was already submitted");
+  if (table.size() < requiredTableSize_)
+    return makeError(ErrorCode::InvalidArgument, "command buffer '" + desc_.label + "' uses binding table slots up to " +
+                                                     str(requiredTableSize_ - 1) + " but the table has " + str(table.size()) + " entries");
+  if (!usesIndirectRefs_) return okStatus();
+  for (size_t i = 0; i < commands_.size(); ++i) {
+    Status s = visitRefs(commands_[i], i, [&](const BufferRef& ref, uint32_t usage, const std::string& what) -> Status {
+      if (!ref.isIndirect()) return okStatus();
+      auto resolved = resolveBufferRef(ref, table, what);
+      if (!resolved.ok()) return resolved.status();
+      return checkUsage(*resolved->buffer, usage, what);
+    });
+    SL_HAL_RETURN_IF_ERROR(s);
+    SL_HAL_RETURN_IF_ERROR(checkResolvedCommand(commands_[i], i, table));
+  }
+  return okStatus();
+}
+
+}  // namespace sl::hal

@@ -1,0 +1,24 @@
+#include "renderer/hal/Status.h"
+
+namespace sl::hal {
+
+const char* errorCodeName(ErrorCode code) {
+  switch (code) {
+    case ErrorCode::Ok: return "Ok";
+    case ErrorCode::InvalidArgument: return "InvalidArgument";
+    case ErrorCode::OutOfRange: return "OutOfRange";
+    case ErrorCode::Unsupported: return "Unsupported";
+    case ErrorCode::Unavailable: return "Unavailable";
+    case ErrorCode::DeviceError: return "DeviceError";
+    case ErrorCode::Timeout: return "Timeout";
+    case ErrorCode::FailedPrecondition: return "FailedPrecondition";
+  }
+  return "Unknown";
+}
+
+std::string Status::toString() const {
+  if (ok()) return "Ok";
+  return std::string(errorCodeName(code_)) + ": " + message_;
+}
+
+}  // namespace sl::hal

@@ -1,0 +1,185 @@
+// hal::ExecutableLayout -> descriptor set layouts, pipeline layout, compute pipelines.
+#include <cstring>
+#include <set>
+
+#include "renderer/vulkan/VulkanObjects.h"
+
+namespace sl::vulkan {
+
+VkDescriptorType toVkDescriptorType(hal::BindingKind kind) {
+  switch (kind) {
+    case hal::BindingKind::StorageBuffer: return VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
+    case hal::BindingKind::UniformBuffer: return VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER;
+    case hal::BindingKind::UniformTexelBuffer: return VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER;
+    case hal::BindingKind::StorageTexelBuffer: return VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER;
+    case hal::BindingKind::SampledImage: return VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE;
+    case hal::BindingKind::StorageImage: return VK_DESCRIPTOR_TYPE_STORAGE_IMAGE;
+    case hal::BindingKind::Sampler: return VK_DESCRIPTOR_TYPE_SAMPLER;
+    case hal::BindingKind::CombinedImageSampler: return VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER;
+  }
+  return VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
+}
+
+namespace {
+
+std::string str(uint64_t v) { return std::to_string(v); }
+
+// Names of the GLCompute entry points declared by a SPIR-V module, so a wrong name is reported
+// here rather than left to the driver.
+hal::Result<std::set<std::string>> computeEntryPoints(const std::vector<uint8_t>& code, const std::string& label) {
+  if (code.size() < 20 || code.size() % 4)
+    return hal::makeError(hal::ErrorCode::InvalidArgument, "executable '" + label + "': SPIR-V must be a non-empty multiple of 4 bytes (" +
+                                                               str(code.size()) + " given)");
+  std::vector<uint32_t> words(code.size() / 4);
+  std::memcpy(words.data(), code.data(), code.size());
+  if (words[0] != 0x07230203)
+    return hal::makeError(hal::ErrorCode::InvalidArgument, "executable '" + label + "': not SPIR-V (bad magic number)");
+  std::set<std::string> names;
+  for (size_t i = 5; i < words.size();) {
+    const uint32_t count = words[i] >> 16, opcode = words[i] & 0xffff;
+    if (count == 0 || i + count > words.size())
+      return hal::makeError(hal::ErrorCode::InvalidArgument, "executable '" + label + "': truncated SPIR-V instruction at word " + str(i));
+    if (opcode == 15 /*OpEntryPoint*/ && count >= 4 && words[i + 1] == 5 /*GLCompute*/) {
+      const char* s = reinterpret_cast<const char*>(&words[i + 3]);
+      names.insert(std::string(s, strnlen(s, (count - 3) * 4)));
+    }
+    i += count;
+  }
+  return names;
+}
+
+}  // namespace
+
+VulkanExecutable::~VulkanExecutable() {
+  for (VkPipeline p : pipelines_) if (p) ctx_->vk.vkDestroyPipeline(ctx_->device, p, nullptr);
+  if (pipelineLayout_) ctx_->vk.vkDestroyPipelineLayout(ctx_->device, pipelineLayout_, nullptr);
+  for (const SetLayout& s : sets_) if (s.layout) ctx_->vk.vkDestroyDescriptorSetLayout(ctx_->device, s.layout, nullptr);
+  if (module_) ctx_->vk.vkDestroyShaderModule(ctx_->device, module_, nullptr);
+}
+
+hal::Status VulkanExecutable::build(const hal::ExecutableDesc& desc) {
+  const hal::ExecutableLayout& l = layout();
+  const std::string name = "executable '" + label() + "'";
+  SL_HAL_RETURN_IF_ERROR(hal::validateLayout(l));
+  if (desc.format != hal::ExecutableFormat::SpirV)
+    return hal::makeError(hal::ErrorCode::Unsupported, name + ": the Vulkan backend runs SPIR-V, not " + hal::executableFormatName(desc.format));
+  const hal::DeviceLimits& limits = ctx_->info.limits;
+  if (l.heapUsage != hal::kHeapNone)
+    return hal::makeError(hal::ErrorCode::Unsupported,
+                          name + " uses descriptor heaps, which the Vulkan backend does not expose to shaders yet");
+  if (!l.constantsBuffer && l.constantCount * 4 > limits.maxPushConstantsSize)
+    return hal::makeError(hal::ErrorCode::Unsupported, name + ": " + str(l.constantCount) + " constants (" + str(l.constantCount * 4) +
+                                                           " bytes) exceed the device's " + str(limits.maxPushConstantsSize) +
+                                                           "-byte push constants; give the layout a constantsBuffer");
+  if (l.constantsBuffer && l.constantCount * 4 > limits.maxUniformBufferRange)
+    return hal::makeError(hal::ErrorCode::Unsupported, name + ": constants exceed maxUniformBufferRange");
+  uint64_t invocations = 1;
+  for (int i = 0; i < 3; ++i) {
+    invocations *= l.workgroupSize[i];
+    if (l.workgroupSize[i] > limits.maxWorkgroupSize[i])
+      return hal::makeError(hal::ErrorCode::Unsupported, name + ": workgroup size " + str(l.workgroupSize[i]) + " in dimension " +
+                                                             str(i) + " exceeds the device's " + str(limits.maxWorkgroupSize[i]));
+  }
+  if (invocations > limits.maxWorkgroupInvocations)
+    return hal::makeError(hal::ErrorCode::Unsupported, name + ": " + str(invocations) + " invocations per workgroup exceed the device's " +
+                                                           str(limits.maxWorkgroupInvocations));
+  auto entries = computeEntryPoints(desc.code, label());
+  if (!entries.ok()) return entries.status();
+  for (const std::string& e : l.entryPoints)
+    if (!entries->count(e))
+      return hal::makeError(hal::ErrorCode::InvalidArgument, name + ": the SPIR-V has no GLCompute entry point '" + e + "'");
+
+  // Descriptor set layouts, one per set number up to the highest used.
+  std::map<uint32_t, std::vector<VkDescriptorSetLayoutBinding>> perSet;
+  for (const hal::BindingLayout& b : l.bindings) {
+    VkDescriptorSetLayoutBinding vb{};
+    vb.binding = b.binding;
+    vb.descriptorType = toVkDescriptorType(b.kind);
+    vb.descriptorCount = b.arrayCount;
+    vb.stageFlags = VK_SHADER_STAGE_COMPUTE_BIT;
+    perSet[b.set].push_back(vb);
+  }
+  if (l.constantsBuffer) {
+    VkDescriptorSetLayoutBinding vb{};
+    vb.binding = l.constantsBuffer->binding;
+    vb.descriptorType = VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER;
+    vb.descriptorCount = 1;
+    vb.stageFlags = VK_SHADER_STAGE_COMPUTE_BIT;
+    perSet[l.constantsBuffer->set].push_back(vb);
+  }
+  const uint32_t setCount = perSet.empty() ? 0 : perSet.rbegin()->first + 1;
+  if (setCount > limits.maxBoundDescriptorSets)
+    return hal::makeError(hal::ErrorCode::Unsupported, name + ": uses set " + str(setCount - 1) + " but the device binds at most " +
+                                                           str(limits.maxBoundDescriptorSets) + " sets");
+  // One push-descriptor set when the extension exists, there is one non-empty set, and it fits.
+  int pushSet = -1;
+  if (ctx_->pushDescriptors && perSet.size() == 1) {
+    uint32_t total = 0;
+    for (const auto& vb : perSet.begin()->second) total += vb.descriptorCount;
+    if (total <= limits.maxPushDescriptors) pushSet = static_cast<int>(perSet.begin()->first);
+  }
+  sets_.resize(setCount);
+  std::vector<VkDescriptorSetLayout> handles;
+  for (uint32_t s = 0; s < setCount; ++s) {
+    SetLayout& set = sets_[s];
+    const auto it = perSet.find(s);
+    VkDescriptorSetLayoutCreateInfo info{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
+    if (it != perSet.end()) {
+      info.bindingCount = static_cast<uint32_t>(it->second.size());
+      info.pBindings = it->second.data();
+      set.bindingCount = info.bindingCount;
+      for (const auto& vb : it->second) set.descriptorCounts[vb.descriptorType] += vb.descriptorCount;
+    }
+    if (static_cast<int>(s) == pushSet) {
+      info.flags = VK_DESCRIPTOR_SET_LAYOUT_CREATE_PUSH_DESCRIPTOR_BIT_KHR;
+      set.push = true;
+    }
+    SL_VK_CHECK(ctx_->vk.vkCreateDescriptorSetLayout(ctx_->device, &info, nullptr, &set.layout),
+                "vkCreateDescriptorSetLayout set " + str(s) + " of " + name);
+    handles.push_back(set.layout);
+  }
+
+  VkPushConstantRange range{VK_SHADER_STAGE_COMPUTE_BIT, 0, l.constantCount * 4};
+  VkPipelineLayoutCreateInfo pl{VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
+  pl.setLayoutCount = static_cast<uint32_t>(handles.size());
+  pl.pSetLayouts = handles.data();
+  if (usesPushConstants()) {
+    pl.pushConstantRangeCount = 1;
+    pl.pPushConstantRanges = &range;
+  }
+  SL_VK_CHECK(ctx_->vk.vkCreatePipelineLayout(ctx_->device, &pl, nullptr, &pipelineLayout_), "vkCreatePipelineLayout of " + name);
+
+  VkShaderModuleCreateInfo sm{VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
+  sm.codeSize = desc.code.size();
+  std::vector<uint32_t> words(desc.code.size() / 4);
+  std::memcpy(words.data(), desc.code.data(), desc.code.size());
+  sm.pCode = words.data();
+  SL_VK_CHECK(ctx_->vk.vkCreateShaderModule(ctx_->device, &sm, nullptr, &module_), "vkCreateShaderModule of " + name);
+
+  std::vector<VkSpecializationMapEntry> specEntries;
+  std::vector<uint8_t> specData;
+  for (const hal::SpecializationConstant& c : desc.specialization) {
+    if (c.bytes.size() != 4 && c.bytes.size() != 8 && c.bytes.size() != 2)
+      return hal::makeError(hal::ErrorCode::InvalidArgument, name + ": specialization constant " + str(c.id) + " has " +
+                                                                 str(c.bytes.size()) + " bytes (2, 4 or 8 expected)");
+    specEntries.push_back({c.id, static_cast<uint32_t>(specData.size()), c.bytes.size()});
+    specData.insert(specData.end(), c.bytes.begin(), c.bytes.end());
+  }
+  VkSpecializationInfo spec{static_cast<uint32_t>(specEntries.size()), specEntries.data(), specData.size(), specData.data()};
+
+  pipelines_.assign(l.entryPoints.size(), VK_NULL_HANDLE);
+  for (size_t e = 0; e < l.entryPoints.size(); ++e) {
+    VkComputePipelineCreateInfo info{VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO};
+    info.stage = {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO};
+    info.stage.stage = VK_SHADER_STAGE_COMPUTE_BIT;
+    info.stage.module = module_;
+    info.stage.pName = l.entryPoints[e].c_str();
+    info.stage.pSpecializationInfo = specEntries.empty() ? nullptr : &spec;
+    info.layout = pipelineLayout_;
+    SL_VK_CHECK(ctx_->vk.vkCreateComputePipelines(ctx_->device, VK_NULL_HANDLE, 1, &info, nullptr, &pipelines_[e]),
+                "vkCreateComputePipelines '" + l.entryPoints[e] + "' of " + name);
+  }
+  return hal::okStatus();
+}
+
+}  // namespace sl::vulkan

@@ -1,0 +1,151 @@
+// Internal to the Vulkan backend: the HAL object implementations.
+#pragma once
+
+#include <deque>
+#include <map>
+#include <mutex>
+#include <tuple>
+
+#include "renderer/vulkan/VulkanCommon.h"
+
+namespace sl::vulkan {
+
+class VulkanBuffer final : public hal::Buffer {
+ public:
+  VulkanBuffer(std::shared_ptr<Context> ctx, hal::BufferDesc desc, std::unique_ptr<RawBuffer> raw)
+      : hal::Buffer(hal::Backend::Vulkan, std::move(desc)), ctx_(std::move(ctx)), raw_(std::move(raw)) {}
+  hal::Status upload(uint64_t offset, std::span<const uint8_t> data) override;
+  hal::Status download(uint64_t offset, std::span<uint8_t> out) override;
+  hal::Status fill(uint64_t offset, uint64_t size, uint32_t pattern) override;
+  VkBuffer handle() const { return raw_->buffer; }
+
+ private:
+  hal::Status checkRange(const char* what, uint64_t offset, uint64_t size) const;
+  std::shared_ptr<Context> ctx_;
+  std::unique_ptr<RawBuffer> raw_;
+};
+
+class VulkanTexture final : public hal::Texture {
+ public:
+  VulkanTexture(std::shared_ptr<Context> ctx, hal::TextureDesc desc) : hal::Texture(hal::Backend::Vulkan, std::move(desc)), ctx_(std::move(ctx)) {}
+  ~VulkanTexture() override;
+  hal::Status initialize();
+  hal::Status upload(std::span<const uint8_t> packedMips) override;
+  hal::Status download(std::span<uint8_t> packedMips) override;
+  // A view of mips [baseMip, baseMip + count) (count 0: all remaining), created once and cached.
+  hal::Result<VkImageView> view(uint32_t baseMip, uint32_t count);
+  VkImage image() const { return image_; }
+  VkFormat vkFormat() const { return format_; }
+
+ private:
+  std::shared_ptr<Context> ctx_;
+  VkImage image_ = VK_NULL_HANDLE;
+  VkDeviceMemory memory_ = VK_NULL_HANDLE;
+  VkFormat format_ = VK_FORMAT_UNDEFINED;
+  std::mutex viewsMutex_;
+  std::map<std::pair<uint32_t, uint32_t>, VkImageView> views_;
+};
+
+class VulkanSampler final : public hal::Sampler {
+ public:
+  VulkanSampler(std::shared_ptr<Context> ctx, hal::SamplerDesc desc, VkSampler sampler)
+      : hal::Sampler(hal::Backend::Vulkan, std::move(desc)), ctx_(std::move(ctx)), sampler_(sampler) {}
+  ~VulkanSampler() override;
+  VkSampler handle() const { return sampler_; }
+
+ private:
+  std::shared_ptr<Context> ctx_;
+  VkSampler sampler_;
+};
+
+class VulkanTimestampPool final : public hal::TimestampPool {
+ public:
+  VulkanTimestampPool(std::shared_ptr<Context> ctx, uint32_t count, VkQueryPool pool)
+      : hal::TimestampPool(hal::Backend::Vulkan, count), ctx_(std::move(ctx)), pool_(pool) {}
+  ~VulkanTimestampPool() override;
+  double periodNs() const override { return ctx_->info.features.timestampPeriodNs; }
+  hal::Result<std::vector<uint64_t>> readTicks(uint32_t first, uint32_t n) override;
+  VkQueryPool handle() const { return pool_; }
+
+ private:
+  std::shared_ptr<Context> ctx_;
+  VkQueryPool pool_;
+};
+
+// Native layout built from hal::ExecutableLayout: one VkDescriptorSetLayout per set number
+// 0..max (empty ones fill gaps), at most one of them a push-descriptor set, a pipeline layout
+// with the push-constant range, and one compute pipeline per entry point.
+class VulkanExecutable final : public hal::Executable {
+ public:
+  struct SetLayout {
+    VkDescriptorSetLayout layout = VK_NULL_HANDLE;
+    bool push = false;
+    uint32_t bindingCount = 0;  // descriptor bindings in this set (0: a gap filler)
+    std::map<VkDescriptorType, uint32_t> descriptorCounts;
+  };
+  VulkanExecutable(std::shared_ptr<Context> ctx, hal::ExecutableLayout layout, std::string label)
+      : hal::Executable(hal::Backend::Vulkan, std::move(layout), std::move(label)), ctx_(std::move(ctx)) {}
+  ~VulkanExecutable() override;
+  hal::Status build(const hal::ExecutableDesc& desc);
+
+  const std::vector<SetLayout>& sets() const { return sets_; }
+  VkPipelineLayout pipelineLayout() const { return pipelineLayout_; }
+  VkPipeline pipeline(uint32_t entry) const { return pipelines_[entry]; }
+  bool usesPushConstants() const { return layout().constantCount > 0 && !layout().constantsBuffer; }
+
+ private:
+  std::shared_ptr<Context> ctx_;
+  std::vector<SetLayout> sets_;
+  VkPipelineLayout pipelineLayout_ = VK_NULL_HANDLE;
+  VkShaderModule module_ = VK_NULL_HANDLE;
+  std::vector<VkPipeline> pipelines_;
+};
+
+VkDescriptorType toVkDescriptorType(hal::BindingKind kind);
+
+// Native resources of one submission, released once its fence signals.
+struct InFlightSubmission {
+  std::shared_ptr<Context> ctx;
+  hal::SubmissionId id = 0;
+  VkFence fence = VK_NULL_HANDLE;
+  VkCommandPool pool = VK_NULL_HANDLE;  // not owned
+  VkCommandBuffer commandBuffer = VK_NULL_HANDLE;
+  VkDescriptorPool descriptorPool = VK_NULL_HANDLE;
+  std::vector<VkBufferView> bufferViews;
+  std::unique_ptr<RawBuffer> constantsArena;
+  std::vector<hal::Command> commands;            // keeps every referenced object alive
+  std::vector<hal::BindingTableEntry> table;     // and the table's buffers
+  ~InFlightSubmission();
+};
+
+class VulkanDevice final : public hal::Device {
+ public:
+  explicit VulkanDevice(std::shared_ptr<Context> ctx);
+  ~VulkanDevice() override;
+  hal::Status initialize();
+
+  const hal::AdapterInfo& info() const override { return ctx_->info; }
+  hal::Result<std::shared_ptr<hal::Buffer>> createBuffer(const hal::BufferDesc& desc) override;
+  hal::Result<std::shared_ptr<hal::Texture>> createTexture(const hal::TextureDesc& desc) override;
+  hal::Result<std::shared_ptr<hal::Sampler>> createSampler(const hal::SamplerDesc& desc) override;
+  hal::Result<std::shared_ptr<hal::Executable>> createExecutable(const hal::ExecutableDesc& desc) override;
+  hal::Result<std::shared_ptr<hal::TimestampPool>> createTimestampPool(uint32_t count) override;
+  hal::Result<hal::SubmissionId> submit(hal::CommandBuffer& commandBuffer, hal::BindingTable table) override;
+  hal::Status wait(hal::SubmissionId submission, std::chrono::nanoseconds timeout) override;
+  hal::Status waitIdle() override;
+  std::vector<hal::ValidationMessage> validationMessages() const override;
+  void clearValidationMessages() override;
+
+ private:
+  // Records the captured commands of `s` into its VkCommandBuffer (submit-time recording).
+  hal::Status record(InFlightSubmission& s);
+  hal::Status reclaimCompleted();
+
+  std::shared_ptr<Context> ctx_;
+  std::mutex mutex_;  // submissions
+  VkCommandPool commandPool_ = VK_NULL_HANDLE;
+  std::deque<std::unique_ptr<InFlightSubmission>> inFlight_;
+  hal::SubmissionId nextId_ = 1;
+};
+
+}  // namespace sl::vulkan

@@ -1,0 +1,395 @@
+// Submission: the recorded hal::CommandBuffer is translated into a fresh VkCommandBuffer at
+// every submit, with the submission's binding table, so indirect refs resolve to concrete
+// descriptors (push descriptors where possible, else sets from a per-submission pool) and
+// constants that do not fit push constants go to a per-submission uniform arena.
+#include <cstring>
+#include <set>
+
+#include "renderer/vulkan/VulkanObjects.h"
+
+namespace sl::vulkan {
+
+namespace {
+
+std::string str(uint64_t v) { return std::to_string(v); }
+uint64_t alignUp(uint64_t v, uint64_t a) { return a <= 1 ? v : (v + a - 1) / a * a; }
+
+hal::Result<VulkanBuffer*> vulkanBuffer(hal::Buffer* buffer, const std::string& what) {
+  if (buffer->backend() != hal::Backend::Vulkan)
+    return hal::makeError(hal::ErrorCode::InvalidArgument, what + ": buffer '" + buffer->label() + "' belongs to another backend");
+  return static_cast<VulkanBuffer*>(buffer);
+}
+
+}  // namespace
+
+InFlightSubmission::~InFlightSubmission() {
+  if (!ctx) return;
+  auto& vk = ctx->vk;
+  for (VkBufferView v : bufferViews) vk.vkDestroyBufferView(ctx->device, v, nullptr);
+  if (descriptorPool) vk.vkDestroyDescriptorPool(ctx->device, descriptorPool, nullptr);
+  if (commandBuffer) vk.vkFreeCommandBuffers(ctx->device, pool, 1, &commandBuffer);
+  if (fence) vk.vkDestroyFence(ctx->device, fence, nullptr);
+}
+
+hal::Status VulkanDevice::reclaimCompleted() {
+  while (!inFlight_.empty()) {
+    VkResult r = ctx_->vk.vkGetFenceStatus(ctx_->device, inFlight_.front()->fence);
+    if (r == VK_NOT_READY) break;
+    if (r != VK_SUCCESS) return vkError("vkGetFenceStatus", r);
+    inFlight_.pop_front();
+  }
+  return hal::okStatus();
+}
+
+hal::Result<hal::SubmissionId> VulkanDevice::submit(hal::CommandBuffer& commandBuffer, hal::BindingTable table) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  SL_HAL_RETURN_IF_ERROR(commandBuffer.validateSubmission(table));
+  SL_HAL_RETURN_IF_ERROR(reclaimCompleted());
+  auto s = std::make_unique<InFlightSubmission>();
+  s->ctx = ctx_;
+  s->pool = commandPool_;
+  s->commands = commandBuffer.commands();
+  s->table.assign(table.begin(), table.end());
+  SL_HAL_RETURN_IF_ERROR(record(*s));
+
+  VkFenceCreateInfo fenceInfo{VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
+  SL_VK_CHECK(ctx_->vk.vkCreateFence(ctx_->device, &fenceInfo, nullptr, &s->fence), "vkCreateFence");
+  VkSubmitInfo submit{VK_STRUCTURE_TYPE_SUBMIT_INFO};
+  submit.commandBufferCount = 1;
+  submit.pCommandBuffers = &s->commandBuffer;
+  {
+    std::lock_guard<std::mutex> queueLock(ctx_->queueMutex);
+    SL_VK_CHECK(ctx_->vk.vkQueueSubmit(ctx_->queue, 1, &submit, s->fence), "vkQueueSubmit");
+  }
+  s->id = nextId_++;
+  commandBuffer.noteSubmitted();
+  const hal::SubmissionId id = s->id;
+  inFlight_.push_back(std::move(s));
+  return id;
+}
+
+hal::Status VulkanDevice::wait(hal::SubmissionId submission, std::chrono::nanoseconds timeout) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (submission == 0 || submission >= nextId_)
+    return hal::makeError(hal::ErrorCode::InvalidArgument, "wait: unknown submission " + str(submission));
+  for (const auto& s : inFlight_) {
+    if (s->id != submission) continue;
+    const uint64_t ns = timeout.count() < 0 ? 0 : static_cast<uint64_t>(timeout.count());
+    VkResult r = ctx_->vk.vkWaitForFences(ctx_->device, 1, &s->fence, VK_TRUE, ns);
+    if (r == VK_TIMEOUT) return hal::makeError(hal::ErrorCode::Timeout, "submission " + str(submission) + " did not complete in time");
+    if (r != VK_SUCCESS) return vkError("vkWaitForFences", r);
+    break;
+  }
+  return reclaimCompleted();
+}
+
+hal::Status VulkanDevice::waitIdle() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  {
+    std::lock_guard<std::mutex> queueLock(ctx_->queueMutex);
+    SL_VK_CHECK(ctx_->vk.vkQueueWaitIdle(ctx_->queue), "vkQueueWaitIdle");
+  }
+  return reclaimCompleted();
+}
+
+namespace {
+
+// Everything a full barrier covers: transfers, shader access, indirect arguments.
+void fullBarrier(Context& ctx, VkCommandBuffer cb, VkPipelineStageFlags src, VkPipelineStageFlags dst, VkAccessFlags dstAccess) {
+  VkMemoryBarrier b{VK_STRUCTURE_TYPE_MEMORY_BARRIER};
+  b.srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT | VK_ACCESS_TRANSFER_WRITE_BIT;
+  b.dstAccessMask = dstAccess;
+  ctx.vk.vkCmdPipelineBarrier(cb, src, dst, 0, 1, &b, 0, nullptr, 0, nullptr);
+}
+
+constexpr VkAccessFlags kAllDeviceAccess = VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT | VK_ACCESS_UNIFORM_READ_BIT |
+                                           VK_ACCESS_TRANSFER_READ_BIT | VK_ACCESS_TRANSFER_WRITE_BIT |
+                                           VK_ACCESS_INDIRECT_COMMAND_READ_BIT;
+constexpr VkPipelineStageFlags kDeviceStages =
+    VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_TRANSFER_BIT | VK_PIPELINE_STAGE_DRAW_INDIRECT_BIT;
+
+// Records one dispatch: pipeline, constants, descriptors, dispatch.
+class DispatchRecorder {
+ public:
+  DispatchRecorder(Context& ctx, InFlightSubmission& s, VkCommandBuffer cb, uint64_t& arenaOffset)
+      : ctx_(ctx), s_(s), cb_(cb), arenaOffset_(arenaOffset) {}
+
+  hal::Status record(const hal::DispatchCommand& d, size_t index) {
+    const std::string at = "command " + str(index) + " (dispatch of '" + d.executable->label() + "')";
+    if (d.executable->backend() != hal::Backend::Vulkan)
+      return hal::makeError(hal::ErrorCode::InvalidArgument, at + ": the executable belongs to another backend");
+    const auto& exe = static_cast<const VulkanExecutable&>(*d.executable);
+    const hal::ExecutableLayout& layout = exe.layout();
+    const hal::DeviceLimits& limits = ctx_.info.limits;
+    const uint32_t elements = layout.bindingElementCount();
+    bufferInfos_.assign(elements + 1, {});
+    imageInfos_.assign(elements, {});
+    texelViews_.assign(elements, VK_NULL_HANDLE);
+    std::map<uint32_t, std::vector<VkWriteDescriptorSet>> writes;
+
+    uint32_t e = 0;
+    for (size_t i = 0; i < layout.bindings.size(); ++i) {
+      const hal::BindingLayout& bl = layout.bindings[i];
+      VkWriteDescriptorSet w{VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
+      w.dstBinding = bl.binding;
+      w.descriptorCount = bl.arrayCount;
+      w.descriptorType = toVkDescriptorType(bl.kind);
+      for (uint32_t a = 0; a < bl.arrayCount; ++a) {
+        const std::string what = at + " binding " + str(i) + (bl.arrayCount > 1 ? "[" + str(a) + "]" : "");
+        SL_HAL_RETURN_IF_ERROR(writeElement(bl, d.bindings[e + a], e + a, what, limits));
+      }
+      if (hal::bindingTakesBuffer(bl.kind)) {
+        if (bl.kind == hal::BindingKind::UniformTexelBuffer || bl.kind == hal::BindingKind::StorageTexelBuffer)
+          w.pTexelBufferView = &texelViews_[e];
+        else
+          w.pBufferInfo = &bufferInfos_[e];
+      } else {
+        w.pImageInfo = &imageInfos_[e];
+      }
+      writes[bl.set].push_back(w);
+      e += bl.arrayCount;
+    }
+    if (layout.constantsBuffer) {
+      const uint64_t size = uint64_t(layout.constantCount) * 4;
+      arenaOffset_ = alignUp(arenaOffset_, limits.minUniformBufferOffsetAlignment);
+      std::memcpy(static_cast<uint8_t*>(s_.constantsArena->mapped) + arenaOffset_, d.constants.data(), size);
+      bufferInfos_[elements] = {s_.constantsArena->buffer, arenaOffset_, size};
+      arenaOffset_ += size;
+      VkWriteDescriptorSet w{VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
+      w.dstBinding = layout.constantsBuffer->binding;
+      w.descriptorCount = 1;
+      w.descriptorType = VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER;
+      w.pBufferInfo = &bufferInfos_[elements];
+      writes[layout.constantsBuffer->set].push_back(w);
+    }
+
+    auto& vk = ctx_.vk;
+    vk.vkCmdBindPipeline(cb_, VK_PIPELINE_BIND_POINT_COMPUTE, exe.pipeline(d.entryPoint));
+    if (exe.usesPushConstants())
+      vk.vkCmdPushConstants(cb_, exe.pipelineLayout(), VK_SHADER_STAGE_COMPUTE_BIT, 0,
+                            static_cast<uint32_t>(d.constants.size() * 4), d.constants.data());
+    for (uint32_t set = 0; set < exe.sets().size(); ++set) {
+      const VulkanExecutable::SetLayout& sl = exe.sets()[set];
+      if (sl.bindingCount == 0) continue;
+      std::vector<VkWriteDescriptorSet>& ws = writes[set];
+      if (sl.push) {
+        vk.vkCmdPushDescriptorSetKHR(cb_, VK_PIPELINE_BIND_POINT_COMPUTE, exe.pipelineLayout(), set,
+                                     static_cast<uint32_t>(ws.size()), ws.data());
+        continue;
+      }
+      VkDescriptorSetAllocateInfo alloc{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO};
+      alloc.descriptorPool = s_.descriptorPool;
+      alloc.descriptorSetCount = 1;
+      alloc.pSetLayouts = &sl.layout;
+      VkDescriptorSet ds = VK_NULL_HANDLE;
+      SL_VK_CHECK(vk.vkAllocateDescriptorSets(ctx_.device, &alloc, &ds), at + ": vkAllocateDescriptorSets");
+      for (auto& w : ws) w.dstSet = ds;
+      vk.vkUpdateDescriptorSets(ctx_.device, static_cast<uint32_t>(ws.size()), ws.data(), 0, nullptr);
+      vk.vkCmdBindDescriptorSets(cb_, VK_PIPELINE_BIND_POINT_COMPUTE, exe.pipelineLayout(), set, 1, &ds, 0, nullptr);
+    }
+
+    if (d.indirectWorkgroups) {
+      auto ref = hal::resolveBufferRef(*d.indirectWorkgroups, s_.table, at + " workgroup count");
+      if (!ref.ok()) return ref.status();
+      auto buffer = vulkanBuffer(ref->buffer, at + " workgroup count");
+      if (!buffer.ok()) return buffer.status();
+      vk.vkCmdDispatchIndirect(cb_, (*buffer)->handle(), ref->offset);
+    } else {
+      const uint32_t counts[3] = {d.workgroups.x, d.workgroups.y, d.workgroups.z};
+      for (int i = 0; i < 3; ++i)
+        if (counts[i] > limits.maxWorkgroupCount[i])
+          return hal::makeError(hal::ErrorCode::OutOfRange, at + ": " + str(counts[i]) + " workgroups in dimension " + str(i) +
+                                                                " exceed the device's " + str(limits.maxWorkgroupCount[i]));
+      vk.vkCmdDispatch(cb_, counts[0], counts[1], counts[2]);
+    }
+    return hal::okStatus();
+  }
+
+ private:
+  hal::Status writeElement(const hal::BindingLayout& bl, const hal::Binding& b, uint32_t e, const std::string& what,
+                           const hal::DeviceLimits& limits) {
+    if (hal::bindingTakesBuffer(bl.kind)) {
+      auto range = hal::resolveBufferRef(b.buffer, s_.table, what);
+      if (!range.ok()) return range.status();
+      auto buffer = vulkanBuffer(range->buffer, what);
+      if (!buffer.ok()) return buffer.status();
+      uint64_t alignment = limits.minStorageBufferOffsetAlignment;
+      uint64_t maxRange = limits.maxStorageBufferRange;
+      if (bl.kind == hal::BindingKind::UniformBuffer) {
+        alignment = limits.minUniformBufferOffsetAlignment;
+        maxRange = limits.maxUniformBufferRange;
+      } else if (bl.kind != hal::BindingKind::StorageBuffer) {
+        alignment = limits.minTexelBufferOffsetAlignment;
+        maxRange = ~uint64_t(0);
+      }
+      if (range->offset % alignment)
+        return hal::makeError(hal::ErrorCode::InvalidArgument, what + ": offset " + str(range->offset) +
+                                                                   " is not a multiple of the device's " + str(alignment) + "-byte alignment");
+      if (range->length > maxRange)
+        return hal::makeError(hal::ErrorCode::OutOfRange, what + ": " + str(range->length) + " bytes exceed the device's " +
+                                                              str(maxRange) + "-byte range limit for a " + hal::bindingKindName(bl.kind));
+      if (bl.kind == hal::BindingKind::StorageBuffer || bl.kind == hal::BindingKind::UniformBuffer) {
+        bufferInfos_[e] = {(*buffer)->handle(), range->offset, range->length};
+        return hal::okStatus();
+      }
+      // Texel buffers: a view with the layout's format over whole elements of the range.
+      const VkFormat format = toVkFormat(bl.format);
+      VkFormatProperties fp;
+      vkGetPhysicalDeviceFormatProperties(ctx_.physical, format, &fp);
+      const VkFormatFeatureFlags needed = bl.kind == hal::BindingKind::UniformTexelBuffer
+                                              ? VK_FORMAT_FEATURE_UNIFORM_TEXEL_BUFFER_BIT
+                                              : VK_FORMAT_FEATURE_STORAGE_TEXEL_BUFFER_BIT;
+      if (!(fp.bufferFeatures & needed))
+        return hal::makeError(hal::ErrorCode::Unsupported, what + ": format " + hal::formatName(bl.format) + " cannot be a " +
+                                                               hal::bindingKindName(bl.kind) + " on this device");
+      const uint64_t element = hal::formatSize(bl.format);
+      const uint64_t length = range->length - range->length % element;
+      if (length == 0)
+        return hal::makeError(hal::ErrorCode::OutOfRange, what + ": range smaller than one " + hal::formatName(bl.format) + " element");
+      if (length / element > limits.maxTexelBufferElements)
+        return hal::makeError(hal::ErrorCode::OutOfRange, what + ": " + str(length / element) + " elements exceed the device's " +
+                                                              str(limits.maxTexelBufferElements));
+      VkBufferViewCreateInfo info{VK_STRUCTURE_TYPE_BUFFER_VIEW_CREATE_INFO};
+      info.buffer = (*buffer)->handle();
+      info.format = format;
+      info.offset = range->offset;
+      info.range = length;
+      VkBufferView view = VK_NULL_HANDLE;
+      SL_VK_CHECK(ctx_.vk.vkCreateBufferView(ctx_.device, &info, nullptr, &view), what + ": vkCreateBufferView");
+      s_.bufferViews.push_back(view);
+      texelViews_[e] = view;
+      return hal::okStatus();
+    }
+    VkDescriptorImageInfo& image = imageInfos_[e];
+    if (hal::bindingTakesTexture(bl.kind)) {
+      if (b.texture->backend() != hal::Backend::Vulkan)
+        return hal::makeError(hal::ErrorCode::InvalidArgument, what + ": the texture belongs to another backend");
+      auto& texture = static_cast<VulkanTexture&>(*b.texture);
+      const bool storage = bl.kind == hal::BindingKind::StorageImage;
+      if (storage && bl.format.valid() && toVkFormat(bl.format) != texture.vkFormat())
+        return hal::makeError(hal::ErrorCode::Unsupported, what + ": the shader declares " + hal::formatName(bl.format) +
+                                                               " but the texture is " + hal::formatName(texture.desc().format) +
+                                                               " (format reinterpretation is not supported)");
+      auto view = texture.view(b.mipLevel, storage ? 1 : 0);
+      if (!view.ok()) return view.status();
+      image.imageView = *view;
+      image.imageLayout = VK_IMAGE_LAYOUT_GENERAL;
+    }
+    if (hal::bindingTakesSampler(bl.kind)) {
+      if (b.sampler->backend() != hal::Backend::Vulkan)
+        return hal::makeError(hal::ErrorCode::InvalidArgument, what + ": the sampler belongs to another backend");
+      image.sampler = static_cast<VulkanSampler&>(*b.sampler).handle();
+    }
+    return hal::okStatus();
+  }
+
+  Context& ctx_;
+  InFlightSubmission& s_;
+  VkCommandBuffer cb_;
+  uint64_t& arenaOffset_;
+  std::vector<VkDescriptorBufferInfo> bufferInfos_;
+  std::vector<VkDescriptorImageInfo> imageInfos_;
+  std::vector<VkBufferView> texelViews_;
+};
+
+}  // namespace
+
+hal::Status VulkanDevice::record(InFlightSubmission& s) {
+  auto& vk = ctx_->vk;
+  const hal::DeviceLimits& limits = ctx_->info.limits;
+
+  // Pre-pass: descriptor pool sizes, constants arena size, timestamp queries to reset.
+  std::map<VkDescriptorType, uint32_t> poolSizes;
+  uint32_t poolSets = 0;
+  uint64_t arenaSize = 0;
+  std::set<std::pair<VkQueryPool, uint32_t>> queries;
+  for (const hal::Command& c : s.commands) {
+    if (const auto* d = std::get_if<hal::DispatchCommand>(&c)) {
+      if (d->executable->backend() != hal::Backend::Vulkan) continue;  // reported while recording
+      const auto& exe = static_cast<const VulkanExecutable&>(*d->executable);
+      for (const auto& set : exe.sets()) {
+        if (set.push || set.bindingCount == 0) continue;
+        ++poolSets;
+        for (const auto& [type, n] : set.descriptorCounts) poolSizes[type] += n;
+      }
+      if (exe.layout().constantsBuffer)
+        arenaSize = alignUp(arenaSize, limits.minUniformBufferOffsetAlignment) + uint64_t(exe.layout().constantCount) * 4;
+    } else if (const auto* t = std::get_if<hal::TimestampCommand>(&c)) {
+      if (t->pool->backend() != hal::Backend::Vulkan)
+        return hal::makeError(hal::ErrorCode::InvalidArgument, "timestamp pool belongs to another backend");
+      queries.insert({static_cast<VulkanTimestampPool&>(*t->pool).handle(), t->query});
+    }
+  }
+  if (poolSets) {
+    std::vector<VkDescriptorPoolSize> sizes;
+    for (const auto& [type, n] : poolSizes) sizes.push_back({type, n});
+    VkDescriptorPoolCreateInfo info{VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO};
+    info.maxSets = poolSets;
+    info.poolSizeCount = static_cast<uint32_t>(sizes.size());
+    info.pPoolSizes = sizes.data();
+    SL_VK_CHECK(vk.vkCreateDescriptorPool(ctx_->device, &info, nullptr, &s.descriptorPool), "vkCreateDescriptorPool");
+  }
+  if (arenaSize) {
+    auto arena = createRawBuffer(ctx_, arenaSize, VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT, true, "constants arena");
+    if (!arena.ok()) return arena.status();
+    s.constantsArena = arena.take();
+  }
+
+  VkCommandBufferAllocateInfo alloc{VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
+  alloc.commandPool = commandPool_;
+  alloc.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
+  alloc.commandBufferCount = 1;
+  SL_VK_CHECK(vk.vkAllocateCommandBuffers(ctx_->device, &alloc, &s.commandBuffer), "vkAllocateCommandBuffers");
+  VkCommandBuffer cb = s.commandBuffer;
+  VkCommandBufferBeginInfo begin{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
+  begin.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
+  SL_VK_CHECK(vk.vkBeginCommandBuffer(cb, &begin), "vkBeginCommandBuffer");
+
+  for (const auto& [pool, query] : queries) vk.vkCmdResetQueryPool(cb, pool, query, 1);
+  // Earlier submissions' device writes become visible to this one (submission order alone does
+  // not make memory visible).
+  fullBarrier(*ctx_, cb, VK_PIPELINE_STAGE_ALL_COMMANDS_BIT, kDeviceStages, kAllDeviceAccess);
+
+  uint64_t arenaOffset = 0;
+  DispatchRecorder dispatcher(*ctx_, s, cb, arenaOffset);
+  for (size_t i = 0; i < s.commands.size(); ++i) {
+    const hal::Command& c = s.commands[i];
+    const std::string at = "command " + str(i);
+    if (const auto* d = std::get_if<hal::DispatchCommand>(&c)) {
+      SL_HAL_RETURN_IF_ERROR(dispatcher.record(*d, i));
+    } else if (std::holds_alternative<hal::BarrierCommand>(c)) {
+      fullBarrier(*ctx_, cb, kDeviceStages, kDeviceStages, kAllDeviceAccess);
+    } else if (const auto* cp = std::get_if<hal::CopyBufferCommand>(&c)) {
+      auto src = hal::resolveBufferRef(cp->src, s.table, at + " (copy) source");
+      if (!src.ok()) return src.status();
+      auto dst = hal::resolveBufferRef(cp->dst, s.table, at + " (copy) destination");
+      if (!dst.ok()) return dst.status();
+      auto sb = vulkanBuffer(src->buffer, at);
+      if (!sb.ok()) return sb.status();
+      auto db = vulkanBuffer(dst->buffer, at);
+      if (!db.ok()) return db.status();
+      VkBufferCopy region{src->offset, dst->offset, cp->size};
+      vk.vkCmdCopyBuffer(cb, (*sb)->handle(), (*db)->handle(), 1, &region);
+    } else if (const auto* f = std::get_if<hal::FillBufferCommand>(&c)) {
+      auto dst = hal::resolveBufferRef(f->dst, s.table, at + " (fill) destination");
+      if (!dst.ok()) return dst.status();
+      auto db = vulkanBuffer(dst->buffer, at);
+      if (!db.ok()) return db.status();
+      vk.vkCmdFillBuffer(cb, (*db)->handle(), dst->offset, dst->length & ~uint64_t(3), f->pattern);
+    } else if (const auto* u = std::get_if<hal::UpdateBufferCommand>(&c)) {
+      auto dst = hal::resolveBufferRef(u->dst, s.table, at + " (update) destination");
+      if (!dst.ok()) return dst.status();
+      auto db = vulkanBuffer(dst->buffer, at);
+      if (!db.ok()) return db.status();
+      vk.vkCmdUpdateBuffer(cb, (*db)->handle(), dst->offset, u->data.size(), u->data.data());
+    } else if (const auto* t = std::get_if<hal::TimestampCommand>(&c)) {
+      vk.vkCmdWriteTimestamp(cb, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, static_cast<VulkanTimestampPool&>(*t->pool).handle(), t->query);
+    }
+  }
+  // Results visible to the host (downloads) and to later submissions.
+  fullBarrier(*ctx_, cb, kDeviceStages, VK_PIPELINE_STAGE_HOST_BIT, VK_ACCESS_HOST_READ_BIT);
+  SL_VK_CHECK(vk.vkEndCommandBuffer(cb), "vkEndCommandBuffer");
+  return hal::okStatus();
+}
+
+}  // namespace sl::vulkan

@@ -1,0 +1,252 @@
+// The backend-neutral HAL: formats, buffer-ref resolution, command recording validation,
+// descriptor heaps. No device needed.
+#include <catch2/catch.hpp>
+
+#include "renderer/hal/Hal.h"
+
+using namespace sl;
+
+namespace {
+
+class FakeBuffer final : public hal::Buffer {
+ public:
+  FakeBuffer(uint64_t size, uint32_t usage = hal::kBufferAllUsages, std::string label = "fake")
+      : hal::Buffer(hal::Backend::Vulkan, {size, usage, std::move(label)}) {}
+  hal::Status upload(uint64_t, std::span<const uint8_t>) override { return {}; }
+  hal::Status download(uint64_t, std::span<uint8_t>) override { return {}; }
+  hal::Status fill(uint64_t, uint64_t, uint32_t) override { return {}; }
+};
+
+class FakeTexture final : public hal::Texture {
+ public:
+  explicit FakeTexture(hal::TextureDesc d) : hal::Texture(hal::Backend::Vulkan, std::move(d)) {}
+  hal::Status upload(std::span<const uint8_t>) override { return {}; }
+  hal::Status download(std::span<uint8_t>) override { return {}; }
+};
+
+class FakeExecutable final : public hal::Executable {
+ public:
+  explicit FakeExecutable(hal::ExecutableLayout l) : hal::Executable(hal::Backend::Vulkan, std::move(l), "fake-exe") {}
+};
+
+std::shared_ptr<hal::Buffer> buffer(uint64_t size, uint32_t usage = hal::kBufferAllUsages) {
+  return std::make_shared<FakeBuffer>(size, usage);
+}
+
+std::shared_ptr<hal::Executable> twoBufferExecutable(uint32_t constants = 1) {
+  hal::ExecutableLayout layout;
+  layout.constantCount = constants;
+  layout.bindings = {{hal::BindingKind::StorageBuffer, 0, 0}, {hal::BindingKind::UniformBuffer, 0, 1}};
+  return std::make_shared<FakeExecutable>(layout);
+}
+
+}  // namespace
+
+TEST_CASE("format names and sizes", "[renderer][hal]") {
+  CHECK(hal::formatName({hal::ScalarType::Float32, 4}) == "R32G32B32A32_FLOAT");
+  CHECK(hal::formatName({hal::ScalarType::UInt16, 1}) == "R16_UINT");
+  CHECK(hal::formatName({hal::ScalarType::UNorm8, 4}) == "R8G8B8A8_UNORM");
+  CHECK(hal::formatName({hal::ScalarType::Depth32Float, 1}) == "D32_FLOAT");
+  CHECK(hal::formatName({}) == "UNKNOWN");
+  CHECK(hal::formatSize({hal::ScalarType::Float64, 3}) == 24);
+  CHECK(hal::formatSize({hal::ScalarType::Float32, 5}) == 0);
+  CHECK(!hal::Format(hal::ScalarType::Depth32Float, 2).valid());
+}
+
+TEST_CASE("packed mip sizes", "[renderer][hal]") {
+  hal::TextureDesc d{{hal::ScalarType::UInt32, 1}, 4, 2, 3};
+  // 4x2 + 2x1 + 1x1 texels of 4 bytes.
+  CHECK(hal::packedMipOffset(d, 1) == 32);
+  CHECK(hal::packedMipOffset(d, 2) == 40);
+  CHECK(hal::packedTextureSize(d) == 44);
+}
+
+TEST_CASE("resolving direct and indirect buffer refs", "[renderer][hal]") {
+  auto b = buffer(100);
+  SECTION("direct whole buffer") {
+    auto r = hal::resolveBufferRef(hal::BufferRef::direct(b, 20), {}, "x");
+    REQUIRE(r.ok());
+    CHECK(r->offset == 20);
+    CHECK(r->length == 80);
+  }
+  SECTION("direct out of range") {
+    auto r = hal::resolveBufferRef(hal::BufferRef::direct(b, 20, 90), {}, "the ref");
+    REQUIRE(!r.ok());
+    CHECK(r.status().code() == hal::ErrorCode::OutOfRange);
+    CHECK_THAT(r.status().message(), Catch::StartsWith("the ref"));
+  }
+  SECTION("indirect offsets add up and lengths clamp to the entry") {
+    const hal::BindingTableEntry table[] = {{b, 16, 40}};
+    auto r = hal::resolveBufferRef(hal::BufferRef::indirect(0, 8, 1000), table, "x");
+    REQUIRE(r.ok());
+    CHECK(r->buffer == b.get());
+    CHECK(r->offset == 24);
+    CHECK(r->length == 32);
+  }
+  SECTION("indirect slot missing or empty") {
+    const hal::BindingTableEntry table[] = {{nullptr}};
+    CHECK(!hal::resolveBufferRef(hal::BufferRef::indirect(1), table, "x").ok());
+    CHECK(!hal::resolveBufferRef(hal::BufferRef::indirect(0), table, "x").ok());
+  }
+  SECTION("table entry outside its buffer") {
+    const hal::BindingTableEntry table[] = {{b, 90, 20}};
+    CHECK(!hal::resolveBufferRef(hal::BufferRef::indirect(0), table, "x").ok());
+  }
+}
+
+TEST_CASE("dispatch recording validates against the layout", "[renderer][hal]") {
+  auto exe = twoBufferExecutable();
+  auto storage = buffer(64, hal::kBufferStorage);
+  auto uniform = buffer(64, hal::kBufferUniform);
+  const uint32_t one[] = {7};
+  hal::CommandBuffer cb({hal::CommandBufferMode::Reusable, 4, "cb"});
+
+  std::vector<hal::Binding> good = {hal::BufferRef::direct(storage), hal::BufferRef::direct(uniform)};
+  CHECK(cb.dispatch(exe, 0, {1, 1, 1}, one, good).ok());
+
+  SECTION("wrong constant count") {
+    hal::Status s = cb.dispatch(exe, 0, {1, 1, 1}, {}, good);
+    CHECK(s.code() == hal::ErrorCode::InvalidArgument);
+    CHECK_THAT(s.message(), Catch::Contains("0 constants given, the layout declares 1"));
+  }
+  SECTION("wrong binding count") {
+    CHECK(!cb.dispatch(exe, 0, {1, 1, 1}, one, std::vector<hal::Binding>{hal::BufferRef::direct(storage)}).ok());
+  }
+  SECTION("buffer without the needed usage") {
+    std::vector<hal::Binding> swapped = {hal::BufferRef::direct(uniform), hal::BufferRef::direct(storage)};
+    hal::Status s = cb.dispatch(exe, 0, {1, 1, 1}, one, swapped);
+    CHECK_THAT(s.message(), Catch::Contains("storage usage"));
+  }
+  SECTION("texture where a buffer is expected") {
+    auto tex = std::make_shared<FakeTexture>(hal::TextureDesc{{hal::ScalarType::Float32, 4}, 4, 4});
+    std::vector<hal::Binding> wrong = {hal::Binding::ofTexture(tex), hal::BufferRef::direct(uniform)};
+    CHECK_THAT(cb.dispatch(exe, 0, {1, 1, 1}, one, wrong).message(), Catch::Contains("needs a buffer ref, got a texture"));
+  }
+  SECTION("entry point out of range") {
+    CHECK(cb.dispatch(exe, 3, {1, 1, 1}, one, good).code() == hal::ErrorCode::OutOfRange);
+  }
+  SECTION("indirect slot beyond the binding capacity") {
+    std::vector<hal::Binding> far = {hal::BufferRef::indirect(4), hal::BufferRef::direct(uniform)};
+    CHECK_THAT(cb.dispatch(exe, 0, {1, 1, 1}, one, far).message(), Catch::Contains("binding capacity 4"));
+  }
+  // Failed calls record nothing.
+  CHECK(cb.commands().size() == 1);
+  CHECK(!cb.usesIndirectRefs());
+}
+
+TEST_CASE("submission validation of binding tables", "[renderer][hal]") {
+  auto exe = twoBufferExecutable(0);
+  auto uniform = buffer(64, hal::kBufferUniform);
+  hal::CommandBuffer cb({hal::CommandBufferMode::Reusable, 3, "cb"});
+  std::vector<hal::Binding> bindings = {hal::BufferRef::indirect(2), hal::BufferRef::direct(uniform)};
+  REQUIRE(cb.dispatch(exe, 0, {1, 1, 1}, {}, bindings).ok());
+  CHECK(cb.validateSubmission({}).code() == hal::ErrorCode::FailedPrecondition);  // not finished
+  REQUIRE(cb.finish().ok());
+  CHECK(!cb.barrier().ok());  // finished
+  CHECK(cb.requiredTableSize() == 3);
+  const hal::BindingTableEntry small[] = {{buffer(16)}, {buffer(16)}};
+  CHECK_THAT(cb.validateSubmission(small).message(), Catch::Contains("uses binding table slots up to 2"));
+  const hal::BindingTableEntry wrongUsage[] = {{nullptr}, {nullptr}, {buffer(16, hal::kBufferUniform)}};
+  CHECK_THAT(cb.validateSubmission(wrongUsage).message(), Catch::Contains("storage usage"));
+  const hal::BindingTableEntry good[] = {{nullptr}, {nullptr}, {buffer(16, hal::kBufferStorage)}};
+  CHECK(cb.validateSubmission(good).ok());
+}
+
+TEST_CASE("transfer command validation", "[renderer][hal]") {
+  auto a = buffer(64);
+  auto b = buffer(32);
+  hal::CommandBuffer cb;
+  CHECK(cb.copyBuffer(hal::BufferRef::direct(a), hal::BufferRef::direct(b), 32).ok());
+  CHECK(!cb.copyBuffer(hal::BufferRef::direct(a), hal::BufferRef::direct(b), 33).ok());
+  CHECK(!cb.copyBuffer(hal::BufferRef::direct(a), hal::BufferRef::direct(b), 0).ok());
+  CHECK(cb.fillBuffer(hal::BufferRef::direct(a, 4), 1).ok());
+  CHECK(!cb.fillBuffer(hal::BufferRef::direct(a, 2), 1).ok());
+  CHECK(!cb.fillBuffer(hal::BufferRef::direct(a, 0, 6), 1).ok());
+  const uint8_t three[3] = {};
+  CHECK(!cb.updateBuffer(hal::BufferRef::direct(a), three).ok());
+  auto noTransfer = buffer(16, hal::kBufferStorage);
+  CHECK_THAT(cb.fillBuffer(hal::BufferRef::direct(noTransfer), 0).message(), Catch::Contains("transfer-dst usage"));
+}
+
+TEST_CASE("layout validation", "[renderer][hal]") {
+  hal::ExecutableLayout l;
+  CHECK(hal::validateLayout(l).ok());
+  l.bindings = {{hal::BindingKind::StorageBuffer, 0, 0}, {hal::BindingKind::UniformBuffer, 0, 0}};
+  CHECK_THAT(hal::validateLayout(l).message(), Catch::Contains("used twice"));
+  l.bindings = {{hal::BindingKind::UniformTexelBuffer, 0, 0}};
+  CHECK_THAT(hal::validateLayout(l).message(), Catch::Contains("format"));
+  l.bindings = {{hal::BindingKind::StorageBuffer, 0, 0, 0}};
+  CHECK_THAT(hal::validateLayout(l).message(), Catch::Contains("array count 0"));
+  l.bindings = {{hal::BindingKind::StorageBuffer, 0, 0, 3}, {hal::BindingKind::Sampler, 1, 0}};
+  CHECK(l.bindingElementCount() == 4);
+  l.constantCount = 4;
+  l.constantsBuffer = hal::ConstantsBufferSlot{1, 0};
+  CHECK(!hal::validateLayout(l).ok());
+  l.entryPoints.clear();
+  l.constantsBuffer.reset();
+  CHECK(!hal::validateLayout(l).ok());
+}
+
+TEST_CASE("descriptor heap writes", "[renderer][hal]") {
+  hal::DescriptorHeap heap(hal::HeapType::Resource, 4);
+  auto b = buffer(64);
+  CHECK(heap.writeRawBuffer(0, b, true).ok());
+  CHECK(heap.slot(0).kind == hal::ViewKind::RWRawBuffer);
+  const uint64_t g = heap.generation();
+  CHECK(heap.writeStructuredBuffer(1, b, 16, false, 16, 32).ok());
+  CHECK(heap.generation() == g + 1);
+  CHECK_THAT(heap.writeStructuredBuffer(1, b, 0, false).message(), Catch::Contains("stride 0"));
+  CHECK_THAT(heap.writeTypedBuffer(2, b, {}, false).message(), Catch::Contains("format"));
+  CHECK_THAT(heap.writeRawBuffer(4, b, false).message(), Catch::Contains("slot 4"));
+  CHECK(heap.writeConstantBuffer(3, b, 0, 128).code() == hal::ErrorCode::OutOfRange);
+  CHECK_THAT(heap.writeSampler(2, nullptr).message(), Catch::Contains("cannot go in a resource heap"));
+  auto tex = std::make_shared<FakeTexture>(hal::TextureDesc{{hal::ScalarType::Float32, 4}, 8, 8, 3, hal::kTextureSampled});
+  CHECK(heap.writeTexture(2, tex, false, 1).ok());
+  CHECK(heap.slot(2).mipCount == 2);
+  CHECK_THAT(heap.writeTexture(2, tex, true).message(), Catch::Contains("storage usage"));
+  CHECK(heap.clear(0).ok());
+  CHECK(heap.slot(0).kind == hal::ViewKind::Empty);
+  hal::DescriptorHeap samplers(hal::HeapType::Sampler, 2);
+  CHECK(!samplers.writeRawBuffer(0, b, false).ok());
+}
+
+TEST_CASE("dispatches capture the descriptor heaps set before them", "[renderer][hal]") {
+  hal::ExecutableLayout layout;
+  layout.heapUsage = hal::kHeapResource | hal::kHeapSampler;
+  auto exe = std::make_shared<FakeExecutable>(layout);
+  auto resources = std::make_shared<hal::DescriptorHeap>(hal::HeapType::Resource, 8);
+  auto samplers = std::make_shared<hal::DescriptorHeap>(hal::HeapType::Sampler, 2);
+  hal::CommandBuffer cb;
+  CHECK_THAT(cb.dispatch(exe, 0, {1, 1, 1}, {}, {}).message(), Catch::Contains("no resource heap is set"));
+  CHECK(!cb.setDescriptorHeaps(samplers, resources).ok());
+  REQUIRE(cb.setDescriptorHeaps(resources, nullptr).ok());
+  CHECK_THAT(cb.dispatch(exe, 0, {1, 1, 1}, {}, {}).message(), Catch::Contains("no sampler heap is set"));
+  REQUIRE(cb.setDescriptorHeaps(resources, samplers).ok());
+  REQUIRE(cb.dispatch(exe, 0, {1, 1, 1}, {}, {}).ok());
+  REQUIRE(cb.commands().size() == 1);
+  const auto& d = std::get<hal::DispatchCommand>(cb.commands()[0]);
+  CHECK(d.resourceHeap == resources);
+  CHECK(d.samplerHeap == samplers);
+}
+
+TEST_CASE("timestamp queries are written once per command buffer", "[renderer][hal]") {
+  class FakePool final : public hal::TimestampPool {
+   public:
+    FakePool() : hal::TimestampPool(hal::Backend::Vulkan, 2) {}
+    double periodNs() const override { return 2.0; }
+    hal::Result<std::vector<uint64_t>> readTicks(uint32_t first, uint32_t n) override {
+      std::vector<uint64_t> t;
+      for (uint32_t i = 0; i < n; ++i) t.push_back(10 * (first + i));
+      return t;
+    }
+  };
+  auto pool = std::make_shared<FakePool>();
+  hal::CommandBuffer cb;
+  CHECK(cb.writeTimestamp(pool, 0).ok());
+  CHECK_THAT(cb.writeTimestamp(pool, 0).message(), Catch::Contains("already written"));
+  CHECK(cb.writeTimestamp(pool, 1).ok());
+  CHECK(cb.writeTimestamp(pool, 2).code() == hal::ErrorCode::OutOfRange);
+  auto ns = pool->readNanoseconds(0, 2);
+  REQUIRE(ns.ok());
+  CHECK(*ns == std::vector<double>{0.0, 20.0});
+}

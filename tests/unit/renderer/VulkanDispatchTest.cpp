@@ -1,0 +1,512 @@
+// Dispatches on lavapipe through the HAL with validation layers on; every test also fails on
+// any validation message.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <cstring>
+#include <regex>
+
+#include "renderer/hal/Hal.h"
+#include "tests/unit/renderer/HalTestSupport.h"
+#include "tests/unit/renderer/TestShaders.h"
+
+using namespace sl;
+using sl::test::makeBuffer;
+using sl::test::readWords;
+
+namespace {
+
+std::string withSets(std::string text, uint32_t inSet, uint32_t outSet) {
+  text = std::regex_replace(text, std::regex("@IN_SET@"), std::to_string(inSet));
+  return std::regex_replace(text, std::regex("@OUT_SET@"), std::to_string(outSet));
+}
+
+hal::ExecutableLayout scaleLayout(uint32_t inSet = 0, uint32_t outSet = 0) {
+  hal::ExecutableLayout layout;
+  layout.constantCount = 2;
+  layout.bindings = {{hal::BindingKind::StorageBuffer, inSet, 0, 1, {}, true},
+                     {hal::BindingKind::StorageBuffer, outSet, 1, 1, {}, false}};
+  layout.workgroupSize = {4, 1, 1};
+  return layout;
+}
+
+std::shared_ptr<hal::Executable> scaleExecutable(hal::Device& device, uint32_t inSet = 0, uint32_t outSet = 0) {
+  return test::makeExecutable(device, withSets(test::kScaleShader, inSet, outSet), scaleLayout(inSet, outSet), "scale");
+}
+
+void requireOk(const hal::Status& s) {
+  INFO(s.toString());
+  REQUIRE(s.ok());
+}
+
+}  // namespace
+
+TEST_CASE("a Vulkan device exists and reports features", "[renderer][vulkan]") {
+  hal::Device& device = test::vulkanDevice();
+  const hal::AdapterInfo& info = device.info();
+  CHECK(info.backend == hal::Backend::Vulkan);
+  CHECK(!info.name.empty());
+  CHECK(info.limits.maxPushConstantsSize >= 128);
+  CHECK(info.limits.maxWorkgroupInvocations >= 128);
+  CHECK(info.features.robustBufferAccess);
+  CHECK(info.features.timestampPeriodNs > 0);
+  auto adapters = hal::enumerateAdapters(hal::Backend::Vulkan);
+  REQUIRE(adapters.ok());
+  REQUIRE(!adapters->empty());
+  CHECK(std::any_of(adapters->begin(), adapters->end(), [&](const hal::AdapterInfo& a) { return a.name == info.name; }));
+  CHECK_NO_VALIDATION_MESSAGES(device);
+}
+
+TEST_CASE("picking a device by regex", "[renderer][vulkan]") {
+  test::vulkanDevice();  // ensures the environment is set up and a device exists
+  hal::DeviceOptions options;
+  options.backend = hal::Backend::Vulkan;
+  options.adapterRegex = "no-such-device-[0-9]+";
+  auto none = hal::createDevice(options);
+  REQUIRE(!none.ok());
+  CHECK(none.status().code() == hal::ErrorCode::Unavailable);
+  CHECK_THAT(none.status().message(), Catch::Contains("no-such-device"));
+  options.adapterRegex = "([";
+  auto bad = hal::createDevice(options);
+  REQUIRE(!bad.ok());
+  CHECK(bad.status().code() == hal::ErrorCode::InvalidArgument);
+}
+
+TEST_CASE("dispatch with push constants and storage buffers", "[renderer][vulkan]") {
+  hal::Device& device = test::vulkanDevice();
+  device.clearValidationMessages();
+  auto exe = scaleExecutable(device);
+  auto in = makeBuffer(device, {1, 2, 3, 4, 5, 6, 7, 8}, "in");
+  auto out = makeBuffer(device, 32, "out");
+  requireOk(out->fill(0, hal::kWholeSize, 0xdeadbeef));
+
+  hal::CommandBuffer cb({hal::CommandBufferMode::OneShot, 0, "direct"});
+  const uint32_t constants[] = {3, 10};
+  std::vector<hal::Binding> bindings = {hal::BufferRef::direct(in), hal::BufferRef::direct(out)};
+  requireOk(cb.dispatch(exe, 0, {2, 1, 1}, constants, bindings));
+  requireOk(cb.finish());
+  requireOk(device.submitAndWait(cb));
+  CHECK(readWords(*out, 8) == std::vector<uint32_t>{13, 16, 19, 22, 25, 28, 31, 34});
+
+  // One-shot command buffers refuse a second submission.
+  auto again = device.submit(cb);
+  REQUIRE(!again.ok());
+  CHECK(again.status().code() == hal::ErrorCode::FailedPrecondition);
+  CHECK_NO_VALIDATION_MESSAGES(device);
+}
+
+TEST_CASE("bindings in two descriptor sets use pool-allocated sets", "[renderer][vulkan]") {
+  hal::Device& device = test::vulkanDevice();
+  device.clearValidationMessages();
+  auto exe = scaleExecutable(device, 0, 2);  // sets 0 and 2, set 1 an empty gap
+  auto in = makeBuffer(device, {1, 2, 3, 4}, "in");
+  auto out = makeBuffer(device, 16, "out");
+  hal::CommandBuffer cb;
+  const uint32_t constants[] = {2, 1};
+  std::vector<hal::Binding> bindings = {hal::BufferRef::direct(in), hal::BufferRef::direct(out)};
+  requireOk(cb.dispatch(exe, 0, {1, 1, 1}, constants, bindings));
+  requireOk(cb.finish());
+  requireOk(device.submitAndWait(cb));
+  CHECK(readWords(*out, 4) == std::vector<uint32_t>{3, 5, 7, 9});
+  CHECK_NO_VALIDATION_MESSAGES(device);
+}
+
+TEST_CASE("constants beyond push-constant space go through the uniform ring", "[renderer][vulkan]") {
+  hal::Device& device = test::vulkanDevice();
+  device.clearValidationMessages();
+  hal::ExecutableLayout layout;
+  layout.constantCount = 40;  // 160 bytes; lavapipe's push constants hold 128
+  layout.constantsBuffer = hal::ConstantsBufferSlot{0, 2};
+  layout.bindings = {{hal::BindingKind::StorageBuffer, 0, 0}, {hal::BindingKind::StorageBuffer, 0, 1}};
+  layout.workgroupSize = {4, 1, 1};
+  auto exe = test::makeExecutable(device, test::kManyConstantsShader, layout, "many-constants");
+
+  // Without constantsBuffer the same count is refused with a clear message.
+  hal::ExecutableLayout pushOnly = layout;
+  pushOnly.constantsBuffer.reset();
+  pushOnly.bindings.pop_back();
+  if (pushOnly.constantCount * 4 > device.info().limits.maxPushConstantsSize) {
+    auto refused = device.createExecutable({hal::ExecutableFormat::SpirV, test::assembleSpirv(test::kManyConstantsShader), pushOnly, {}, "x"});
+    REQUIRE(!refused.ok());
+    CHECK_THAT(refused.status().message(), Catch::Contains("constantsBuffer"));
+  }
+
+  auto in = makeBuffer(device, {1, 2, 3, 4}, "in");
+  auto out1 = makeBuffer(device, 16, "out1");
+  auto out2 = makeBuffer(device, 16, "out2");
+  std::vector<uint32_t> c1(40, 0), c2(40, 0);
+  c1[0] = 2; c1[39] = 100;
+  c2[0] = 5; c2[39] = 7;
+  hal::CommandBuffer cb;
+  requireOk(cb.dispatch(exe, 0, {1, 1, 1}, c1, std::vector<hal::Binding>{hal::BufferRef::direct(in), hal::BufferRef::direct(out1)}));
+  requireOk(cb.dispatch(exe, 0, {1, 1, 1}, c2, std::vector<hal::Binding>{hal::BufferRef::direct(in), hal::BufferRef::direct(out2)}));
+  requireOk(cb.finish());
+  requireOk(device.submitAndWait(cb));
+  CHECK(readWords(*out1, 4) == std::vector<uint32_t>{102, 104, 106, 108});
+  CHECK(readWords(*out2, 4) == std::vector<uint32_t>{12, 17, 22, 27});
+  CHECK_NO_VALIDATION_MESSAGES(device);
+}
+
+TEST_CASE("uniform buffer, uniform texel buffer and storage texel buffer", "[renderer][vulkan]") {
+  hal::Device& device = test::vulkanDevice();
+  device.clearValidationMessages();
+  const hal::Format r32ui{hal::ScalarType::UInt32, 1};
+  hal::ExecutableLayout layout;
+  layout.bindings = {{hal::BindingKind::UniformBuffer, 0, 0},
+                     {hal::BindingKind::UniformTexelBuffer, 0, 1, 1, r32ui},
+                     {hal::BindingKind::StorageTexelBuffer, 0, 2, 1, r32ui},
+                     {hal::BindingKind::StorageBuffer, 0, 3}};
+  layout.workgroupSize = {4, 1, 1};
+  auto exe = test::makeExecutable(device, test::kBufferKindsShader, layout, "buffer-kinds");
+
+  // The uniform data sits at the device's minimum offset alignment inside its buffer.
+  const uint64_t uboOffset = std::max<uint64_t>(16, device.info().limits.minUniformBufferOffsetAlignment);
+  auto ubo = makeBuffer(device, uboOffset + 16, "ubo");
+  requireOk(ubo->fill(0, hal::kWholeSize, 0));
+  const uint32_t u[] = {1, 2, 3, 4};
+  requireOk(ubo->uploadArray(std::span<const uint32_t>(u), uboOffset));
+  auto texels = makeBuffer(device, {10, 20, 30, 40}, "texels");
+  auto storageTexels = makeBuffer(device, 16, "storage-texels");
+  auto out = makeBuffer(device, 16, "out");
+
+  hal::CommandBuffer cb;
+  std::vector<hal::Binding> bindings = {hal::BufferRef::direct(ubo, uboOffset, 16), hal::BufferRef::direct(texels),
+                                        hal::BufferRef::direct(storageTexels), hal::BufferRef::direct(out)};
+  requireOk(cb.dispatch(exe, 0, {1, 1, 1}, {}, bindings));
+  requireOk(cb.finish());
+  requireOk(device.submitAndWait(cb));
+  CHECK(readWords(*out, 4) == std::vector<uint32_t>{11, 22, 33, 44});
+  CHECK(readWords(*storageTexels, 4) == std::vector<uint32_t>{10, 40, 90, 160});
+  CHECK_NO_VALIDATION_MESSAGES(device);
+}
+
+TEST_CASE("sampled image with sampler, combined image sampler and storage image", "[renderer][vulkan]") {
+  hal::Device& device = test::vulkanDevice();
+  device.clearValidationMessages();
+  hal::ExecutableLayout layout;
+  layout.bindings = {{hal::BindingKind::SampledImage, 0, 0},
+                     {hal::BindingKind::Sampler, 0, 1},
+                     {hal::BindingKind::CombinedImageSampler, 0, 2},
+                     {hal::BindingKind::StorageImage, 0, 3, 1, hal::Format{hal::ScalarType::UInt32, 1}},
+                     {hal::BindingKind::StorageBuffer, 0, 4}};
+  layout.workgroupSize = {4, 4, 1};
+  auto exe = test::makeExecutable(device, test::kImageKindsShader, layout, "image-kinds");
+
+  hal::TextureDesc texDesc{{hal::ScalarType::Float32, 4}, 4, 4, 1, hal::kTextureSampled, "rgba32f"};
+  auto texture = device.createTexture(texDesc);
+  INFO(texture.status().toString());
+  REQUIRE(texture.ok());
+  std::vector<float> texels;
+  for (int i = 0; i < 16; ++i) texels.insert(texels.end(), {float(i), float(100 + i), 0.0f, 1.0f});
+  requireOk((*texture)->upload({reinterpret_cast<const uint8_t*>(texels.data()), texels.size() * 4}));
+  // Round trip of the texture itself.
+  std::vector<float> back(texels.size());
+  requireOk((*texture)->download({reinterpret_cast<uint8_t*>(back.data()), back.size() * 4}));
+  CHECK(back == texels);
+
+  auto storage = device.createTexture({{hal::ScalarType::UInt32, 1}, 4, 4, 1, hal::kTextureStorage, "r32ui"});
+  INFO(storage.status().toString());
+  REQUIRE(storage.ok());
+  hal::SamplerDesc samplerDesc;
+  samplerDesc.minFilter = samplerDesc.magFilter = samplerDesc.mipFilter = hal::Filter::Nearest;
+  auto sampler = device.createSampler(samplerDesc);
+  REQUIRE(sampler.ok());
+  auto out = makeBuffer(device, 64, "out");
+
+  hal::CommandBuffer cb;
+  std::vector<hal::Binding> bindings = {hal::Binding::ofTexture(*texture), hal::Binding::ofSampler(*sampler),
+                                        hal::Binding::ofTextureSampler(*texture, *sampler), hal::Binding::ofTexture(*storage),
+                                        hal::BufferRef::direct(out)};
+  requireOk(cb.dispatch(exe, 0, {1, 1, 1}, {}, bindings));
+  requireOk(cb.finish());
+  requireOk(device.submitAndWait(cb));
+
+  auto sums = out->downloadArray<float>(16);
+  REQUIRE(sums.ok());
+  std::vector<uint32_t> stored(16);
+  requireOk((*storage)->download({reinterpret_cast<uint8_t*>(stored.data()), 64}));
+  for (int i = 0; i < 16; ++i) {
+    CHECK((*sums)[i] == float(100 + 2 * i));
+    CHECK(stored[i] == uint32_t(2 * i));
+  }
+  CHECK_NO_VALIDATION_MESSAGES(device);
+}
+
+TEST_CASE("one reusable command buffer submitted with two binding tables", "[renderer][vulkan]") {
+  hal::Device& device = test::vulkanDevice();
+  device.clearValidationMessages();
+  auto exe = scaleExecutable(device);
+  hal::CommandBuffer cb({hal::CommandBufferMode::Reusable, 2, "reusable"});
+  const uint32_t constants[] = {2, 1};
+  // Slot 0: input; slot 1: output. The output ref has an offset of its own (16 bytes) that is
+  // added to the table entry's offset.
+  std::vector<hal::Binding> bindings = {hal::BufferRef::indirect(0), hal::BufferRef::indirect(1, 16)};
+  requireOk(cb.dispatch(exe, 0, {1, 1, 1}, constants, bindings));
+  requireOk(cb.finish());
+  CHECK(cb.usesIndirectRefs());
+  CHECK(cb.requiredTableSize() == 2);
+
+  auto inA = makeBuffer(device, {1, 2, 3, 4}, "inA");
+  auto inB = makeBuffer(device, {100, 200, 300, 400}, "inB");
+  auto outA = makeBuffer(device, 48, "outA");
+  auto outB = makeBuffer(device, 64, "outB");
+  requireOk(outA->fill(0, hal::kWholeSize, 0));
+  requireOk(outB->fill(0, hal::kWholeSize, 0));
+  const hal::BindingTableEntry tableA[] = {{inA}, {outA}};
+  const hal::BindingTableEntry tableB[] = {{inB}, {outB, 16}};
+  // Both in flight at once: each submission resolves its own table.
+  auto first = device.submit(cb, tableA);
+  auto second = device.submit(cb, tableB);
+  REQUIRE(first.ok());
+  REQUIRE(second.ok());
+  requireOk(device.wait(*first));
+  requireOk(device.wait(*second));
+  CHECK(readWords(*outA, 12) == std::vector<uint32_t>{0, 0, 0, 0, 3, 5, 7, 9, 0, 0, 0, 0});
+  CHECK(readWords(*outB, 16) == std::vector<uint32_t>{0, 0, 0, 0, 0, 0, 0, 0, 201, 401, 601, 801, 0, 0, 0, 0});
+
+  // A table that is too short, or an empty slot, is refused before anything runs.
+  const hal::BindingTableEntry shortTable[] = {{inA}};
+  auto refused = device.submit(cb, shortTable);
+  REQUIRE(!refused.ok());
+  CHECK_THAT(refused.status().message(), Catch::Contains("table"));
+  const hal::BindingTableEntry emptySlot[] = {{inA}, {nullptr}};
+  REQUIRE(!device.submit(cb, emptySlot).ok());
+  CHECK_NO_VALIDATION_MESSAGES(device);
+}
+
+TEST_CASE("indirect dispatch reads its workgroup count from a buffer", "[renderer][vulkan]") {
+  hal::Device& device = test::vulkanDevice();
+  device.clearValidationMessages();
+  auto exe = scaleExecutable(device);
+  auto in = makeBuffer(device, {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12}, "in");
+  auto out = makeBuffer(device, 48, "out");
+  auto counts = makeBuffer(device, 32, "counts", hal::kBufferIndirect | hal::kBufferTransferDst);
+  requireOk(out->fill(0, hal::kWholeSize, 0));
+
+  hal::CommandBuffer cb;
+  // The count is written on the device, then consumed by the dispatch: 2 groups of 4 lanes.
+  const uint32_t groups[] = {2, 1, 1, 0};
+  requireOk(cb.updateBuffer(hal::BufferRef::direct(counts, 16), {reinterpret_cast<const uint8_t*>(groups), sizeof(groups)}));
+  requireOk(cb.barrier());
+  const uint32_t constants[] = {1, 1000};
+  std::vector<hal::Binding> bindings = {hal::BufferRef::direct(in), hal::BufferRef::direct(out)};
+  requireOk(cb.dispatchIndirect(exe, 0, hal::BufferRef::direct(counts, 16, 12), constants, bindings));
+  requireOk(cb.finish());
+  requireOk(device.submitAndWait(cb));
+  CHECK(readWords(*out, 12) == std::vector<uint32_t>{1001, 1002, 1003, 1004, 1005, 1006, 1007, 1008, 0, 0, 0, 0});
+
+  // A buffer without indirect usage is refused at record time.
+  auto plain = makeBuffer(device, 16, "plain", hal::kBufferStorage);
+  hal::CommandBuffer bad;
+  hal::Status s = bad.dispatchIndirect(exe, 0, hal::BufferRef::direct(plain), constants, bindings);
+  CHECK(!s.ok());
+  CHECK_THAT(s.message(), Catch::Contains("indirect usage"));
+  CHECK_NO_VALIDATION_MESSAGES(device);
+}
+
+TEST_CASE("timestamps around dispatches are monotonic", "[renderer][vulkan]") {
+  hal::Device& device = test::vulkanDevice();
+  device.clearValidationMessages();
+  REQUIRE(device.info().features.timestamps);
+  auto exe = scaleExecutable(device);
+  auto pool = device.createTimestampPool(4);
+  REQUIRE(pool.ok());
+  // Unwritten queries are reported, not read as garbage.
+  CHECK(!(*pool)->readTicks(0, 1).ok());
+
+  auto in = makeBuffer(device, std::vector<uint32_t>(1024, 3), "in");
+  auto out = makeBuffer(device, 4096, "out");
+  hal::CommandBuffer cb;
+  const uint32_t constants[] = {2, 0};
+  std::vector<hal::Binding> bindings = {hal::BufferRef::direct(in), hal::BufferRef::direct(out)};
+  requireOk(cb.writeTimestamp(*pool, 0));
+  requireOk(cb.dispatch(exe, 0, {256, 1, 1}, constants, bindings));
+  requireOk(cb.writeTimestamp(*pool, 1));
+  requireOk(cb.barrier());
+  requireOk(cb.dispatch(exe, 0, {256, 1, 1}, constants, bindings));
+  requireOk(cb.writeTimestamp(*pool, 2));
+  requireOk(cb.finish());
+  for (int run = 0; run < 2; ++run) {  // the pool is reused by the second submission
+    requireOk(device.submitAndWait(cb));
+    auto ns = (*pool)->readNanoseconds(0, 3);
+    INFO(ns.status().toString());
+    REQUIRE(ns.ok());
+    CHECK((*ns)[0] <= (*ns)[1]);
+    CHECK((*ns)[1] <= (*ns)[2]);
+    CHECK((*ns)[2] > (*ns)[0]);
+  }
+  CHECK(readWords(*out, 2) == std::vector<uint32_t>{6, 6});
+  CHECK_NO_VALIDATION_MESSAGES(device);
+}
+
+TEST_CASE("copy, fill and update commands", "[renderer][vulkan]") {
+  hal::Device& device = test::vulkanDevice();
+  device.clearValidationMessages();
+  auto src = makeBuffer(device, {1, 2, 3, 4, 5, 6, 7, 8}, "src");
+  auto dst = makeBuffer(device, 32, "dst");
+  requireOk(dst->fill(0, hal::kWholeSize, 0));
+  hal::CommandBuffer cb({hal::CommandBufferMode::Reusable, 1, "transfers"});
+  requireOk(cb.fillBuffer(hal::BufferRef::indirect(0), 0x11111111));
+  requireOk(cb.barrier());
+  requireOk(cb.copyBuffer(hal::BufferRef::direct(src, 8), hal::BufferRef::indirect(0, 4), 12));
+  requireOk(cb.barrier());
+  const uint32_t patch[] = {0xabcd};
+  requireOk(cb.updateBuffer(hal::BufferRef::indirect(0, 28), {reinterpret_cast<const uint8_t*>(patch), 4}));
+  requireOk(cb.finish());
+  const hal::BindingTableEntry table[] = {{dst}};
+  requireOk(device.submitAndWait(cb, table));
+  CHECK(readWords(*dst, 8) == std::vector<uint32_t>{0x11111111, 3, 4, 5, 0x11111111, 0x11111111, 0x11111111, 0xabcd});
+
+  // Host-side fill and partial download.
+  requireOk(src->fill(8, 8, 7));
+  CHECK(readWords(*src, 4, 4) == std::vector<uint32_t>{2, 7, 7, 5});
+  CHECK(!src->fill(2, 4, 0).ok());          // unaligned
+  std::vector<uint8_t> four(4);
+  CHECK(!src->download(30, four).ok());  // past the end
+  CHECK_NO_VALIDATION_MESSAGES(device);
+}
+
+TEST_CASE("bad submissions fail with messages, not crashes", "[renderer][vulkan]") {
+  hal::Device& device = test::vulkanDevice();
+  device.clearValidationMessages();
+  auto exe = scaleExecutable(device);
+  auto in = makeBuffer(device, {1, 2, 3, 4}, "in");
+  auto out = makeBuffer(device, 64, "out");
+  const uint32_t constants[] = {1, 2};
+
+  SECTION("unfinished command buffer") {
+    hal::CommandBuffer cb;
+    auto r = device.submit(cb);
+    REQUIRE(!r.ok());
+    CHECK(r.status().code() == hal::ErrorCode::FailedPrecondition);
+  }
+  SECTION("misaligned storage buffer offset is caught at submit") {
+    if (device.info().limits.minStorageBufferOffsetAlignment > 4) {
+      hal::CommandBuffer cb;
+      std::vector<hal::Binding> bindings = {hal::BufferRef::direct(in), hal::BufferRef::direct(out, 4)};
+      requireOk(cb.dispatch(exe, 0, {1, 1, 1}, constants, bindings));
+      requireOk(cb.finish());
+      auto r = device.submit(cb);
+      REQUIRE(!r.ok());
+      CHECK_THAT(r.status().message(), Catch::Contains("alignment"));
+    }
+  }
+  SECTION("workgroup count over the device limit") {
+    hal::CommandBuffer cb;
+    std::vector<hal::Binding> bindings = {hal::BufferRef::direct(in), hal::BufferRef::direct(out)};
+    requireOk(cb.dispatch(exe, 0, {device.info().limits.maxWorkgroupCount[0] + 1, 1, 1}, constants, bindings));
+    requireOk(cb.finish());
+    REQUIRE(!device.submit(cb).ok());
+  }
+  SECTION("SPIR-V without the named entry point") {
+    hal::ExecutableLayout layout = scaleLayout();
+    layout.entryPoints = {"nope"};
+    auto r = device.createExecutable({hal::ExecutableFormat::SpirV, test::assembleSpirv(withSets(test::kScaleShader, 0, 0)), layout, {}, "x"});
+    REQUIRE(!r.ok());
+    CHECK_THAT(r.status().message(), Catch::Contains("'nope'"));
+  }
+  SECTION("garbage instead of SPIR-V") {
+    auto r = device.createExecutable({hal::ExecutableFormat::SpirV, std::vector<uint8_t>(64, 0x55), scaleLayout(), {}, "x"});
+    REQUIRE(!r.ok());
+    CHECK_THAT(r.status().message(), Catch::Contains("magic"));
+  }
+  SECTION("descriptor heaps are refused by the Vulkan backend for now") {
+    hal::ExecutableLayout layout = scaleLayout();
+    layout.heapUsage = hal::kHeapResource;
+    auto r = device.createExecutable({hal::ExecutableFormat::SpirV, test::assembleSpirv(withSets(test::kScaleShader, 0, 0)), layout, {}, "x"});
+    REQUIRE(!r.ok());
+    CHECK(r.status().code() == hal::ErrorCode::Unsupported);
+  }
+  requireOk(device.waitIdle());
+  CHECK_NO_VALIDATION_MESSAGES(device);
+}
+
+TEST_CASE("descriptor arrays, named entry points and specialization constants", "[renderer][vulkan]") {
+  hal::Device& device = test::vulkanDevice();
+  device.clearValidationMessages();
+  hal::ExecutableLayout layout;
+  layout.bindings = {{hal::BindingKind::StorageBuffer, 0, 0, 2, {}, true}, {hal::BindingKind::StorageBuffer, 0, 1}};
+  layout.workgroupSize = {4, 1, 1};
+  layout.entryPoints = {"sum_main"};
+  hal::ExecutableDesc desc{hal::ExecutableFormat::SpirV, test::assembleSpirv(test::kArraySpecShader), layout, {}, "array-spec"};
+  const uint32_t ten = 10;
+  desc.specialization.push_back({7, std::vector<uint8_t>(reinterpret_cast<const uint8_t*>(&ten), reinterpret_cast<const uint8_t*>(&ten) + 4)});
+  auto exe = device.createExecutable(desc);
+  INFO(exe.status().toString());
+  REQUIRE(exe.ok());
+  CHECK((*exe)->findEntryPoint("sum_main") == 0);
+  CHECK((*exe)->findEntryPoint("main") == -1);
+
+  auto a = makeBuffer(device, {1, 2, 3, 4}, "a");
+  auto b = makeBuffer(device, {10, 20, 30, 40}, "b");
+  auto out = makeBuffer(device, 16, "out");
+  hal::CommandBuffer cb;
+  std::vector<hal::Binding> bindings = {hal::BufferRef::direct(a), hal::BufferRef::direct(b), hal::BufferRef::direct(out)};
+  requireOk(cb.dispatch(*exe, 0, {1, 1, 1}, {}, bindings));
+  requireOk(cb.finish());
+  requireOk(device.submitAndWait(cb));
+  CHECK(readWords(*out, 4) == std::vector<uint32_t>{110, 220, 330, 440});
+  CHECK_NO_VALIDATION_MESSAGES(device);
+}
+
+TEST_CASE("every backend enumerates or says why not", "[renderer]") {
+  test::vulkanDevice();
+  auto all = hal::enumerateAdapters(hal::Backend::Any);
+  REQUIRE(all.ok());
+  CHECK(std::any_of(all->begin(), all->end(), [](const hal::AdapterInfo& a) { return a.backend == hal::Backend::Vulkan; }));
+  // D3D12 exists only where WSL's libd3d12.so does; elsewhere it reports that, by name.
+  auto d3d12 = hal::enumerateAdapters(hal::Backend::D3D12);
+  if (!d3d12.ok()) {
+    CHECK(d3d12.status().code() == hal::ErrorCode::Unavailable);
+    CHECK_THAT(d3d12.status().message(), Catch::Contains("libd3d12.so"));
+    hal::DeviceOptions options;
+    options.backend = hal::Backend::D3D12;
+    auto device = hal::createDevice(options);
+    REQUIRE(!device.ok());
+    CHECK_THAT(device.status().message(), Catch::Contains("libd3d12.so"));
+  } else {
+    for (const hal::AdapterInfo& a : *d3d12) {
+      CHECK(a.backend == hal::Backend::D3D12);
+      CHECK(!a.name.empty());
+    }
+  }
+}
+
+TEST_CASE("texture usage defaults to what the format supports", "[renderer][vulkan]") {
+  hal::Device& device = test::vulkanDevice();
+  device.clearValidationMessages();
+  hal::TextureDesc desc;
+  desc.format = {hal::ScalarType::Float32, 4};
+  desc.width = desc.height = 8;
+  desc.mipLevels = 4;
+  desc.label = "auto";
+  auto texture = device.createTexture(desc);
+  INFO(texture.status().toString());
+  REQUIRE(texture.ok());
+  const uint32_t usage = (*texture)->desc().usage;
+  CHECK((usage & hal::kTextureUsageAuto) == 0);
+  CHECK((usage & hal::kTextureSampled) != 0);
+  // All four mips round-trip through the packed layout.
+  std::vector<uint8_t> packed(hal::packedTextureSize(desc));
+  for (size_t i = 0; i < packed.size(); ++i) packed[i] = uint8_t(i * 7);
+  requireOk((*texture)->upload(packed));
+  std::vector<uint8_t> back(packed.size());
+  requireOk((*texture)->download(back));
+  CHECK(back == packed);
+  // Comparison samplers with an LOD range are accepted; an inverted range is not.
+  hal::SamplerDesc cmp;
+  cmp.compareEnable = true;
+  cmp.compareOp = hal::CompareOp::LessEqual;
+  cmp.minLod = 1;
+  cmp.maxLod = 3;
+  cmp.addressU = hal::AddressMode::ClampToBorder;
+  cmp.borderColor = hal::BorderColor::OpaqueWhite;
+  CHECK(device.createSampler(cmp).ok());
+  cmp.minLod = 4;
+  CHECK(!device.createSampler(cmp).ok());
+  // Too many mips, and a wrong-sized upload, are refused.
+  desc.mipLevels = 5;
+  CHECK(!device.createTexture(desc).ok());
+  CHECK(!(*texture)->upload(std::vector<uint8_t>(16)).ok());
+  CHECK_NO_VALIDATION_MESSAGES(device);
+}
