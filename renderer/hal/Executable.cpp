@@ -65,7 +65,41 @@ Status validateLayout(const ExecutableLayout& layout) {
     if (!used.insert({b.set, b.binding}).second)
       return makeError(ErrorCode::InvalidArgument, where + ": set/binding used twice");
   }
+  for (size_t i = 0; i < layout.heapBindings.size(); ++i) {
+    const HeapBindingLayout& h = layout.heapBindings[i];
+    const std::string where = "executable layout heap binding " + std::to_string(i) + " (set " + std::to_string(h.set) +
+                              ", binding " + std::to_string(h.binding) + ", " + bindingKindName(h.kind) + ")";
+    if (h.arrayCount < 2) return makeError(ErrorCode::InvalidArgument, where + ": needs at least one slot and the trap element");
+    if (h.kind == BindingKind::CombinedImageSampler)
+      return makeError(ErrorCode::InvalidArgument, where + ": heaps hold no combined image samplers");
+    if ((h.kind == BindingKind::Sampler) != (h.source == HeapSource::Sampler))
+      return makeError(ErrorCode::InvalidArgument, where + ": samplers come from the sampler heap and only from it");
+    if (h.source == HeapSource::Counter && h.kind != BindingKind::StorageBuffer)
+      return makeError(ErrorCode::InvalidArgument, where + ": counters are storage buffers");
+    if ((h.kind == BindingKind::UniformTexelBuffer || h.kind == BindingKind::StorageTexelBuffer) && !h.format.valid())
+      return makeError(ErrorCode::InvalidArgument, where + ": texel buffers need a valid format");
+    const uint32_t bit = h.source == HeapSource::Sampler ? kHeapSampler : h.source == HeapSource::Counter ? kHeapUavCounters : kHeapResource;
+    if (!(layout.heapUsage & bit))
+      return makeError(ErrorCode::InvalidArgument, where + ": heapUsage lacks the " + heapSourceName(h.source) + " heap bit");
+    if (!used.insert({h.set, h.binding}).second)
+      return makeError(ErrorCode::InvalidArgument, where + ": set/binding used twice");
+  }
+  if (layout.heapStatus) {
+    if (layout.heapBindings.empty())
+      return makeError(ErrorCode::InvalidArgument, "executable layout: heapStatus given without heap bindings");
+    if (!used.insert({layout.heapStatus->set, layout.heapStatus->binding}).second)
+      return makeError(ErrorCode::InvalidArgument, "executable layout: the heap status block's set/binding is used twice");
+  }
   return okStatus();
+}
+
+const char* heapSourceName(HeapSource source) {
+  switch (source) {
+    case HeapSource::Resource: return "resource";
+    case HeapSource::Sampler: return "sampler";
+    case HeapSource::Counter: return "counter";
+  }
+  return "?";
 }
 
 int Executable::findEntryPoint(const std::string& name) const {

@@ -63,6 +63,34 @@ struct ConstantsBufferSlot {
   uint32_t binding = 0;
 };
 
+// Portable heap tier (docs/heaps.md): a descriptor array the shader declares for a heap. Element
+// i of every array is heap slot i: the backend writes the slot's view into the array whose kind
+// matches it and a null descriptor (or a dummy) everywhere else; the last element is a trap
+// slot that always stays null (shaders send out-of-range indices there).
+enum class HeapSource { Resource, Sampler, Counter };
+const char* heapSourceName(HeapSource source);
+
+struct HeapBindingLayout {
+  HeapSource source = HeapSource::Resource;
+  // StorageBuffer: raw/structured/typed buffer views (typed views read as storage buffers of
+  // their element), or counters; UniformBuffer: constant buffers; SampledImage / StorageImage:
+  // textures; UniformTexelBuffer / StorageTexelBuffer: typed views; Sampler: samplers.
+  BindingKind kind = BindingKind::StorageBuffer;
+  uint32_t set = 1;
+  uint32_t binding = 0;
+  uint32_t arrayCount = 1;  // reachable slots + 1 trap element
+  Format format;            // texel buffers: the view format the shader expects
+};
+
+// Portable heap tier: 4 x u32 storage buffer the shader checks indices against. The backend
+// writes [0] = reachable resource slots, [1] = reachable sampler slots before the dispatch and
+// reads [2]/[3] (largest bad resource/sampler index + 1) after it; Device::wait reports a bad
+// index as an OutOfRange error.
+struct HeapStatusLayout {
+  uint32_t set = 1;
+  uint32_t binding = 0;
+};
+
 struct ExecutableLayout {
   // 32-bit words of constants each dispatch passes (span<const uint32_t> of exactly this size).
   // By default they are push constants at offset 0 (D3D12: root constants b0 space0) and must fit
@@ -79,6 +107,11 @@ struct ExecutableLayout {
   uint32_t heapUsage = kHeapNone;  // HeapUsage bits
   // Entry points; a dispatch names one by index (Executable::findEntryPoint maps names).
   std::vector<std::string> entryPoints{"main"};
+  // (Added last so existing aggregate initializers keep their meaning.)
+  // Portable heap tier: where the shader expects heap slots (empty: the executable does not use
+  // heaps, or uses the mutable-descriptor tier, which the Vulkan backend does not provide yet).
+  std::vector<HeapBindingLayout> heapBindings;
+  std::optional<HeapStatusLayout> heapStatus;
 
   // Number of dispatch bindings (sum of arrayCount).
   uint32_t bindingElementCount() const;

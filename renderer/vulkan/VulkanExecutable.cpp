@@ -64,9 +64,15 @@ hal::Status VulkanExecutable::build(const hal::ExecutableDesc& desc) {
   if (desc.format != hal::ExecutableFormat::SpirV)
     return hal::makeError(hal::ErrorCode::Unsupported, name + ": the Vulkan backend runs SPIR-V, not " + hal::executableFormatName(desc.format));
   const hal::DeviceLimits& limits = ctx_->info.limits;
-  if (l.heapUsage != hal::kHeapNone)
+  // Heaps reach shaders only through the portable tier's arrays (docs/heaps.md); the
+  // mutable-descriptor tier is not implemented here.
+  if (l.heapUsage != hal::kHeapNone && l.heapBindings.empty())
     return hal::makeError(hal::ErrorCode::Unsupported,
-                          name + " uses descriptor heaps, which the Vulkan backend does not expose to shaders yet");
+                          name + " uses descriptor heaps but its layout has no heap bindings; the Vulkan backend only "
+                                 "provides the portable heap tier (compile with the portable heap form)");
+  if (!l.heapBindings.empty() && !l.heapStatus)
+    return hal::makeError(hal::ErrorCode::InvalidArgument,
+                          name + ": heap bindings need the heap status block (out-of-range indices are reported through it)");
   if (!l.constantsBuffer && l.constantCount * 4 > limits.maxPushConstantsSize)
     return hal::makeError(hal::ErrorCode::Unsupported, name + ": " + str(l.constantCount) + " constants (" + str(l.constantCount * 4) +
                                                            " bytes) exceed the device's " + str(limits.maxPushConstantsSize) +
@@ -107,17 +113,70 @@ hal::Status VulkanExecutable::build(const hal::ExecutableDesc& desc) {
     vb.stageFlags = VK_SHADER_STAGE_COMPUTE_BIT;
     perSet[l.constantsBuffer->set].push_back(vb);
   }
-  const uint32_t setCount = perSet.empty() ? 0 : perSet.rbegin()->first + 1;
-  if (setCount > limits.maxBoundDescriptorSets)
-    return hal::makeError(hal::ErrorCode::Unsupported, name + ": uses set " + str(setCount - 1) + " but the device binds at most " +
-                                                           str(limits.maxBoundDescriptorSets) + " sets");
-  // One push-descriptor set when the extension exists, there is one non-empty set, and it fits.
+  // One push-descriptor set when the extension exists, there is one non-empty set, it fits, and
+  // no heap array shares it (heap arrays are ordinary pool-allocated sets).
   int pushSet = -1;
   if (ctx_->pushDescriptors && perSet.size() == 1) {
     uint32_t total = 0;
     for (const auto& vb : perSet.begin()->second) total += vb.descriptorCount;
-    if (total <= limits.maxPushDescriptors) pushSet = static_cast<int>(perSet.begin()->first);
+    bool heapShares = false;
+    for (const hal::HeapBindingLayout& h : l.heapBindings) heapShares |= h.set == perSet.begin()->first;
+    if (l.heapStatus) heapShares |= l.heapStatus->set == perSet.begin()->first;
+    if (total <= limits.maxPushDescriptors && !heapShares) pushSet = static_cast<int>(perSet.begin()->first);
   }
+  for (const hal::HeapBindingLayout& h : l.heapBindings) {
+    VkDescriptorSetLayoutBinding vb{};
+    vb.binding = h.binding;
+    vb.descriptorType = toVkDescriptorType(h.kind);
+    vb.descriptorCount = h.arrayCount;
+    vb.stageFlags = VK_SHADER_STAGE_COMPUTE_BIT;
+    perSet[h.set].push_back(vb);
+  }
+  if (l.heapStatus) {
+    VkDescriptorSetLayoutBinding vb{};
+    vb.binding = l.heapStatus->binding;
+    vb.descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
+    vb.descriptorCount = 1;
+    vb.stageFlags = VK_SHADER_STAGE_COMPUTE_BIT;
+    perSet[l.heapStatus->set].push_back(vb);
+  }
+  // Per-stage descriptor limits: exceeding them is undefined behaviour (lavapipe crashes with
+  // too many uniform buffers), so say so here. Heap arrays make this easy to hit.
+  {
+    std::map<VkDescriptorType, uint64_t> perType;
+    uint64_t all = 0;
+    for (const auto& [set, bindings] : perSet)
+      for (const auto& vb : bindings) {
+        perType[vb.descriptorType] += vb.descriptorCount;
+        all += vb.descriptorCount;
+      }
+    struct Limit {
+      const char* what;
+      uint64_t used;
+      uint32_t max;
+    };
+    const Limit checks[] = {
+        {"storage buffers", perType[VK_DESCRIPTOR_TYPE_STORAGE_BUFFER], limits.maxPerStageStorageBuffers},
+        {"uniform buffers", perType[VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER], limits.maxPerStageUniformBuffers},
+        {"sampled images and uniform texel buffers",
+         perType[VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE] + perType[VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER] +
+             perType[VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER],
+         limits.maxPerStageSampledImages},
+        {"storage images and storage texel buffers",
+         perType[VK_DESCRIPTOR_TYPE_STORAGE_IMAGE] + perType[VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER], limits.maxPerStageStorageImages},
+        {"samplers", perType[VK_DESCRIPTOR_TYPE_SAMPLER] + perType[VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER], limits.maxPerStageSamplers},
+        {"descriptors in all", all, limits.maxPerStageResources},
+    };
+    for (const Limit& c : checks)
+      if (c.max && c.used > c.max)
+        return hal::makeError(hal::ErrorCode::Unsupported, name + ": uses " + str(c.used) + " " + c.what + " but the device allows " +
+                                                               str(c.max) + " per shader stage" +
+                                                               (l.heapBindings.empty() ? "" : " (make the portable heap arrays smaller)"));
+  }
+  const uint32_t setCount = perSet.empty() ? 0 : perSet.rbegin()->first + 1;
+  if (setCount > limits.maxBoundDescriptorSets)
+    return hal::makeError(hal::ErrorCode::Unsupported, name + ": uses set " + str(setCount - 1) + " but the device binds at most " +
+                                                           str(limits.maxBoundDescriptorSets) + " sets");
   sets_.resize(setCount);
   std::vector<VkDescriptorSetLayout> handles;
   for (uint32_t s = 0; s < setCount; ++s) {

@@ -113,6 +113,15 @@ struct InFlightSubmission {
   VkDescriptorPool descriptorPool = VK_NULL_HANDLE;
   std::vector<VkBufferView> bufferViews;
   std::unique_ptr<RawBuffer> constantsArena;
+  // Portable heap tier: one 16-byte status block per heap-using dispatch, read after the fence.
+  struct HeapCheck {
+    uint64_t offset = 0;
+    std::string what;  // "command 3 (dispatch of 'x')"
+    uint32_t resourceSlots = 0, samplerSlots = 0;
+  };
+  std::unique_ptr<RawBuffer> heapStatusArena;
+  std::vector<HeapCheck> heapChecks;
+  std::unique_ptr<RawBuffer> dummyBuffer;  // empty heap slots when nullDescriptor is missing
   std::vector<hal::Command> commands;            // keeps every referenced object alive
   std::vector<hal::BindingTableEntry> table;     // and the table's buffers
   ~InFlightSubmission();
@@ -140,6 +149,10 @@ class VulkanDevice final : public hal::Device {
   // Records the captured commands of `s` into its VkCommandBuffer (submit-time recording).
   hal::Status record(InFlightSubmission& s);
   hal::Status reclaimCompleted();
+  // Reads the heap status blocks of a completed submission; an out-of-range index -> error.
+  hal::Status checkHeapStatus(const InFlightSubmission& s) const;
+
+  std::map<hal::SubmissionId, hal::Status> heapErrors_;  // reported by wait()
 
   std::shared_ptr<Context> ctx_;
   std::mutex mutex_;  // submissions

@@ -2,6 +2,7 @@
 // every submit, with the submission's binding table, so indirect refs resolve to concrete
 // descriptors (push descriptors where possible, else sets from a per-submission pool) and
 // constants that do not fit push constants go to a per-submission uniform arena.
+#include <algorithm>
 #include <cstring>
 #include <set>
 
@@ -36,6 +37,8 @@ hal::Status VulkanDevice::reclaimCompleted() {
     VkResult r = ctx_->vk.vkGetFenceStatus(ctx_->device, inFlight_.front()->fence);
     if (r == VK_NOT_READY) break;
     if (r != VK_SUCCESS) return vkError("vkGetFenceStatus", r);
+    hal::Status heap = checkHeapStatus(*inFlight_.front());
+    if (!heap.ok()) heapErrors_.emplace(inFlight_.front()->id, heap);
     inFlight_.pop_front();
   }
   return hal::okStatus();
@@ -80,7 +83,29 @@ hal::Status VulkanDevice::wait(hal::SubmissionId submission, std::chrono::nanose
     if (r != VK_SUCCESS) return vkError("vkWaitForFences", r);
     break;
   }
-  return reclaimCompleted();
+  SL_HAL_RETURN_IF_ERROR(reclaimCompleted());
+  auto error = heapErrors_.find(submission);
+  if (error == heapErrors_.end()) return hal::okStatus();
+  hal::Status status = error->second;
+  heapErrors_.erase(error);
+  return status;
+}
+
+hal::Status VulkanDevice::checkHeapStatus(const InFlightSubmission& s) const {
+  for (const InFlightSubmission::HeapCheck& c : s.heapChecks) {
+    uint32_t words[4];
+    std::memcpy(words, static_cast<const uint8_t*>(s.heapStatusArena->mapped) + c.offset, sizeof words);
+    if (words[2])
+      return hal::makeError(hal::ErrorCode::OutOfRange, c.what + ": the shader indexed ResourceDescriptorHeap[" + str(words[2] - 1) +
+                                                            "], past the heap's " + str(c.resourceSlots) +
+                                                            " slots or the shader's heap array for that descriptor type; the "
+                                                            "access used a null descriptor instead");
+    if (words[3])
+      return hal::makeError(hal::ErrorCode::OutOfRange, c.what + ": the shader indexed SamplerDescriptorHeap[" + str(words[3] - 1) +
+                                                            "], past the heap's " + str(c.samplerSlots) +
+                                                            " slots or the shader's sampler array");
+  }
+  return hal::okStatus();
 }
 
 hal::Status VulkanDevice::waitIdle() {
@@ -111,8 +136,8 @@ constexpr VkPipelineStageFlags kDeviceStages =
 // Records one dispatch: pipeline, constants, descriptors, dispatch.
 class DispatchRecorder {
  public:
-  DispatchRecorder(Context& ctx, InFlightSubmission& s, VkCommandBuffer cb, uint64_t& arenaOffset)
-      : ctx_(ctx), s_(s), cb_(cb), arenaOffset_(arenaOffset) {}
+  DispatchRecorder(Context& ctx, InFlightSubmission& s, VkCommandBuffer cb, uint64_t& arenaOffset, uint64_t& heapStatusOffset)
+      : ctx_(ctx), s_(s), cb_(cb), arenaOffset_(arenaOffset), heapStatusOffset_(heapStatusOffset) {}
 
   hal::Status record(const hal::DispatchCommand& d, size_t index) {
     const std::string at = "command " + str(index) + " (dispatch of '" + d.executable->label() + "')";
@@ -162,6 +187,8 @@ class DispatchRecorder {
       w.pBufferInfo = &bufferInfos_[elements];
       writes[layout.constantsBuffer->set].push_back(w);
     }
+
+    SL_HAL_RETURN_IF_ERROR(writeHeapArrays(d, layout, at, writes));
 
     auto& vk = ctx_.vk;
     vk.vkCmdBindPipeline(cb_, VK_PIPELINE_BIND_POINT_COMPUTE, exe.pipeline(d.entryPoint));
@@ -283,10 +310,160 @@ class DispatchRecorder {
     return hal::okStatus();
   }
 
+  // Portable heap tier: element i of each heap array = heap slot i when the slot's view matches
+  // the array's kind, else a null descriptor (or the dummy buffer); the trap element stays null.
+  hal::Status writeHeapArrays(const hal::DispatchCommand& d, const hal::ExecutableLayout& layout, const std::string& at,
+                              std::map<uint32_t, std::vector<VkWriteDescriptorSet>>& writes) {
+    if (layout.heapBindings.empty()) return hal::okStatus();
+    const hal::DeviceLimits& limits = ctx_.info.limits;
+    uint32_t total = 0;
+    for (const hal::HeapBindingLayout& h : layout.heapBindings) total += h.arrayCount;
+    heapBuffers_.assign(total, {});
+    heapImages_.assign(total, {});
+    heapTexels_.assign(total, VK_NULL_HANDLE);
+    const bool nullOk = ctx_.info.features.nullDescriptors;
+    uint32_t resourceSlots = 0, samplerSlots = 0;
+    uint32_t e = 0;
+    for (const hal::HeapBindingLayout& h : layout.heapBindings) {
+      const hal::DescriptorHeap* heap = h.source == hal::HeapSource::Sampler ? d.samplerHeap.get() : d.resourceHeap.get();
+      if (!heap) return hal::makeError(hal::ErrorCode::FailedPrecondition, at + ": no " + hal::heapSourceName(h.source) + " heap is set");
+      const uint32_t reachable = std::min(heap->capacity(), h.arrayCount - 1);
+      (h.source == hal::HeapSource::Sampler ? samplerSlots : resourceSlots) = heap->capacity();
+      VkSampler anySampler = VK_NULL_HANDLE;
+      for (uint32_t i = 0; i < heap->capacity() && h.kind == hal::BindingKind::Sampler && !anySampler; ++i)
+        if (heap->slot(i).sampler) anySampler = static_cast<VulkanSampler&>(*heap->slot(i).sampler).handle();
+      for (uint32_t a = 0; a < h.arrayCount; ++a) {
+        const std::string what = at + " " + hal::heapSourceName(h.source) + " heap slot " + str(a);
+        const hal::HeapDescriptor* slot = a < reachable ? &heap->slot(a) : nullptr;
+        SL_HAL_RETURN_IF_ERROR(writeHeapElement(h, slot, e + a, what, limits, nullOk, anySampler));
+      }
+      VkWriteDescriptorSet w{VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
+      w.dstBinding = h.binding;
+      w.descriptorCount = h.arrayCount;
+      w.descriptorType = toVkDescriptorType(h.kind);
+      if (h.kind == hal::BindingKind::UniformTexelBuffer || h.kind == hal::BindingKind::StorageTexelBuffer)
+        w.pTexelBufferView = &heapTexels_[e];
+      else if (hal::bindingTakesBuffer(h.kind))
+        w.pBufferInfo = &heapBuffers_[e];
+      else
+        w.pImageInfo = &heapImages_[e];
+      writes[h.set].push_back(w);
+      e += h.arrayCount;
+    }
+    // The status block: reachable slot counts in, bad indices out (read after the fence).
+    heapStatusOffset_ = alignUp(heapStatusOffset_, limits.minStorageBufferOffsetAlignment);
+    uint32_t words[4] = {resourceSlots, samplerSlots, 0, 0};
+    std::memcpy(static_cast<uint8_t*>(s_.heapStatusArena->mapped) + heapStatusOffset_, words, sizeof words);
+    s_.heapChecks.push_back({heapStatusOffset_, at, resourceSlots, samplerSlots});
+    heapStatusInfo_ = {s_.heapStatusArena->buffer, heapStatusOffset_, 16};
+    heapStatusOffset_ += 16;
+    VkWriteDescriptorSet w{VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
+    w.dstBinding = layout.heapStatus->binding;
+    w.descriptorCount = 1;
+    w.descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
+    w.pBufferInfo = &heapStatusInfo_;
+    writes[layout.heapStatus->set].push_back(w);
+    return hal::okStatus();
+  }
+
+  static bool viewMatches(const hal::HeapBindingLayout& h, hal::ViewKind v) {
+    using VK = hal::ViewKind;
+    switch (h.kind) {
+      case hal::BindingKind::StorageBuffer:
+        if (h.source == hal::HeapSource::Counter) return v == VK::RWStructuredBuffer;
+        return v == VK::RawBuffer || v == VK::StructuredBuffer || v == VK::TypedBuffer || v == VK::RWRawBuffer ||
+               v == VK::RWStructuredBuffer || v == VK::RWTypedBuffer;
+      case hal::BindingKind::UniformBuffer: return v == VK::ConstantBuffer;
+      case hal::BindingKind::UniformTexelBuffer: return v == VK::TypedBuffer;
+      case hal::BindingKind::StorageTexelBuffer: return v == VK::RWTypedBuffer;
+      case hal::BindingKind::SampledImage: return v == VK::Texture;
+      case hal::BindingKind::StorageImage: return v == VK::RWTexture;
+      case hal::BindingKind::Sampler: return v == VK::Sampler;
+      case hal::BindingKind::CombinedImageSampler: return false;
+    }
+    return false;
+  }
+
+  hal::Status writeHeapElement(const hal::HeapBindingLayout& h, const hal::HeapDescriptor* slot, uint32_t e,
+                               const std::string& what, const hal::DeviceLimits& limits, bool nullOk, VkSampler anySampler) {
+    const bool present = slot && viewMatches(h, slot->kind) && (h.source != hal::HeapSource::Counter || slot->counter);
+    if (hal::bindingTakesBuffer(h.kind)) {
+      if (!present) {
+        if (h.kind == hal::BindingKind::StorageBuffer || h.kind == hal::BindingKind::UniformBuffer)
+          heapBuffers_[e] = nullOk && h.kind == hal::BindingKind::StorageBuffer
+                                ? VkDescriptorBufferInfo{VK_NULL_HANDLE, 0, VK_WHOLE_SIZE}
+                                : VkDescriptorBufferInfo{s_.dummyBuffer->buffer, 0, VK_WHOLE_SIZE};
+        else if (!nullOk)
+          return hal::makeError(hal::ErrorCode::Unsupported, what + ": empty texel-buffer heap slots need nullDescriptor");
+        return hal::okStatus();
+      }
+      const bool counter = h.source == hal::HeapSource::Counter;
+      hal::Buffer* buffer = counter ? slot->counter.get() : slot->buffer.get();
+      auto vb = vulkanBuffer(buffer, what);
+      if (!vb.ok()) return vb.status();
+      const uint64_t offset = counter ? slot->counterOffset : slot->offset;
+      const uint64_t length = counter ? 4 : slot->length == hal::kWholeSize ? buffer->size() - offset : slot->length;
+      const bool uniform = h.kind == hal::BindingKind::UniformBuffer;
+      const bool texel = h.kind == hal::BindingKind::UniformTexelBuffer || h.kind == hal::BindingKind::StorageTexelBuffer;
+      const uint64_t alignment = uniform ? limits.minUniformBufferOffsetAlignment
+                                 : texel ? limits.minTexelBufferOffsetAlignment
+                                         : limits.minStorageBufferOffsetAlignment;
+      if (offset % alignment)
+        return hal::makeError(hal::ErrorCode::InvalidArgument, what + ": offset " + str(offset) + " is not a multiple of the device's " +
+                                                                   str(alignment) + "-byte alignment for a " + hal::bindingKindName(h.kind));
+      if (!texel) {
+        const uint64_t maxRange = uniform ? limits.maxUniformBufferRange : limits.maxStorageBufferRange;
+        if (length > maxRange)
+          return hal::makeError(hal::ErrorCode::OutOfRange, what + ": " + str(length) + " bytes exceed the device's range limit");
+        heapBuffers_[e] = {(*vb)->handle(), offset, length};
+        return hal::okStatus();
+      }
+      VkBufferViewCreateInfo info{VK_STRUCTURE_TYPE_BUFFER_VIEW_CREATE_INFO};
+      info.buffer = (*vb)->handle();
+      info.format = toVkFormat(slot->format);
+      info.offset = offset;
+      const uint64_t element = hal::formatSize(slot->format);
+      info.range = length - length % element;
+      VkBufferView view = VK_NULL_HANDLE;
+      SL_VK_CHECK(ctx_.vk.vkCreateBufferView(ctx_.device, &info, nullptr, &view), what + ": vkCreateBufferView");
+      s_.bufferViews.push_back(view);
+      heapTexels_[e] = view;
+      return hal::okStatus();
+    }
+    VkDescriptorImageInfo& image = heapImages_[e];
+    image.imageLayout = VK_IMAGE_LAYOUT_GENERAL;
+    if (h.kind == hal::BindingKind::Sampler) {
+      if (present) {
+        image.sampler = static_cast<VulkanSampler&>(*slot->sampler).handle();
+      } else if (anySampler) {
+        image.sampler = anySampler;  // samplers have no null descriptor; an unreachable copy is harmless
+      } else {
+        return hal::makeError(hal::ErrorCode::FailedPrecondition, what + ": the sampler heap holds no sampler at all");
+      }
+      return hal::okStatus();
+    }
+    if (!present) {
+      if (!nullOk) return hal::makeError(hal::ErrorCode::Unsupported, what + ": empty image heap slots need nullDescriptor");
+      image.imageView = VK_NULL_HANDLE;
+      return hal::okStatus();
+    }
+    auto& texture = static_cast<VulkanTexture&>(*slot->texture);
+    const bool storage = h.kind == hal::BindingKind::StorageImage;
+    auto view = texture.view(slot->baseMip, storage ? 1 : (slot->mipCount == ~0u ? 0 : slot->mipCount));
+    if (!view.ok()) return view.status();
+    image.imageView = *view;
+    return hal::okStatus();
+  }
+
   Context& ctx_;
   InFlightSubmission& s_;
   VkCommandBuffer cb_;
   uint64_t& arenaOffset_;
+  uint64_t& heapStatusOffset_;
+  std::vector<VkDescriptorBufferInfo> heapBuffers_;
+  std::vector<VkDescriptorImageInfo> heapImages_;
+  std::vector<VkBufferView> heapTexels_;
+  VkDescriptorBufferInfo heapStatusInfo_{};
   std::vector<VkDescriptorBufferInfo> bufferInfos_;
   std::vector<VkDescriptorImageInfo> imageInfos_;
   std::vector<VkBufferView> texelViews_;
@@ -302,6 +479,8 @@ hal::Status VulkanDevice::record(InFlightSubmission& s) {
   std::map<VkDescriptorType, uint32_t> poolSizes;
   uint32_t poolSets = 0;
   uint64_t arenaSize = 0;
+  uint64_t heapStatusSize = 0;
+  bool needDummy = false;
   std::set<std::pair<VkQueryPool, uint32_t>> queries;
   for (const hal::Command& c : s.commands) {
     if (const auto* d = std::get_if<hal::DispatchCommand>(&c)) {
@@ -314,6 +493,11 @@ hal::Status VulkanDevice::record(InFlightSubmission& s) {
       }
       if (exe.layout().constantsBuffer)
         arenaSize = alignUp(arenaSize, limits.minUniformBufferOffsetAlignment) + uint64_t(exe.layout().constantCount) * 4;
+      if (exe.layout().heapStatus) heapStatusSize = alignUp(heapStatusSize, limits.minStorageBufferOffsetAlignment) + 16;
+      // Empty uniform-buffer slots always get the zeroed dummy: lavapipe 22.3 crashes executing a
+      // null uniform-buffer descriptor even though it advertises nullDescriptor.
+      for (const hal::HeapBindingLayout& h : exe.layout().heapBindings)
+        if (!ctx_->info.features.nullDescriptors || h.kind == hal::BindingKind::UniformBuffer) needDummy = true;
     } else if (const auto* t = std::get_if<hal::TimestampCommand>(&c)) {
       if (t->pool->backend() != hal::Backend::Vulkan)
         return hal::makeError(hal::ErrorCode::InvalidArgument, "timestamp pool belongs to another backend");
@@ -335,6 +519,20 @@ hal::Status VulkanDevice::record(InFlightSubmission& s) {
     s.constantsArena = arena.take();
   }
 
+  if (heapStatusSize) {
+    auto arena = createRawBuffer(ctx_, heapStatusSize, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, true, "heap status");
+    if (!arena.ok()) return arena.status();
+    s.heapStatusArena = arena.take();
+    std::memset(s.heapStatusArena->mapped, 0, heapStatusSize);
+  }
+  if (needDummy) {
+    auto dummy = createRawBuffer(ctx_, 256, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT, true,
+                                 "empty heap slot");
+    if (!dummy.ok()) return dummy.status();
+    s.dummyBuffer = dummy.take();
+    std::memset(s.dummyBuffer->mapped, 0, 256);
+  }
+
   VkCommandBufferAllocateInfo alloc{VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
   alloc.commandPool = commandPool_;
   alloc.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
@@ -350,8 +548,8 @@ hal::Status VulkanDevice::record(InFlightSubmission& s) {
   // not make memory visible).
   fullBarrier(*ctx_, cb, VK_PIPELINE_STAGE_ALL_COMMANDS_BIT, kDeviceStages, kAllDeviceAccess);
 
-  uint64_t arenaOffset = 0;
-  DispatchRecorder dispatcher(*ctx_, s, cb, arenaOffset);
+  uint64_t arenaOffset = 0, heapStatusOffset = 0;
+  DispatchRecorder dispatcher(*ctx_, s, cb, arenaOffset, heapStatusOffset);
   for (size_t i = 0; i < s.commands.size(); ++i) {
     const hal::Command& c = s.commands[i];
     const std::string at = "command " + str(i);
