@@ -87,6 +87,7 @@ enum class ResourceKind : uint8_t {
   SamplerState,
   SamplerComparisonState,
   RaytracingAccelerationStructure,
+  RayQuery,  // RayQuery<flags>: the flags are Type::arraySize
 };
 
 std::string_view resourceKindName(ResourceKind kind);
@@ -142,7 +143,7 @@ public:
   const Type* array(const Type* element, uint32_t size);
   const Type* structType(StructDecl* decl);
   const Type* enumType(EnumDecl* decl);
-  const Type* resource(ResourceKind kind, const Type* element);
+  const Type* resource(ResourceKind kind, const Type* element, uint32_t flags = 0);
   const Type* boolType() { return scalar(ScalarKind::Bool); }
   const Type* intType() { return scalar(ScalarKind::Int); }
   const Type* uintType() { return scalar(ScalarKind::UInt); }
