@@ -1,18 +1,156 @@
+// `shaderlens run FILE.test [--keep DIR]`: a whole offload-test-suite bundle in one process —
+// split-file, compile every `%dxc_target` RUN line with our compiler (for Vulkan: -spirv
+// -fspv-target-env=vulkan1.3, as upstream's lit config adds), then every `%offloader` RUN line
+// through the same code as `shaderlens offload`, printing the same output.
 #include "app/cli/Commands.h"
 
+#include "core/pipeline/Pipeline.h"
+#include "core/support/AtomicFile.h"
+#include "renderer/offload/Bundle.h"
+#include "renderer/offload/Offloader.h"
+
 #include <cstdio>
+#include <filesystem>
+#include <map>
 
 namespace sl::cli {
 
-// Filled in by the runtime issue (#4): split-file, compile and run a .test bundle.
+namespace {
+
+const char* kRunHelp =
+    "usage: shaderlens run FILE.test [--keep DIR]\n"
+    "Splits an llvm/offload-test-suite bundle, compiles its sources with the flags of its %dxc_target\n"
+    "RUN lines (plus -spirv -fspv-target-env=vulkan1.3) and runs each %offloader RUN line on Vulkan,\n"
+    "printing what `shaderlens offload` prints. `not %offloader` lines are expected to fail.\n"
+    "Exit status 0 when every run behaved as its RUN line expects, 1 otherwise, 2 on usage errors.\n"
+    "  --keep DIR   also write the split parts and compiled shaders into DIR\n";
+
+// "%t.o" -> "t.o", "%t-vs.o" -> "t-vs.o", "%t/x.o" -> "x.o": a file name for --keep.
+std::string keepName(const std::string& litPath) {
+  std::string name = litPath;
+  if (name.rfind("%t/", 0) == 0) return name.substr(3);
+  if (name.rfind("%t", 0) == 0) return "t" + name.substr(2);
+  return std::filesystem::path(name).filename().string();
+}
+
+}  // namespace
+
 int runBundle(const Args& args) {
-  for (const auto& a : args)
-    if (a == "--help" || a == "-help") {
-      std::puts("usage: shaderlens run FILE.test\nSplits, compiles and runs a .test bundle (not available yet).");
+  std::string file, keepDir;
+  for (size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    if (a == "--help" || a == "-help" || a == "-h") {
+      std::fputs(kRunHelp, stdout);
       return kExitSuccess;
     }
-  std::fputs("shaderlens run: the runtime is not available in this build yet\n", stderr);
-  return kExitUsage;
+    if (a == "--keep") {
+      if (i + 1 >= args.size()) {
+        std::fprintf(stderr, "shaderlens run: --keep needs a directory\n");
+        return kExitUsage;
+      }
+      keepDir = args[++i];
+    } else if (!a.empty() && a[0] == '-') {
+      std::fprintf(stderr, "shaderlens run: unknown option '%s' (see --help)\n", a.c_str());
+      return kExitUsage;
+    } else if (!file.empty()) {
+      std::fprintf(stderr, "shaderlens run: more than one bundle: '%s' and '%s'\n", file.c_str(), a.c_str());
+      return kExitUsage;
+    } else {
+      file = a;
+    }
+  }
+  if (file.empty()) {
+    std::fprintf(stderr, "shaderlens run: no bundle file (see --help)\n");
+    return kExitUsage;
+  }
+  std::string text, error;
+  if (!readWholeFile(file, text, error)) {
+    std::fprintf(stderr, "shaderlens run: %s\n", error.c_str());
+    return kExitUsage;
+  }
+  offload::BundleResult parsed = offload::parseBundle(text);
+  if (!parsed.bundle) {
+    std::fprintf(stderr, "%s:%s\n", file.c_str(), parsed.error.c_str());
+    return 1;
+  }
+  const offload::Bundle& bundle = *parsed.bundle;
+  if (bundle.runs.empty()) {
+    std::fprintf(stderr, "shaderlens run: %s has no %%offloader RUN line\n", file.c_str());
+    return 1;
+  }
+  if (!keepDir.empty()) {
+    std::error_code ec;
+    std::filesystem::create_directories(keepDir, ec);
+    for (const offload::SplitPart& part : bundle.parts) {
+      std::string err = writeFileAtomically(keepDir + "/" + part.name, part.text);
+      if (!err.empty()) {
+        std::fprintf(stderr, "shaderlens run: %s\n", err.c_str());
+        return kExitUsage;
+      }
+    }
+  }
+
+  // Compile every source the runs need, keyed by the RUN line's -Fo path.
+  std::map<std::string, std::vector<uint8_t>> objects;
+  for (const offload::CompileStep& step : bundle.compiles) {
+    std::vector<std::string> dxcArgs = step.args;
+    dxcArgs.insert(dxcArgs.end(), {"-spirv", "-fspv-target-env=vulkan1.3", step.sourcePart});
+    ParsedCommandLine cl = parseDxcCommandLine(dxcArgs);
+    if (!cl.error.empty()) {
+      std::fprintf(stderr, "%s:%u: error: compile flags: %s\n", file.c_str(), step.line, cl.error.c_str());
+      return 1;
+    }
+    const offload::SplitPart* source = bundle.part(step.sourcePart);
+    // Diagnostics name the bundle's part ("file.test/source.hlsl"), the way split-file paths read.
+    std::string sourceName = file + "/" + step.sourcePart;
+    std::shared_ptr<const CompileResult> result = compileSource(sourceName, source->text, cl.options);
+    std::string rendered = renderDiagnostics(result->diagnostics);
+    std::fwrite(rendered.data(), 1, rendered.size(), stderr);
+    if (!result->succeeded) {
+      std::fprintf(stderr, "shaderlens run: compiling %s (RUN line %u) failed\n", step.sourcePart.c_str(), step.line);
+      return 1;
+    }
+    objects[step.output] = result->object;
+    if (!keepDir.empty()) {
+      std::string err = writeFileAtomically(keepDir + "/" + keepName(step.output), result->object);
+      if (!err.empty()) std::fprintf(stderr, "shaderlens run: %s\n", err.c_str());
+    }
+  }
+
+  bool allAsExpected = true;
+  for (const offload::OffloadStep& step : bundle.runs) {
+    offload::OffloaderOptions options;
+    std::vector<std::string> positional;
+    std::string outputFile;
+    std::string err = offload::parseOffloaderArgs(step.flags, options, positional, outputFile);
+    std::vector<std::vector<uint8_t>> shaders;
+    for (const std::string& s : step.shaders) {
+      auto it = objects.find(s);
+      if (it == objects.end()) {
+        err = "shader '" + s + "' is not produced by any %dxc_target RUN line";
+        break;
+      }
+      shaders.push_back(it->second);
+    }
+    offload::OffloaderRun run;
+    if (err.empty()) {
+      const offload::SplitPart* pipeline = bundle.part(step.pipelinePart);
+      run = offload::runOffloader(pipeline->text, file + "/" + step.pipelinePart, shaders, options);
+    } else {
+      run.exitCode = 1;
+      run.err = "gpu-exec: error: " + err + "\n";
+    }
+    std::fwrite(run.out.data(), 1, run.out.size(), stdout);
+    std::fwrite(run.dump.data(), 1, run.dump.size(), stdout);
+    std::fwrite(run.err.data(), 1, run.err.size(), stderr);
+    bool failed = run.exitCode != 0;
+    if (failed != step.expectFailure) {
+      allAsExpected = false;
+      std::fprintf(stderr, "shaderlens run: RUN line %u %s\n", step.line,
+                   step.expectFailure ? "was expected to fail but succeeded" : "failed");
+    }
+  }
+  return allAsExpected ? kExitSuccess : 1;
 }
 
 }  // namespace sl::cli

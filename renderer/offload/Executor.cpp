@@ -1,0 +1,462 @@
+#include "renderer/offload/Executor.h"
+
+#include <llvm/ADT/StringRef.h>
+
+#include <algorithm>
+#include <cstring>
+#include <set>
+
+namespace sl::offload {
+
+namespace {
+
+using hal::ErrorCode;
+using hal::makeError;
+
+std::string where(uint32_t set, uint32_t binding) {
+  return "set " + std::to_string(set) + " binding " + std::to_string(binding);
+}
+
+hal::ScalarType scalarOf(DataFormat f) {
+  switch (f) {
+    case DataFormat::Hex8: return hal::ScalarType::UInt8;
+    case DataFormat::Hex16: case DataFormat::UInt16: return hal::ScalarType::UInt16;
+    case DataFormat::Int16: return hal::ScalarType::SInt16;
+    case DataFormat::Hex32: case DataFormat::UInt32: case DataFormat::Bool: return hal::ScalarType::UInt32;
+    case DataFormat::Int32: return hal::ScalarType::SInt32;
+    case DataFormat::Hex64: case DataFormat::UInt64: return hal::ScalarType::UInt64;
+    case DataFormat::Int64: return hal::ScalarType::SInt64;
+    case DataFormat::Float16: return hal::ScalarType::Float16;
+    case DataFormat::Float32: return hal::ScalarType::Float32;
+    case DataFormat::Float64: return hal::ScalarType::Float64;
+    case DataFormat::Depth32: return hal::ScalarType::Depth32Float;
+  }
+  return hal::ScalarType::Unknown;
+}
+
+hal::Format formatOf(const Buffer& b) {
+  return hal::Format(scalarOf(b.format), static_cast<uint8_t>(std::clamp(b.channels, 1, 4)));
+}
+
+struct KindMapping {
+  hal::BindingKind binding;
+  DescriptorType descriptor;
+};
+
+bool mapKind(ResourceKind kind, KindMapping& out) {
+  switch (kind) {
+    case ResourceKind::Buffer: out = {hal::BindingKind::UniformTexelBuffer, DescriptorType::UniformTexelBuffer}; return true;
+    case ResourceKind::RWBuffer: out = {hal::BindingKind::StorageTexelBuffer, DescriptorType::StorageTexelBuffer}; return true;
+    case ResourceKind::StructuredBuffer: case ResourceKind::RWStructuredBuffer: case ResourceKind::ByteAddressBuffer:
+    case ResourceKind::RWByteAddressBuffer:
+      out = {hal::BindingKind::StorageBuffer, DescriptorType::StorageBuffer};
+      return true;
+    case ResourceKind::ConstantBuffer: out = {hal::BindingKind::UniformBuffer, DescriptorType::UniformBuffer}; return true;
+    case ResourceKind::Texture2D: out = {hal::BindingKind::SampledImage, DescriptorType::SampledImage}; return true;
+    case ResourceKind::RWTexture2D: out = {hal::BindingKind::StorageImage, DescriptorType::StorageImage}; return true;
+    case ResourceKind::Sampler: out = {hal::BindingKind::Sampler, DescriptorType::Sampler}; return true;
+    case ResourceKind::SampledTexture2D:
+      out = {hal::BindingKind::CombinedImageSampler, DescriptorType::CombinedImageSampler};
+      return true;
+    case ResourceKind::AccelerationStructure: return false;
+  }
+  return false;
+}
+
+uint32_t arraySizeOf(const Pipeline& p, const Resource& r) {
+  if (r.bufferIndex >= 0) return p.buffers[size_t(r.bufferIndex)].arraySize;
+  return 1;
+}
+
+}  // namespace
+
+std::string unsupportedReason(const Pipeline& p) {
+  if (p.kind != PipelineKind::Compute)
+    return std::string(pipelineKindName(p.kind)) + " pipelines are not supported (this build runs Compute pipelines only)";
+  if (!p.unsupportedKeys.empty())
+    return "'" + p.unsupportedKeys.front() + "' is not supported (line " + std::to_string(p.firstUnsupportedPos.line) +
+           "): this build runs Compute pipelines without acceleration structures";
+  for (const DescriptorSet& set : p.sets)
+    for (const Resource& r : set.resources) {
+      if (r.heapIndex)
+        return "resource '" + r.name + "' uses HeapIndex: direct descriptor-heap indexing is not supported on Vulkan yet";
+      if (r.kind == ResourceKind::AccelerationStructure)
+        return "resource '" + r.name + "' is an AccelerationStructure: not supported";
+      if (r.tilesMapped || r.isReserved)
+        return "resource '" + r.name + "' is a reserved/tiled resource: the Vulkan backend does not support tile mappings";
+    }
+  for (const PushConstantBlock& b : p.pushConstants)
+    if (b.stage != Stage::Compute)
+      return std::string("push constants for stage ") + stageName(b.stage) + " in a Compute pipeline";
+  if (p.pushConstants.size() > 1) return "more than one push constant block";
+  return "";
+}
+
+PlannedLayout planLayout(const Pipeline& p, const ReflectedModule& module) {
+  PlannedLayout plan;
+  hal::ExecutableLayout& layout = plan.layout;
+  if (!module.ok()) {
+    plan.error = "cannot read the shader: " + module.error;
+    return plan;
+  }
+  if (p.shaders.empty()) {
+    plan.error = "the pipeline has no shader";
+    return plan;
+  }
+  const std::string& entry = p.shaders[0].entry;
+  layout.entryPoints.clear();
+  for (const ReflectedEntryPoint& e : module.entryPoints)
+    if (e.executionModel == 5) layout.entryPoints.push_back(e.name);  // GLCompute
+  auto it = std::find(layout.entryPoints.begin(), layout.entryPoints.end(), entry);
+  if (it == layout.entryPoints.end()) {
+    std::string have;
+    for (const std::string& n : layout.entryPoints) have += (have.empty() ? "" : ", ") + n;
+    plan.error = "the shader has no compute entry point '" + entry + "'" + (have.empty() ? "" : " (it has: " + have + ")");
+    return plan;
+  }
+  plan.entryPoint = static_cast<uint32_t>(it - layout.entryPoints.begin());
+  layout.workgroupSize = module.findEntryPoint(entry)->localSize;
+
+  std::set<std::pair<uint32_t, uint32_t>> covered;
+  // `what` names the YAML side ("resource 'Out'"), `kindPrefix` its Kind ("RWBuffer: ").
+  auto check = [&](const std::string& what, const std::string& kindPrefix, uint32_t set, uint32_t binding,
+                   DescriptorType expected, uint32_t count) {
+    covered.insert({set, binding});
+    const ReflectedBinding* r = module.findBinding(set, binding);
+    if (!r) return std::string();  // unused by the shader: harmless, as upstream
+    std::string shaderSide = "the shader's " + (r->name.empty() ? std::string("binding") : "'" + r->name + "'") + " (" +
+                             descriptorTypeName(r->type) + " at " + where(set, binding);
+    if (r->type != expected)
+      return what + " (" + kindPrefix + descriptorTypeName(expected) + " at " + where(set, binding) + ") does not match " +
+             shaderSide + ")";
+    if (r->arrayCount != 0 && r->arrayCount != count)
+      return what + " has ArraySize " + std::to_string(count) + " but " + shaderSide + ") is an array of " +
+             std::to_string(r->arrayCount);
+    return std::string();
+  };
+
+  for (size_t s = 0; s < p.sets.size(); ++s) {
+    uint32_t set = static_cast<uint32_t>(s);
+    for (const Resource& r : p.sets[s].resources) {
+      if (!r.vkBinding) {
+        plan.error = "No VulkanBinding provided for '" + r.name + "'";
+        return plan;
+      }
+      if (r.hasCounter && !r.vkBinding->counterBinding) {
+        plan.error = "No CounterBinding provided for resource '" + r.name + "' with a counter";
+        return plan;
+      }
+      KindMapping kind;
+      if (!mapKind(r.kind, kind)) {
+        plan.error = "resource '" + r.name + "': " + resourceKindName(r.kind) + " is not supported";
+        return plan;
+      }
+      hal::BindingLayout b;
+      b.kind = kind.binding;
+      b.set = set;
+      b.binding = r.vkBinding->binding;
+      b.arrayCount = arraySizeOf(p, r);
+      b.readOnly = !isReadWrite(r.kind);
+      if (r.bufferIndex >= 0) {
+        const Buffer& buf = p.buffers[size_t(r.bufferIndex)];
+        if (b.kind == hal::BindingKind::UniformTexelBuffer || b.kind == hal::BindingKind::StorageTexelBuffer ||
+            b.kind == hal::BindingKind::StorageImage)
+          b.format = formatOf(buf);
+        if (isTextureKind(r.kind) && !buf.isTexture()) {
+          plan.error = "resource '" + r.name + "' is a " + resourceKindName(r.kind) + " but its buffer has no OutputProps";
+          return plan;
+        }
+        if (isTextureKind(r.kind) && buf.outputProps.depth != 1) {
+          plan.error = "resource '" + r.name + "': only 2D textures (Depth 1) are supported";
+          return plan;
+        }
+      }
+      std::string mismatch = check("resource '" + r.name + "'", std::string(resourceKindName(r.kind)) + ": ", set,
+                                   b.binding, kind.descriptor, b.arrayCount);
+      if (!mismatch.empty()) {
+        plan.error = mismatch;
+        return plan;
+      }
+      layout.bindings.push_back(b);
+      if (r.vkBinding->counterBinding) {
+        hal::BindingLayout c;
+        c.kind = hal::BindingKind::StorageBuffer;
+        c.set = set;
+        c.binding = *r.vkBinding->counterBinding;
+        c.arrayCount = b.arrayCount;
+        mismatch = check("the counter of resource '" + r.name + "'", "", set, c.binding, DescriptorType::StorageBuffer,
+                         c.arrayCount);
+        if (!mismatch.empty()) {
+          plan.error = mismatch;
+          return plan;
+        }
+        layout.bindings.push_back(c);
+      }
+    }
+  }
+  for (const ReflectedBinding& r : module.bindings)
+    if (!covered.count({r.set, r.binding})) {
+      plan.error = "the shader's " + (r.name.empty() ? std::string("binding") : "'" + r.name + "'") + " (" +
+                   descriptorTypeName(r.type) + " at " + where(r.set, r.binding) + ") has no resource in the pipeline";
+      return plan;
+    }
+  uint32_t pushBytes = module.pushConstantSize;
+  for (const PushConstantBlock& b : p.pushConstants) pushBytes = std::max(pushBytes, b.size());
+  layout.constantCount = (pushBytes + 3) / 4;
+  hal::Status valid = hal::validateLayout(layout);
+  if (!valid.ok()) plan.error = valid.message();
+  return plan;
+}
+
+hal::Result<std::vector<hal::SpecializationConstant>> specializationConstants(const Shader& shader) {
+  std::vector<hal::SpecializationConstant> out;
+  std::set<uint32_t> seen;
+  for (const SpecializationConstant& c : shader.specializationConstants) {
+    if (!seen.insert(c.constantId).second)
+      return makeError(ErrorCode::InvalidArgument, "Test configuration contains multiple entries for specialization "
+                                                   "constant ID " + std::to_string(c.constantId) + ".");
+    llvm::StringRef text(c.value);
+    hal::SpecializationConstant sc;
+    sc.id = c.constantId;
+    auto invalid = [&](const char* type) {
+      return makeError(ErrorCode::InvalidArgument,
+                       std::string("Invalid ") + type + " value for specialization constant '" + c.value + "'");
+    };
+    auto put = [&](auto v) {
+      sc.bytes.resize(sizeof(v));
+      std::memcpy(sc.bytes.data(), &v, sizeof(v));
+    };
+    switch (c.type) {
+      case DataFormat::Float32: {
+        double d;
+        if (text.getAsDouble(d)) return invalid("float");
+        put(static_cast<float>(d));
+        break;
+      }
+      case DataFormat::Float64: {
+        double d;
+        if (text.getAsDouble(d)) return invalid("double");
+        put(d);
+        break;
+      }
+      case DataFormat::Int16: {
+        int16_t v;
+        if (text.getAsInteger(0, v)) return invalid("int16");
+        put(v);
+        break;
+      }
+      case DataFormat::UInt16: {
+        uint16_t v;
+        if (text.getAsInteger(0, v)) return invalid("uint16");
+        put(v);
+        break;
+      }
+      case DataFormat::Int32: {
+        int32_t v;
+        if (text.getAsInteger(0, v)) return invalid("int32");
+        put(v);
+        break;
+      }
+      case DataFormat::UInt32: {
+        uint32_t v;
+        if (text.getAsInteger(0, v)) return invalid("uint32");
+        put(v);
+        break;
+      }
+      case DataFormat::Bool: {
+        bool v;
+        if (text.getAsInteger(0, v)) return invalid("bool");
+        put(static_cast<uint32_t>(v));  // a VkBool32: 4 bytes
+        break;
+      }
+      default:
+        return makeError(ErrorCode::InvalidArgument, std::string("Unsupported specialization constant type ") +
+                                                         dataFormatName(c.type) + " for constant " +
+                                                         std::to_string(c.constantId));
+    }
+    out.push_back(std::move(sc));
+  }
+  return out;
+}
+
+namespace {
+
+hal::SamplerDesc samplerDesc(const Sampler& s) {
+  hal::SamplerDesc d;
+  auto filter = [](FilterMode f) { return f == FilterMode::Nearest ? hal::Filter::Nearest : hal::Filter::Linear; };
+  d.minFilter = filter(s.minFilter);
+  d.magFilter = filter(s.magFilter);
+  d.mipFilter = filter(s.minFilter);
+  hal::AddressMode a = hal::AddressMode::ClampToEdge;
+  switch (s.address) {
+    case AddressMode::Clamp: a = hal::AddressMode::ClampToEdge; break;
+    case AddressMode::Repeat: a = hal::AddressMode::Repeat; break;
+    case AddressMode::Mirror: a = hal::AddressMode::MirroredRepeat; break;
+    case AddressMode::Border: a = hal::AddressMode::ClampToBorder; break;
+    case AddressMode::MirrorOnce: a = hal::AddressMode::MirrorClampToEdge; break;
+  }
+  d.addressU = d.addressV = d.addressW = a;
+  d.compareEnable = s.kind == SamplerKind::SamplerComparison;
+  d.compareOp = static_cast<hal::CompareOp>(static_cast<int>(s.comparisonOp));  // same order
+  d.minLod = s.minLod;
+  d.maxLod = s.maxLod;
+  d.mipLodBias = s.mipLodBias;
+  d.label = s.name;
+  return d;
+}
+
+// GPU objects of one YAML resource (one per array element).
+struct LiveResource {
+  const Resource* resource = nullptr;
+  std::vector<std::shared_ptr<hal::Buffer>> buffers;
+  std::vector<std::shared_ptr<hal::Texture>> textures;
+  std::shared_ptr<hal::Sampler> sampler;
+  std::vector<std::shared_ptr<hal::Buffer>> counters;
+};
+
+hal::Status prefix(const hal::Status& s, const std::string& what) {
+  return makeError(s.code(), what + ": " + s.message());
+}
+
+}  // namespace
+
+hal::Status executePipeline(hal::Device& device, Pipeline& p, const std::vector<std::vector<uint8_t>>& shaders) {
+  std::string why = unsupportedReason(p);
+  if (!why.empty()) return makeError(ErrorCode::Unsupported, why);
+  if (shaders.size() != p.shaders.size())
+    return makeError(ErrorCode::InvalidArgument, "Pipeline description expects " + std::to_string(p.shaders.size()) +
+                                                     " shader(s) " + std::to_string(shaders.size()) + " provided");
+  ReflectedModule module = reflectSpirv(shaders[0]);
+  PlannedLayout plan = planLayout(p, module);
+  if (!plan.error.empty()) return makeError(ErrorCode::InvalidArgument, plan.error);
+  auto spec = specializationConstants(p.shaders[0]);
+  if (!spec.ok()) return spec.status();
+
+  hal::ExecutableDesc desc;
+  desc.format = hal::ExecutableFormat::SpirV;
+  desc.code = shaders[0];
+  desc.layout = plan.layout;
+  desc.specialization = spec.take();
+  desc.label = p.shaders[0].entry;
+  auto exe = device.createExecutable(desc);
+  if (!exe.ok()) return prefix(exe.status(), "creating the compute pipeline");
+
+  // Resources, in layout order.
+  std::vector<LiveResource> live;
+  std::vector<hal::Binding> bindings;
+  for (size_t s = 0; s < p.sets.size(); ++s) {
+    for (const Resource& r : p.sets[s].resources) {
+      LiveResource lr;
+      lr.resource = &r;
+      std::string what = "resource '" + r.name + "'";
+      if (r.samplerIndex >= 0) {
+        auto sampler = device.createSampler(samplerDesc(p.samplers[size_t(r.samplerIndex)]));
+        if (!sampler.ok()) return prefix(sampler.status(), what);
+        lr.sampler = sampler.take();
+      }
+      if (r.bufferIndex >= 0) {
+        const Buffer& buf = p.buffers[size_t(r.bufferIndex)];
+        for (uint32_t i = 0; i < buf.arraySize; ++i) {
+          const std::vector<uint8_t>& data = buf.data[i];
+          if (isTextureKind(r.kind)) {
+            hal::TextureDesc td;
+            td.format = formatOf(buf);
+            td.width = static_cast<uint32_t>(buf.outputProps.width);
+            td.height = static_cast<uint32_t>(buf.outputProps.height);
+            td.mipLevels = static_cast<uint32_t>(buf.outputProps.mipLevels);
+            td.label = r.name;
+            auto tex = device.createTexture(td);
+            if (!tex.ok()) return prefix(tex.status(), what);
+            hal::Status up = (*tex)->upload(data);
+            if (!up.ok()) return prefix(up, what);
+            lr.textures.push_back(tex.take());
+          } else {
+            hal::BufferDesc bd;
+            // Vulkan has no empty buffers; an empty Data list still gets one element.
+            bd.size = std::max<uint64_t>(data.size(), std::max<uint32_t>(buf.elementSize(), 4));
+            bd.label = r.name;
+            auto hb = device.createBuffer(bd);
+            if (!hb.ok()) return prefix(hb.status(), what);
+            if (!data.empty()) {
+              hal::Status up = (*hb)->upload(0, data);
+              if (!up.ok()) return prefix(up, what);
+            }
+            lr.buffers.push_back(hb.take());
+          }
+        }
+        if (r.vkBinding && r.vkBinding->counterBinding) {
+          for (uint32_t i = 0; i < buf.arraySize; ++i) {
+            auto counter = device.createBuffer({4, hal::kBufferAllUsages, r.name + ".counter"});
+            if (!counter.ok()) return prefix(counter.status(), what + " counter");
+            hal::Status zero = (*counter)->fill(0, 4, 0);
+            if (!zero.ok()) return prefix(zero, what + " counter");
+            lr.counters.push_back(counter.take());
+          }
+        }
+      }
+      // Bindings in the layout's order: the resource's elements, then its counters.
+      for (size_t i = 0; i < lr.buffers.size(); ++i) bindings.emplace_back(hal::BufferRef::direct(lr.buffers[i]));
+      for (size_t i = 0; i < lr.textures.size(); ++i)
+        bindings.push_back(r.kind == ResourceKind::SampledTexture2D ? hal::Binding::ofTextureSampler(lr.textures[i], lr.sampler)
+                                                                    : hal::Binding::ofTexture(lr.textures[i]));
+      if (r.kind == ResourceKind::Sampler) bindings.push_back(hal::Binding::ofSampler(lr.sampler));
+      for (size_t i = 0; i < lr.counters.size(); ++i) bindings.emplace_back(hal::BufferRef::direct(lr.counters[i]));
+      live.push_back(std::move(lr));
+    }
+  }
+
+  std::vector<uint32_t> constants(plan.layout.constantCount, 0);
+  if (!p.pushConstants.empty()) {
+    std::vector<uint8_t> bytes = p.pushConstants[0].content();
+    std::memcpy(constants.data(), bytes.data(), std::min(bytes.size(), constants.size() * 4));
+  }
+
+  hal::CommandBuffer cb({hal::CommandBufferMode::OneShot, 0, "offload dispatch"});
+  const auto& g = p.dispatch.groupCount;
+  hal::Status st = cb.dispatch(*exe, plan.entryPoint, {g[0], g[1], g[2]}, constants, bindings);
+  if (!st.ok()) return prefix(st, "recording the dispatch");
+  st = cb.finish();
+  if (!st.ok()) return st;
+  st = device.submitAndWait(cb);
+  if (!st.ok()) return prefix(st, "running the dispatch");
+
+  // Read back RW resources and counters into the YAML buffers.
+  for (LiveResource& lr : live) {
+    const Resource& r = *lr.resource;
+    if (!isReadWrite(r.kind) || r.bufferIndex < 0) continue;
+    Buffer& buf = p.buffers[size_t(r.bufferIndex)];
+    std::string what = "reading back '" + r.name + "'";
+    for (size_t i = 0; i < lr.buffers.size() && i < buf.data.size(); ++i) {
+      hal::Status down = lr.buffers[i]->download(0, buf.data[i]);
+      if (!down.ok()) return prefix(down, what);
+    }
+    for (size_t i = 0; i < lr.textures.size() && i < buf.data.size(); ++i) {
+      hal::Status down = lr.textures[i]->download(buf.data[i]);
+      if (!down.ok()) return prefix(down, what);
+    }
+    if (r.hasCounter) {
+      buf.counters.clear();
+      for (auto& counter : lr.counters) {
+        auto value = counter->downloadArray<uint32_t>(1);
+        if (!value.ok()) return prefix(value.status(), what + " counter");
+        buf.counters.push_back((*value)[0]);
+      }
+    }
+  }
+  return hal::okStatus();
+}
+
+ResultsOutcome evaluateResults(const Pipeline& p) {
+  ResultsOutcome out;
+  for (const ResultRule& r : p.results) {
+    RuleOutcome o = evaluateResult(p, r);
+    out.mismatches.insert(out.mismatches.end(), o.mismatches.begin(), o.mismatches.end());
+    if (!o.passed) {
+      out.passed = false;
+      out.reports.push_back(std::move(o.report));
+    }
+  }
+  return out;
+}
+
+}  // namespace sl::offload

@@ -1,0 +1,50 @@
+// Runs a compute pipeline (offload-test-suite YAML) on a HAL device, as upstream's offloader
+// does on Vulkan: every resource becomes a buffer/texture/sampler at Vulkan set = its
+// DescriptorSets index and binding = VulkanBinding.Binding (counters at CounterBinding,
+// ArraySize = descriptor count, texel formats from Format x Channels), push constants from
+// offset 0, specialization constants by id; one dispatch of DispatchGroupCount; then every RW
+// resource (and counter) is read back into the pipeline's buffers. The executable layout comes
+// from the SPIR-V itself (SpirvReflect.h) and is cross-checked against the YAML.
+#pragma once
+
+#include "renderer/hal/Device.h"
+#include "renderer/offload/Pipeline.h"
+#include "renderer/offload/Rules.h"
+#include "renderer/offload/SpirvReflect.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace sl::offload {
+
+// Empty when this build can run the pipeline; otherwise why not (raster/ray-tracing pipelines,
+// acceleration structures, descriptor-heap indices, tiled resources).
+std::string unsupportedReason(const Pipeline& pipeline);
+
+// The HAL layout for `pipeline` and the SPIR-V module's reflection, or an error naming the
+// resource and the shader binding that disagree.
+struct PlannedLayout {
+  hal::ExecutableLayout layout;
+  uint32_t entryPoint = 0;  // index into layout.entryPoints
+  std::string error;
+};
+PlannedLayout planLayout(const Pipeline& pipeline, const ReflectedModule& module);
+
+// Specialization constants of the first shader as the HAL takes them; upstream's messages on
+// bad values ("Invalid uint32 value for specialization constant 'x'").
+hal::Result<std::vector<hal::SpecializationConstant>> specializationConstants(const Shader& shader);
+
+// Runs `pipeline` with the compiled shaders (one per Shaders[] entry, SPIR-V bytes) and fills
+// its RW buffers and counters. Errors say which resource or step failed.
+hal::Status executePipeline(hal::Device& device, Pipeline& pipeline, const std::vector<std::vector<uint8_t>>& shaders);
+
+// Every Results rule, in order.
+struct ResultsOutcome {
+  bool passed = true;
+  std::vector<std::string> mismatches;  // all rules' mismatch lines, in order
+  std::vector<std::string> reports;     // failure reports of the failed rules
+};
+ResultsOutcome evaluateResults(const Pipeline& pipeline);
+
+}  // namespace sl::offload

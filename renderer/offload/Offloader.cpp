@@ -1,0 +1,132 @@
+#include "renderer/offload/Offloader.h"
+
+#include "renderer/hal/Device.h"
+#include "renderer/offload/Executor.h"
+#include "renderer/offload/PipelineParser.h"
+#include "renderer/offload/PipelinePrinter.h"
+
+#include <cstring>
+
+namespace sl::offload {
+
+namespace {
+
+constexpr const char* kErrorPrefix = "gpu-exec: error: ";  // upstream's prefix; suite tests check it
+
+bool isSpirv(const std::vector<uint8_t>& blob) {
+  uint32_t magic = 0;
+  if (blob.size() < 4) return false;
+  std::memcpy(&magic, blob.data(), 4);
+  return magic == 0x07230203u;
+}
+
+}  // namespace
+
+std::string parseOffloaderArgs(const std::vector<std::string>& args, OffloaderOptions& options,
+                               std::vector<std::string>& positional, std::string& outputFile) {
+  for (size_t i = 0; i < args.size(); ++i) {
+    std::string a = args[i];
+    if (a.size() < 2 || a[0] != '-') {
+      positional.push_back(a);
+      continue;
+    }
+    std::string name = a.substr(a.rfind("--", 0) == 0 ? 2 : 1);
+    std::string value;
+    bool hasValue = false;
+    if (size_t eq = name.find('='); eq != std::string::npos) {
+      value = name.substr(eq + 1);
+      name = name.substr(0, eq);
+      hasValue = true;
+    }
+    auto takeValue = [&]() -> bool {
+      if (hasValue) return true;
+      if (i + 1 >= args.size()) return false;
+      value = args[++i];
+      return true;
+    };
+    if (name == "quiet") options.quiet = true;
+    else if (name == "validation-layer" || name == "debug-layer") options.validation = true;
+    else if (name == "warp") return "-warp: WARP requires the DirectX API, which this build does not run";
+    else if (name == "adapter-regex") {
+      if (!takeValue()) return "-adapter-regex needs a value";
+      options.adapterRegex = value;
+    } else if (name == "api") {
+      if (!takeValue()) return "-api needs a value (vk)";
+      if (value != "vk") return "-api " + value + ": only 'vk' (Vulkan) is supported";
+      options.api = value;
+    } else if (name == "r") {
+      if (!takeValue()) return "-r needs a resource name";
+      options.imageResource = value;
+    } else if (name == "o") {
+      if (!takeValue()) return "-o needs a file name";
+      outputFile = value;
+    } else {
+      return "unknown option '" + a + "'";
+    }
+  }
+  return "";
+}
+
+OffloaderRun runOffloader(const std::string& pipelineText, const std::string& pipelineName,
+                          const std::vector<std::vector<uint8_t>>& shaders, const OffloaderOptions& options) {
+  OffloaderRun run;
+  auto fail = [&](const std::string& message) {
+    run.err += kErrorPrefix + message + "\n";
+    run.exitCode = 1;
+    return run;
+  };
+  ParseResult parsed = parsePipeline(pipelineText, pipelineName);
+  if (!parsed.ok()) {
+    run.err += parsed.renderErrors();
+    run.exitCode = 1;
+    return run;
+  }
+  Pipeline& pipeline = *parsed.pipeline;
+  if (shaders.size() != pipeline.shaders.size())
+    return fail("Pipeline description expects " + std::to_string(pipeline.shaders.size()) + " shader(s) " +
+                std::to_string(shaders.size()) + " provided");
+  if (options.api.empty()) {
+    if (shaders.empty() || !isSpirv(shaders[0]))
+      return fail(shaders.empty() ? "Could not identify API to execute provided shader"
+                                  : "the shader is not SPIR-V: only the Vulkan API is supported by this build");
+  } else if (!shaders.empty() && !isSpirv(shaders[0])) {
+    return fail("the shader is not a SPIR-V module");
+  }
+  if (options.api.empty()) run.out += "Using Vulkan API\n";  // upstream says so only when it guessed
+  std::string unsupported = unsupportedReason(pipeline);
+  if (!unsupported.empty()) return fail(unsupported);
+  if (!options.imageResource.empty()) return fail("-r (writing a resource as PNG) is not supported by this build");
+
+  hal::DeviceOptions deviceOptions;
+  deviceOptions.backend = hal::Backend::Vulkan;
+  deviceOptions.adapterRegex = options.adapterRegex;
+  deviceOptions.validation = options.validation;
+  auto device = hal::createDevice(deviceOptions);
+  if (!device.ok() && options.validation) {
+    // Still run without the layer, but say so.
+    run.err += "warning: " + device.status().message() + "; running without validation\n";
+    deviceOptions.validation = false;
+    device = hal::createDevice(deviceOptions);
+  }
+  if (!device.ok()) return fail(device.status().message());
+
+  hal::Status status = executePipeline(**device, pipeline, shaders);
+  if (options.validation)
+    for (const hal::ValidationMessage& m : (*device)->validationMessages())
+      if (m.severity >= hal::ValidationMessage::Severity::Warning)
+        run.err += std::string("validation ") +
+                   (m.severity == hal::ValidationMessage::Severity::Error ? "error" : "warning") + ": " + m.message + "\n";
+  if (!status.ok()) return fail(status.message());
+
+  ResultsOutcome results = evaluateResults(pipeline);
+  for (const std::string& line : results.mismatches) run.err += line + "\n";
+  if (!results.passed) {
+    for (const std::string& report : results.reports) run.err += report + "\n";
+    run.exitCode = 1;
+    return run;
+  }
+  if (!options.quiet) run.dump = printPipeline(pipeline);
+  return run;
+}
+
+}  // namespace sl::offload

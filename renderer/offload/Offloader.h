@@ -1,0 +1,36 @@
+// The offloader as a function: parse a pipeline, open a device, run, check the Results rules,
+// and produce exactly what upstream's `offloader` tool prints (stdout: "Using Vulkan API" and
+// the YAML dump; stderr: errors, mismatch lines and "Test failed:" reports). Both
+// `shaderlens offload` and `shaderlens run` are thin wrappers around it.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace sl::offload {
+
+struct OffloaderOptions {
+  bool quiet = false;            // -quiet: no YAML dump
+  bool validation = false;       // -validation-layer / -debug-layer
+  std::string adapterRegex;      // -adapter-regex=
+  std::string api;               // -api: "" (guess from the blob) or "vk"
+  std::string imageResource;     // -r NAME (PNG output: not supported, reported)
+};
+
+struct OffloaderRun {
+  int exitCode = 0;  // 0 ok; 1 any failure (parse, device, run, failed rule), as upstream
+  std::string out;   // stdout text before the dump ("Using Vulkan API")
+  std::string dump;  // the YAML dump (empty with -quiet or on failure); stdout, or the -o file
+  std::string err;   // stderr text
+};
+
+// Parses offloader-style options (upstream accepts -x and --x, -x=v and -x v); the remaining
+// positional words are returned in `positional` (pipeline, then shaders). "" or an error.
+std::string parseOffloaderArgs(const std::vector<std::string>& args, OffloaderOptions& options,
+                               std::vector<std::string>& positional, std::string& outputFile);
+
+OffloaderRun runOffloader(const std::string& pipelineText, const std::string& pipelineName,
+                          const std::vector<std::vector<uint8_t>>& shaders, const OffloaderOptions& options);
+
+}  // namespace sl::offload
