@@ -1,0 +1,288 @@
+#include "core/passes/qptr/QptrUsage.h"
+
+#include "core/ir/Printer.h"
+
+#include <algorithm>
+
+namespace sl::qptr {
+
+using namespace sl::ir;
+
+Usage Usage::typed(Type t, uint32_t size, bool strict) {
+  Usage u;
+  u.kind = strict ? Kind::StrictlyTyped : Kind::DirectAccess;
+  u.type = t;
+  u.maxSize = size;
+  return u;
+}
+
+Usage Usage::handle(Type t) {
+  Usage u;
+  u.kind = Kind::Handle;
+  u.type = t;
+  u.maxSize = 0;
+  return u;
+}
+
+Usage Usage::buffer(Usage data) {
+  Usage u;
+  u.kind = Kind::Buffer;
+  u.element = std::make_shared<Usage>(std::move(data));
+  u.maxSize = 0;
+  return u;
+}
+
+Usage Usage::offsetBase(uint32_t offset, Usage inner) {
+  if (offset == 0) return inner;
+  Usage u;
+  u.kind = Kind::OffsetBase;
+  u.maxSize = inner.maxSize ? std::optional<uint32_t>(offset + *inner.maxSize) : std::nullopt;
+  u.entries.emplace(offset, std::move(inner));
+  return u;
+}
+
+Usage Usage::dynOffsetBase(Usage element, uint32_t stride, uint32_t count) {
+  Usage u;
+  u.kind = Kind::DynOffsetBase;
+  u.stride = stride;
+  u.maxSize = count ? std::optional<uint32_t>(count * stride) : std::nullopt;
+  u.element = std::make_shared<Usage>(std::move(element));
+  return u;
+}
+
+const char* const kPunningPrefix = "punning: ";
+
+// Types inside usages print on one line: structs by name, arrays by element.
+static std::string shortType(const Context& cx, Type t) {
+  const TypeDef& d = cx.def(t);
+  switch (d.kind) {
+    case TypeKind::Struct: return d.name.empty() ? "struct#" + std::to_string(t.index) : "struct `" + d.name + "`";
+    case TypeKind::Array: return "[" + shortType(cx, d.element) + "; " + std::to_string(d.count) + "]";
+    case TypeKind::RuntimeArray: return "[" + shortType(cx, d.element) + "]";
+    default: return printType(cx, t);
+  }
+}
+
+namespace {
+
+std::string range(uint32_t start, const std::optional<uint32_t>& size) {
+  return std::to_string(start) + ".." + (size ? std::to_string(start + *size) : std::string());
+}
+
+std::optional<uint32_t> maxOpt(const std::optional<uint32_t>& a, const std::optional<uint32_t>& b) {
+  if (!a || !b) return std::nullopt;
+  return std::max(*a, *b);
+}
+
+bool isTyped(const Usage& u) { return u.kind == Usage::Kind::StrictlyTyped || u.kind == Usage::Kind::DirectAccess; }
+
+// Does a value of `type` contain a component usable as `u` at byte `offset`?
+bool typeSupports(const Context& cx, const Layouts& layouts, Type type, uint32_t offset, const Usage& u, int depth = 0) {
+  if (depth > 16) return false;
+  if (u.kind == Usage::Kind::Unused) return true;
+  if (isTyped(u) && offset == 0 && u.type == type) return true;
+  const TypeLayout l = layouts.layoutOf(type);
+  if (u.maxSize && l.size && offset + *u.maxSize > l.size) return false;
+  if (u.kind == Usage::Kind::OffsetBase) {
+    for (const auto& [o, e] : u.entries)
+      if (!typeSupports(cx, layouts, type, offset + o, e, depth + 1)) return false;
+    return true;
+  }
+  if (u.kind == Usage::Kind::DynOffsetBase) {
+    if (l.shape == TypeLayout::Shape::Elements && l.stride == u.stride && offset == 0)
+      return typeSupports(cx, layouts, l.element, 0, *u.element, depth + 1);
+  }
+  if (l.shape == TypeLayout::Shape::Elements && l.stride) {
+    const uint32_t i = offset / l.stride;
+    if (l.count && i >= l.count) return false;
+    return typeSupports(cx, layouts, l.element, offset % l.stride, u, depth + 1);
+  }
+  if (l.shape == TypeLayout::Shape::Fields) {
+    for (size_t f = 0; f < l.offsets.size(); ++f) {
+      const uint32_t fo = l.offsets[f];
+      const uint32_t fs = layouts.layoutOf(l.fieldTypes[f]).size;
+      if (offset >= fo && (u.maxSize ? offset + *u.maxSize <= fo + fs : true) &&
+          typeSupports(cx, layouts, l.fieldTypes[f], offset - fo, u, depth + 1))
+        return true;
+    }
+  }
+  return false;
+}
+
+Usage mergeAt(const Context& cx, const Layouts& layouts, Usage a, uint32_t off, Usage b, std::vector<std::string>& errors);
+
+// Inserts `b` at `off` into the OffsetBase `a`, merging with every overlapping entry.
+Usage mergeIntoOffsetBase(const Context& cx, const Layouts& layouts, Usage a, uint32_t off, Usage b,
+                          std::vector<std::string>& errors) {
+  uint32_t start = off;
+  Usage acc = std::move(b);
+  const std::optional<uint32_t> bEnd = acc.maxSize ? std::optional<uint32_t>(off + *acc.maxSize) : std::nullopt;
+  std::vector<uint32_t> overlapping;
+  for (const auto& [o, e] : a.entries) {
+    const std::optional<uint32_t> eEnd = e.maxSize ? std::optional<uint32_t>(o + *e.maxSize) : std::nullopt;
+    const bool before = eEnd && *eEnd <= off;
+    const bool after = bEnd && o >= *bEnd;
+    const bool zeroSized = (e.maxSize && *e.maxSize == 0) || (acc.maxSize && *acc.maxSize == 0);
+    if (!before && !after && !(zeroSized && o != off)) overlapping.push_back(o);
+  }
+  for (uint32_t o : overlapping) {
+    Usage& existing = a.entries.at(o);
+    // Neither contains the other: SPIR-T's "unsupported straddling overlap".
+    auto end = [](uint32_t s, const Usage& u) { return u.maxSize ? std::optional<uint32_t>(s + *u.maxSize) : std::nullopt; };
+    const auto eEnd = end(o, existing), accEnd = end(start, acc);
+    auto beyond = [](const std::optional<uint32_t>& x, const std::optional<uint32_t>& y) { return !x ? bool(y) : (y && *x > *y); };
+    if ((o < start && beyond(accEnd, eEnd)) || (o > start && beyond(eEnd, accEnd))) {
+      errors.push_back("unsupported straddling overlap at +" + std::to_string(std::min(o, start)) + " (" +
+                       printUsage(cx, existing) + " vs " + printUsage(cx, acc) + ")");
+      return a;
+    }
+    Usage e = std::move(existing);
+    a.entries.erase(o);
+    if (o <= start) {
+      acc = mergeAt(cx, layouts, std::move(e), start - o, std::move(acc), errors);
+      start = o;
+    } else {
+      acc = mergeAt(cx, layouts, std::move(acc), o - start, std::move(e), errors);
+    }
+  }
+  a.entries.emplace(start, std::move(acc));
+  std::optional<uint32_t> size = 0;
+  for (const auto& [o, e] : a.entries) size = (size && e.maxSize) ? std::optional<uint32_t>(std::max(*size, o + *e.maxSize)) : std::nullopt;
+  a.maxSize = size;
+  return a;
+}
+
+// "Make `a` also support `b` at byte `off`."
+Usage mergeAt(const Context& cx, const Layouts& layouts, Usage a, uint32_t off, Usage b, std::vector<std::string>& errors) {
+  // Bounded recursion whatever the input (usages nest as deep as the accesses did).
+  static thread_local int depth = 0;
+  struct Guard {
+    Guard() { ++depth; }
+    ~Guard() { --depth; }
+  } guard;
+  if (depth > 64) {
+    errors.push_back("usage nesting too deep to merge");
+    return a;
+  }
+  if (b.kind == Usage::Kind::Unused && off == 0) {
+    a.maxSize = maxOpt(a.maxSize, b.maxSize);
+    return a;
+  }
+  if (off == 0 && a.kind != Usage::Kind::Unused && b.kind != Usage::Kind::Unused &&
+      (!b.maxSize || (a.maxSize && *b.maxSize > *a.maxSize))) {
+    std::swap(a, b);  // the bigger usage is the base
+  }
+  if (isTyped(a) && a.maxSize && (!b.maxSize || off + *b.maxSize > *a.maxSize)) {
+    // `b` reaches past `a`: both become entries of one offset base.
+    Usage base;
+    base.kind = Usage::Kind::OffsetBase;
+    base.maxSize = a.maxSize;
+    base.entries.emplace(0, std::move(a));
+    a = std::move(base);
+  }
+  if (a.kind == Usage::Kind::Unused) {
+    Usage r = Usage::offsetBase(off, std::move(b));
+    r.maxSize = maxOpt(r.maxSize, a.maxSize);
+    return r;
+  }
+  if (b.kind == Usage::Kind::OffsetBase) {
+    for (auto& [o, e] : b.entries) a = mergeAt(cx, layouts, std::move(a), off + o, std::move(e), errors);
+    return a;
+  }
+  if (isTyped(a)) {
+    if (isTyped(b) && off == 0 && a.type == b.type) {
+      if (b.kind == Usage::Kind::StrictlyTyped) a.kind = b.kind;
+      return a;
+    }
+    if (typeSupports(cx, layouts, a.type, off, b)) {
+      if (b.kind == Usage::Kind::StrictlyTyped) a.kind = b.kind;
+      return a;
+    }
+    if (isTyped(b) && off == 0 && typeSupports(cx, layouts, b.type, 0, a)) {
+      if (a.kind == Usage::Kind::StrictlyTyped) b.kind = a.kind;
+      return b;
+    }
+    if (isTyped(b) && cx.isNumericScalarOrVector(a.type) && cx.isNumericScalarOrVector(b.type) &&
+        a.maxSize == b.maxSize && off == 0 && a.kind != Usage::Kind::StrictlyTyped) {
+      // Same-sized numeric punning (f32 stored, u32 loaded): lift bitcasts the access.
+      errors.push_back(std::string(kPunningPrefix) + shortType(cx, a.type) + " vs " + shortType(cx, b.type) +
+                       ": accesses of the second type are bitcast");
+      return a;
+    }
+    errors.push_back("type subcomponents incompatible with usage (" + shortType(cx, a.type) + " vs " +
+                     printUsage(cx, b) + " at +" + std::to_string(off) + ")");
+    return a;
+  }
+  if (a.kind == Usage::Kind::DynOffsetBase) {
+    if (b.maxSize && off % a.stride + *b.maxSize <= a.stride) {
+      Usage elem = mergeAt(cx, layouts, *a.element, off % a.stride, std::move(b), errors);
+      a.element = std::make_shared<Usage>(std::move(elem));
+      return a;
+    }
+    if (b.kind == Usage::Kind::DynOffsetBase && b.stride == a.stride && off % a.stride == 0) {
+      Usage elem = mergeAt(cx, layouts, *a.element, 0, *b.element, errors);
+      a.element = std::make_shared<Usage>(std::move(elem));
+      if (b.maxSize && a.maxSize) a.maxSize = std::max(*a.maxSize, off + *b.maxSize);
+      else a.maxSize = std::nullopt;
+      return a;
+    }
+    errors.push_back("usage straddles the elements of a (0..) x " + std::to_string(a.stride) + " array");
+    return a;
+  }
+  if (a.kind == Usage::Kind::OffsetBase) return mergeIntoOffsetBase(cx, layouts, std::move(a), off, std::move(b), errors);
+  errors.push_back("memory usage merged with a handle usage");
+  return a;
+}
+
+}  // namespace
+
+Usage mergeUsage(const Context& cx, const Layouts& layouts, Usage a, Usage b, std::vector<std::string>& errors) {
+  if (a.kind == Usage::Kind::Handle || b.kind == Usage::Kind::Handle) {
+    if (a.kind == b.kind && a.type == b.type) return a;
+    errors.push_back("merge: " + printUsage(cx, a) + " vs " + printUsage(cx, b));
+    return a;
+  }
+  if (a.kind == Usage::Kind::Buffer || b.kind == Usage::Kind::Buffer) {
+    if (a.kind != b.kind) {
+      errors.push_back("merge: " + printUsage(cx, a) + " vs " + printUsage(cx, b));
+      return a;
+    }
+    a.element = std::make_shared<Usage>(mergeUsage(cx, layouts, *a.element, *b.element, errors));
+    return a;
+  }
+  // The bigger (or stricter) one is the base.
+  auto rank = [](const Usage& u) {
+    const int strict = u.kind == Usage::Kind::Unused || u.kind == Usage::Kind::OffsetBase ? 0
+                       : u.kind == Usage::Kind::DynOffsetBase                             ? 1
+                                                                                          : 2;
+    return std::make_pair(u.maxSize ? int64_t(*u.maxSize) : INT64_MAX, strict);
+  };
+  if (rank(a) < rank(b)) std::swap(a, b);
+  Usage r = mergeAt(cx, layouts, std::move(a), 0, std::move(b), errors);
+  return r;
+}
+
+std::string printUsage(const Context& cx, const Usage& u) {
+  switch (u.kind) {
+    case Usage::Kind::Unused: return "_";
+    case Usage::Kind::StrictlyTyped: case Usage::Kind::DirectAccess: case Usage::Kind::Handle:
+      return shortType(cx, u.type);
+    case Usage::Kind::Buffer: return "buffer_data(" + printUsage(cx, *u.element) + ")";
+    case Usage::Kind::OffsetBase: {
+      std::string s = "{ ";
+      bool first = true;
+      for (const auto& [o, e] : u.entries) {
+        s += (first ? "" : ", ") + range(o, e.maxSize) + " => " + printUsage(cx, e);
+        first = false;
+      }
+      return s + " }";
+    }
+    case Usage::Kind::DynOffsetBase: {
+      std::string n = u.maxSize ? std::to_string(*u.maxSize / u.stride) : std::string();
+      return "(0.." + n + ") × " + std::to_string(u.stride) + " => " + printUsage(cx, *u.element);
+    }
+  }
+  return "?";
+}
+
+}  // namespace sl::qptr
