@@ -1,29 +1,39 @@
-// The source editor: ImGui's multiline text widget inside our own scrolling view, with a gutter
-// of line numbers and markers (plus underlines and tooltips) on lines that have diagnostics.
-// A full code editor is a later issue; this one is deliberately plain.
+// The source editor panel: the code editor widget (views/editor/CodeEditor) over the document's
+// text, with the latest compile's diagnostics as gutter markers and squiggles. The Workspace owns
+// an EditorState and reads `text` after every change (to post a compile).
 #pragma once
 
 #include "core/pipeline/Pipeline.h"
 #include "views/ViewFonts.h"
+#include "views/editor/CodeEditor.h"
 
 #include <cstdint>
+#include <memory>
 #include <string>
 
 namespace sl::views {
 
 struct EditorState {
+  // The document's text. Kept in step with the widget: set it to replace the text (the widget
+  // reloads when it differs from what the widget last produced).
   std::string text;
   // Set by other panels (a diagnostic click): scroll to this 1-based line, put the caret there.
   uint32_t jumpLine = 0;
   uint32_t jumpColumn = 0;
 
-  // Internal: a caret position to apply once the widget is active, and the caret we last saw.
-  long pendingCaret = -1;
-  long lastCaret = -1;
-  bool caretMoved = false;
-  uint32_t caretLine = 1;  // 1-based
-  float caretX = 0;        // pixels from the start of the caret's line
+  // Read-only for others: where the caret is (1-based line; byte offset into `text`).
+  uint32_t caretLine = 1;
+  size_t caretOffset = 0;
+
+  // The widget, and what it last loaded or produced (to notice outside changes of `text`).
+  std::unique_ptr<editor::CodeEditor> widget = std::make_unique<editor::CodeEditor>();
+  std::string syncedText;
+  bool synced = false;
+  const CompileResult* markedSnapshot = nullptr;  // whose diagnostics the widget shows
 };
+
+// The diagnostics of `snapshot` located in its own file, as the editor marks them.
+std::vector<editor::EditorDiagnostic> editorDiagnostics(const CompileResult& snapshot);
 
 // Draws the editor filling the available region. `snapshot` (may be null) supplies the
 // diagnostics to mark. Returns true when the user changed the text this frame.

@@ -1,5 +1,7 @@
 #include "app/gui/AppShell.h"
 
+#include "app/gui/DocumentLoader.h"
+#include "core/support/AtomicFile.h"
 #include "app/gui/Fonts.h"
 #include "app/gui/OffscreenTarget.h"
 #include "app/gui/UiRenderer.h"
@@ -32,6 +34,33 @@ class ImGuiScope {
 };
 
 ImVec4 clearColor() { return ImGui::GetStyle().Colors[ImGuiCol_WindowBg]; }
+
+// The key map ImGui's GLFW backend installs, so headless input (tests driving the editor) uses
+// the same key codes as a window; letters are their ASCII capitals in both.
+void mapKeysLikeGlfw(ImGuiIO& io) {
+  io.KeyMap[ImGuiKey_Tab] = GLFW_KEY_TAB;
+  io.KeyMap[ImGuiKey_LeftArrow] = GLFW_KEY_LEFT;
+  io.KeyMap[ImGuiKey_RightArrow] = GLFW_KEY_RIGHT;
+  io.KeyMap[ImGuiKey_UpArrow] = GLFW_KEY_UP;
+  io.KeyMap[ImGuiKey_DownArrow] = GLFW_KEY_DOWN;
+  io.KeyMap[ImGuiKey_PageUp] = GLFW_KEY_PAGE_UP;
+  io.KeyMap[ImGuiKey_PageDown] = GLFW_KEY_PAGE_DOWN;
+  io.KeyMap[ImGuiKey_Home] = GLFW_KEY_HOME;
+  io.KeyMap[ImGuiKey_End] = GLFW_KEY_END;
+  io.KeyMap[ImGuiKey_Insert] = GLFW_KEY_INSERT;
+  io.KeyMap[ImGuiKey_Delete] = GLFW_KEY_DELETE;
+  io.KeyMap[ImGuiKey_Backspace] = GLFW_KEY_BACKSPACE;
+  io.KeyMap[ImGuiKey_Space] = GLFW_KEY_SPACE;
+  io.KeyMap[ImGuiKey_Enter] = GLFW_KEY_ENTER;
+  io.KeyMap[ImGuiKey_Escape] = GLFW_KEY_ESCAPE;
+  io.KeyMap[ImGuiKey_KeyPadEnter] = GLFW_KEY_KP_ENTER;
+  io.KeyMap[ImGuiKey_A] = GLFW_KEY_A;
+  io.KeyMap[ImGuiKey_C] = GLFW_KEY_C;
+  io.KeyMap[ImGuiKey_V] = GLFW_KEY_V;
+  io.KeyMap[ImGuiKey_X] = GLFW_KEY_X;
+  io.KeyMap[ImGuiKey_Y] = GLFW_KEY_Y;
+  io.KeyMap[ImGuiKey_Z] = GLFW_KEY_Z;
+}
 
 // A screenshot should show a finished compile, so the capture loops wait for it (bounded);
 // the interactive loop never does.
@@ -84,6 +113,7 @@ std::string runHeadless(views::Workspace& workspace, const ShellSettings& settin
   ImGuiIO& io = ImGui::GetIO();
   io.DisplaySize = ImVec2(float(settings.width), float(settings.height));
   io.DisplayFramebufferScale = ImVec2(1.0f, 1.0f);
+  mapKeysLikeGlfw(io);
   const float scale = settings.scale > 0.0f ? settings.scale : 1.0f;
   const views::ViewFonts fonts = loadFonts(scale, FontPaths{}, warnings);
   applyStyle(scale);
@@ -147,6 +177,8 @@ std::string runWindowed(views::Workspace& workspace, const ShellSettings& settin
     // A published compile wakes the event loop so the new snapshot shows without input.
     workspace.worker().setOnPublished([] { glfwPostEmptyEvent(); });
     if (settings.capture) waitForFirstCompile(workspace, warnings);
+    // Crash recovery: the edited text is autosaved while it differs from what was opened.
+    Autosaver autosaver(recoveryPathFor(workspace.document()), workspace.editor().text);
     markActive();
     for (int frame = 0; settings.frames == 0 || frame < settings.frames; ++frame) {
       if (settings.frames > 0 || gActiveFrames.load() > 0) {
@@ -173,8 +205,16 @@ std::string runWindowed(views::Workspace& workspace, const ShellSettings& settin
       error = presenter.renderFrame(renderer, ImGui::GetDrawData(), clearColor(),
                                     last && settings.capture ? &outcome.image : nullptr);
       if (!error.empty()) break;
+      if (std::string autosaveError = autosaver.update(workspace.editor().text, std::chrono::steady_clock::now());
+          !autosaveError.empty())
+        warnings.push_back(autosaveError);
     }
     workspace.worker().setOnPublished(nullptr);
+    // Unsaved work stays in the recovery file; saved (or untouched) work leaves none behind.
+    std::string onDisk = workspace.document().text, readError;
+    if (!workspace.document().savePath.empty()) readWholeFile(workspace.document().savePath, onDisk, readError);
+    if (autosaver.finish(workspace.editor().text, onDisk))
+      warnings.push_back("unsaved changes were kept in " + autosaver.path());
   }
   context.waitIdle();
   presenter.detachRenderer(renderer);

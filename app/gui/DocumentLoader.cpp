@@ -2,7 +2,10 @@
 
 #include "core/support/AtomicFile.h"
 
+#include <cstdio>
+#include <cstdlib>
 #include <filesystem>
+#include <functional>
 #include <sstream>
 #include <vector>
 
@@ -125,6 +128,64 @@ std::string defaultExamplePath() {
   for (const fs::path& candidate : candidates)
     if (fs::is_regular_file(candidate, ec)) return candidate.string();
   return "";
+}
+
+std::string recoveryPathFor(const views::Document& document) {
+  std::filesystem::path base;
+  if (const char* state = std::getenv("XDG_STATE_HOME"); state && *state) base = state;
+  else if (const char* home = std::getenv("HOME"); home && *home) base = std::filesystem::path(home) / ".local" / "state";
+  else return "";
+  const std::string& source = document.savePath.empty() ? document.fileName : document.savePath;
+  std::error_code error;
+  std::filesystem::path absolute = std::filesystem::absolute(source, error);
+  if (error) absolute = source;
+  // The hash tells apart equally named files in different folders.
+  char hash[17];
+  std::snprintf(hash, sizeof hash, "%016zx", std::hash<std::string>{}(absolute.lexically_normal().string()));
+  const std::string name = std::filesystem::path(source).filename().string();
+  return (base / "shaderlens" / "recovery" / (name + "-" + hash + ".hlsl")).string();
+}
+
+std::string Autosaver::update(const std::string& text, Clock::time_point now) {
+  if (path_.empty()) return "";
+  if (text == written_) {
+    hasPending_ = false;
+    return "";
+  }
+  if (!hasPending_ || text != pending_) {
+    pending_ = text;
+    hasPending_ = true;
+    changedAt_ = now;
+    return "";
+  }
+  if (now - changedAt_ < settle_) return "";
+  std::error_code ignored;
+  std::filesystem::create_directories(std::filesystem::path(path_).parent_path(), ignored);
+  if (std::string error = writeFileAtomically(path_, text); !error.empty()) {
+    if (failedFor_ == text) return "";
+    failedFor_ = text;
+    return "autosave failed: " + error;
+  }
+  written_ = text;
+  hasPending_ = false;
+  ++writes_;
+  return "";
+}
+
+bool Autosaver::finish(const std::string& text, const std::string& savedText) {
+  if (path_.empty()) return false;
+  std::error_code ignored;
+  if (text == savedText) {
+    std::filesystem::remove(path_, ignored);
+    return false;
+  }
+  // Unsaved work: make sure its newest state is on disk.
+  std::filesystem::create_directories(std::filesystem::path(path_).parent_path(), ignored);
+  if (text != written_ && writeFileAtomically(path_, text).empty()) {
+    written_ = text;
+    ++writes_;
+  }
+  return std::filesystem::exists(path_, ignored);
 }
 
 }  // namespace sl::gui

@@ -66,9 +66,11 @@ TEST_CASE("headless screenshot of the example is a real picture of the UI", "[sc
   CHECK(colors.size() > 50);
   CHECK(opaque == size_t(image.width) * image.height);
 
-  // Text rows exist in the editor (left) and the stage panel (right): look for bright text
-  // pixels (ImGui's default text is near white) in both halves of the upper area.
-  CHECK(countNear(image, 255, 255, 255, 40, 0, 40, 400, 300) > 200);
+  // Text rows exist in the editor (left) and the stage panel (right). The stage text is ImGui's
+  // near-white; the editor's is syntax-coloured. The example opens with a comment block and two
+  // #defines: comment (grey-green) and preprocessor (rose) pixels, and no white text there.
+  CHECK(countNear(image, 128, 148, 128, 30, 0, 40, 400, 300) > 200);  // views::tokenColor(Comment)
+  CHECK(countNear(image, 217, 115, 166, 30, 0, 40, 400, 360) > 30);   // views::tokenColor(Preprocessor)
   CHECK(countNear(image, 255, 255, 255, 40, 400, 40, 800, 300) > 200);
 }
 
@@ -81,6 +83,10 @@ TEST_CASE("a diagnostic in the edited file puts an error marker in the editor gu
   RgbaImage broken = renderHeadless("broken.hlsl", "int x = 1;\n#include \"missing-header.hlsli\"\nint y;\n", 640, 400);
   CHECK(gutterRed(clean) == 0);
   CHECK(gutterRed(broken) > 10);
+  // The squiggle under the reported range, right of the gutter.
+  auto textRed = [&](const RgbaImage& image) { return countNear(image, red[0], red[1], red[2], 40, 40, 40, 320, 300); };
+  CHECK(textRed(clean) == 0);
+  CHECK(textRed(broken) > 10);
 }
 
 TEST_CASE("headless rendering honours the size and a UI scale", "[screenshot]") {

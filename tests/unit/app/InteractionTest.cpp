@@ -51,7 +51,7 @@ TEST_CASE("a jump puts the caret on the requested line", "[interaction]") {
   workspace.jumpTo(3, 6);
   REQUIRE(runFrames(workspace, 4, nullptr).empty());
   CHECK(workspace.editor().caretLine == 3);
-  CHECK(workspace.editor().lastCaret == long(std::string("line one\nline two\n").size() + 5));
+  CHECK(workspace.editor().caretOffset == std::string("line one\nline two\n").size() + 5);
   CHECK(workspace.editor().jumpLine == 0);
 }
 
