@@ -1,6 +1,10 @@
 #include "core/pipeline/Pipeline.h"
 
+#include "core/frontend/ASTPrinter.h"
+#include "core/frontend/Frontend.h"
 #include "core/frontend/Preprocessor.h"
+#include "core/pipeline/DxilBackend.h"
+#include "core/pipeline/SpirvBackend.h"
 
 #include <chrono>
 
@@ -15,21 +19,21 @@ const StageArtifact* CompileResult::stage(std::string_view name) const {
 const std::vector<StageInfo>& allStages() {
   static const std::vector<StageInfo> stages = {
       {"preprocessed", "source after the Clang preprocessor, with #line markers", true},
-      {"ast", "typed AST after parsing and Sema", false},
-      {"ir", "the IR with hlsl.* resource handle ops", false},
-      {"ir.bound", "IR after implicit and heap binding legalization", false},
+      {"ast", "typed AST after parsing and Sema", true},
+      {"ir", "the IR with hlsl.* resource handle ops", true},
+      {"ir.bound", "IR after implicit and heap binding legalization", true},
       {"qptr.lower", "SPIR-V pointers lowered to quasi-pointers", false},
       {"qptr.analyze", "quasi-pointers with qptr.usage attributes", false},
       {"qptr.lift", "pointee types and storage classes rebuilt from usage", false},
-      {"spirv", "SPIR-V disassembly (validated)", false},
+      {"spirv", "SPIR-V disassembly (validated)", true},
       {"spirv.glsl", "GLSL view of the SPIR-V (SPIRV-Cross)", false},
       {"spirv.hlsl", "HLSL view of the SPIR-V (SPIRV-Cross)", false},
       {"spirv.msl", "MSL view of the SPIR-V (SPIRV-Cross)", false},
-      {"reflection", "bindings, constants, workgroup size and heap access sites", false},
-      {"llvm", "LLVM IR with llvm.dx.* intrinsics", false},
-      {"dxil", "DXIL after lowering: dx.op calls and metadata", false},
+      {"reflection", "bindings, constants, workgroup size and heap access sites", true},
+      {"llvm", "LLVM IR with llvm.dx.* intrinsics", true},
+      {"dxil", "DXIL after lowering: dx.op calls and metadata", true},
       {"signatures", "packed input/output signature tables", false},
-      {"container", "DXContainer parts ISG1/OSG1/PSV0/SFI0", false},
+      {"container", "DXContainer parts ISG1/OSG1/PSV0/SFI0", true},
   };
   return stages;
 }
@@ -44,7 +48,7 @@ std::vector<std::string> stagesFor(const CompileOptions& options) {
   static const char* kCommon[] = {"preprocessed", "ast", "ir"};
   static const char* kSpirv[] = {"ir.bound", "qptr.lower", "qptr.analyze", "qptr.lift", "spirv",
                                  "spirv.glsl", "spirv.hlsl", "spirv.msl", "reflection"};
-  static const char* kDxil[] = {"llvm", "dxil", "signatures", "container", "reflection"};
+  static const char* kDxil[] = {"llvm", "dxil", "signatures", "container"};
   std::vector<std::string> names(std::begin(kCommon), std::end(kCommon));
   if (options.spirv()) names.insert(names.end(), std::begin(kSpirv), std::end(kSpirv));
   else names.insert(names.end(), std::begin(kDxil), std::end(kDxil));
@@ -110,14 +114,30 @@ std::shared_ptr<const CompileResult> compileSource(const std::string& fileName, 
   pre.milliseconds = millisecondsSince(start);
   result->diagnostics.insert(result->diagnostics.end(), pre.diagnostics.begin(), pre.diagnostics.end());
 
-  // The next stages land with the compiler issue; until then a compile stops here and says so
-  // rather than pretending to produce code.
-  if (pre.ok && lastStage > 0) {
-    Diagnostic missing;
-    missing.severity = Severity::Error;
-    missing.range.begin.file = fileName;
-    missing.message = "the HLSL parser is not available in this build yet; only the 'preprocessed' stage runs";
-    result->diagnostics.push_back(missing);
+  // Stage: ast (parse + Sema). It runs only on a clean preprocess: token errors would cascade.
+  if (pre.ok && lastStage >= 1) {
+    start = Clock::now();
+    frontend::FrontendOptions feOptions;
+    feOptions.enable16BitTypes = options.enable16BitTypes;
+    feOptions.entryPoint = options.entryPoint;
+    feOptions.profile = options.profile;
+    feOptions.spirv = options.spirv();
+    frontend::FrontendResult fe = frontend::parseAndAnalyze(*unit, feOptions);
+    frontend::PrintedAST printed = frontend::printAST(*fe.unit, *unit);
+    StageArtifact& ast = result->stages.emplace_back();
+    ast.name = "ast";
+    ast.text = std::move(printed.text);
+    ast.lineSources = std::move(printed.lineSources);
+    ast.diagnostics = std::move(fe.diagnostics);
+    ast.ok = !hasErrors(ast.diagnostics);
+    ast.milliseconds = millisecondsSince(start);
+    result->diagnostics.insert(result->diagnostics.end(), ast.diagnostics.begin(), ast.diagnostics.end());
+
+    // The back end of the chosen target: SPIR-V (SpirvBackend) or DXIL (DxilBackend).
+    if (ast.ok && lastStage > 1) {
+      if (options.spirv()) runSpirvBackend(*fe.unit, *unit, options, stages, lastStage, *result);
+      else runDxilBackend(*fe.unit, *unit, options, stages, lastStage, *result);
+    }
   }
   result->succeeded = !hasErrors(result->diagnostics);
   result->totalMilliseconds = millisecondsSince(compileStart);

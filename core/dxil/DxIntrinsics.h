@@ -1,0 +1,51 @@
+// Names of the llvm.dx.* intrinsics the `llvm` stage uses, shaped as upstream Clang emits them
+// for DXIL (../shared/design/dxil.md §0, §3). Debian's LLVM 19 has no DirectX target and knows
+// only a few of them (thread ids), so the rest are plain declarations with these names; the
+// lowering passes match calls by name prefix, never by Intrinsic::ID.
+#pragma once
+
+#include <string_view>
+
+namespace sl::dxil::intrinsics {
+
+// (i32 space, i32 lowerBound, i32 rangeSize (-1 = unbounded), i32 index in range, i1 nonUniform)
+//   -> target("dx.*")
+inline constexpr std::string_view kHandleFromBinding = "llvm.dx.resource.handlefrombinding";
+// (i32 orderId, i32 space, i32 rangeSize, i32 index in range, i1 nonUniform) -> target("dx.*");
+// the register is assigned by the resource analysis (DXC's implicit binding rules).
+inline constexpr std::string_view kHandleFromImplicitBinding =
+    "llvm.dx.resource.handlefromimplicitbinding";
+// (i32 heapIndex) -> target("dx.*"); the heap (resources or samplers) follows from the type.
+inline constexpr std::string_view kHandleFromHeap = "llvm.dx.resource.handlefromheap";
+// (i32 index) -> i32: marks an index NonUniformResourceIndex.
+inline constexpr std::string_view kNonUniformIndex = "llvm.dx.resource.nonuniformindex";
+// (handle, i32 index) -> {T, i1 checkBit}
+inline constexpr std::string_view kLoadTypedBuffer = "llvm.dx.resource.load.typedbuffer";
+// (handle, i32 index, T value)
+inline constexpr std::string_view kStoreTypedBuffer = "llvm.dx.resource.store.typedbuffer";
+// (handle, i32 index, i32 byteOffset) -> {T, i1}; ByteAddressBuffer: index is the byte address
+// and the offset is poison.
+inline constexpr std::string_view kLoadRawBuffer = "llvm.dx.resource.load.rawbuffer";
+// (handle, i32 index, i32 byteOffset, T value)
+inline constexpr std::string_view kStoreRawBuffer = "llvm.dx.resource.store.rawbuffer";
+// (cbuffer handle, i32 row) -> {T, T, T, T}: one 16-byte row of a constant buffer.
+inline constexpr std::string_view kLoadCBufferRow = "llvm.dx.resource.load.cbufferrow.4";
+// (handle, i32 DXIL AtomicBinOpCode, i32 index, i32 byteOffset, T value) -> old T — ours (no
+// settled upstream form yet); raw buffers: index = byte address, offset poison.
+inline constexpr std::string_view kAtomicBinOp = "llvm.dx.resource.atomicbinop";
+// (handle, i8 direction (+1/-1)) -> i32
+inline constexpr std::string_view kUpdateCounter = "llvm.dx.resource.updatecounter";
+// (handle) -> i32 element count (buffers).
+inline constexpr std::string_view kGetDimensionsX = "llvm.dx.resource.getdimensions.x";
+// () barriers; upstream has the group-sync form; the mode form is ours for the other barriers.
+inline constexpr std::string_view kGroupMemoryBarrierWithGroupSync =
+    "llvm.dx.group.memory.barrier.with.group.sync";
+// (i32 DXIL barrier mode) — ours: covers every HLSL barrier with one declaration.
+inline constexpr std::string_view kBarrier = "llvm.dx.barrier";
+// Thread ids (LLVM 19 knows these): (i32 component) -> i32; flattened: () -> i32.
+inline constexpr std::string_view kThreadId = "llvm.dx.thread.id";
+inline constexpr std::string_view kGroupId = "llvm.dx.group.id";
+inline constexpr std::string_view kThreadIdInGroup = "llvm.dx.thread.id.in.group";
+inline constexpr std::string_view kFlattenedThreadIdInGroup = "llvm.dx.flattened.thread.id.in.group";
+
+}  // namespace sl::dxil::intrinsics

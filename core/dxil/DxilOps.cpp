@@ -1,0 +1,58 @@
+#include "core/dxil/DxilOps.h"
+
+#include <llvm/IR/Module.h>
+
+namespace sl::dxil {
+
+DxilOps::DxilOps(llvm::Module& module) : module_(module) {}
+
+llvm::StructType* DxilOps::named(const std::string& name, std::vector<llvm::Type*> elements) {
+  if (llvm::StructType* t = llvm::StructType::getTypeByName(module_.getContext(), name)) return t;
+  return llvm::StructType::create(module_.getContext(), elements, name);
+}
+
+llvm::StructType* DxilOps::handleType() {
+  return named("dx.types.Handle", {llvm::PointerType::get(module_.getContext(), 0)});
+}
+
+llvm::StructType* DxilOps::resBindType() {
+  auto& c = module_.getContext();
+  auto* i32 = llvm::Type::getInt32Ty(c);
+  return named("dx.types.ResBind", {i32, i32, i32, llvm::Type::getInt8Ty(c)});
+}
+
+llvm::StructType* DxilOps::resourcePropertiesType() {
+  auto* i32 = llvm::Type::getInt32Ty(module_.getContext());
+  return named("dx.types.ResourceProperties", {i32, i32});
+}
+
+llvm::StructType* DxilOps::resRetType(llvm::Type* scalar) {
+  auto* i32 = llvm::Type::getInt32Ty(module_.getContext());
+  return named("dx.types.ResRet." + overloadName(scalar), {scalar, scalar, scalar, scalar, i32});
+}
+
+llvm::StructType* DxilOps::dimensionsType() {
+  auto* i32 = llvm::Type::getInt32Ty(module_.getContext());
+  return named("dx.types.Dimensions", {i32, i32, i32, i32});
+}
+
+std::string DxilOps::overloadName(llvm::Type* scalar) {
+  if (scalar->isHalfTy()) return "f16";
+  if (scalar->isFloatTy()) return "f32";
+  if (scalar->isDoubleTy()) return "f64";
+  if (scalar->isIntegerTy()) return "i" + std::to_string(scalar->getIntegerBitWidth());
+  return "void";
+}
+
+llvm::Function* DxilOps::get(const std::string& name, llvm::Type* overload, llvm::Type* ret,
+                             std::vector<llvm::Type*> params) {
+  std::string full = "dx.op." + name;
+  if (overload) full += "." + overloadName(overload);
+  params.insert(params.begin(), llvm::Type::getInt32Ty(module_.getContext()));
+  auto* ft = llvm::FunctionType::get(ret, params, false);
+  auto* f = llvm::cast<llvm::Function>(module_.getOrInsertFunction(full, ft).getCallee());
+  f->addFnAttr(llvm::Attribute::NoUnwind);
+  return f;
+}
+
+}  // namespace sl::dxil

@@ -1,0 +1,39 @@
+// Declarations of dx.op.* functions and %dx.types.* structs as DXC names them
+// (../shared/design/dxil.md §3): every call is @dx.op.<name>[.<overload>](i32 opcode, ...).
+#pragma once
+
+#include <llvm/IR/IRBuilder.h>
+
+#include <string>
+#include <vector>
+
+namespace sl::dxil {
+
+enum class DxilOpCode : uint32_t {
+  LoadInput = 4, StoreOutput = 5, BufferLoad = 68, BufferStore = 69, BufferUpdateCounter = 70,
+  GetDimensions = 72, Barrier = 80, Discard = 82, ThreadId = 93, GroupId = 94, ThreadIdInGroup = 95,
+  FlattenedThreadIdInGroup = 96, RawBufferLoad = 139, RawBufferStore = 140, AnnotateHandle = 216,
+  CreateHandleFromBinding = 217, CreateHandleFromHeap = 218,
+};
+
+class DxilOps {
+ public:
+  explicit DxilOps(llvm::Module& module);
+
+  llvm::StructType* handleType();              // %dx.types.Handle = { ptr }
+  llvm::StructType* resBindType();             // %dx.types.ResBind = { i32, i32, i32, i8 }
+  llvm::StructType* resourcePropertiesType();  // %dx.types.ResourceProperties = { i32, i32 }
+  llvm::StructType* resRetType(llvm::Type* scalar);  // %dx.types.ResRet.<t> = { t, t, t, t, i32 }
+  llvm::StructType* dimensionsType();          // %dx.types.Dimensions = { i32, i32, i32, i32 }
+
+  // @dx.op.<name>[.<overload of `overload`>] with the given type; nounwind.
+  llvm::Function* get(const std::string& name, llvm::Type* overload, llvm::Type* ret,
+                      std::vector<llvm::Type*> params);
+  static std::string overloadName(llvm::Type* scalar);  // f32, i32, f16, ...
+
+ private:
+  llvm::StructType* named(const std::string& name, std::vector<llvm::Type*> elements);
+  llvm::Module& module_;
+};
+
+}  // namespace sl::dxil

@@ -1,0 +1,149 @@
+#include "core/dxil/EmitDxil.h"
+
+#include "core/dxil/ContainerWriter.h"
+#include "core/dxil/FeatureFlags.h"
+#include "core/dxil/HeapHandleFolding.h"
+#include "core/dxil/LlvmEmitter.h"
+#include "core/dxil/OpLowering.h"
+#include "core/dxil/ResourceAnalysis.h"
+#include "core/dxil/ShaderFlags.h"
+#include "core/dxil/TranslateMetadata.h"
+
+#include <llvm/Analysis/CGSCCPassManager.h>
+#include <llvm/Analysis/LoopAnalysisManager.h>
+#include <llvm/IR/LLVMContext.h>
+#include <llvm/IR/Module.h>
+#include <llvm/IR/Verifier.h>
+#include <llvm/Passes/PassBuilder.h>
+#include <llvm/Transforms/IPO/AlwaysInliner.h>
+#include <llvm/Transforms/IPO/GlobalDCE.h>
+#include <llvm/Transforms/Scalar/DCE.h>
+#include <llvm/Transforms/Scalar/EarlyCSE.h>
+#include <llvm/Transforms/Scalar/InstSimplifyPass.h>
+#include <llvm/Transforms/Utils/Mem2Reg.h>
+
+namespace sl::dxil {
+
+namespace {
+
+bool verify(const llvm::Module& module, const char* stage, std::vector<Diagnostic>& diags) {
+  std::string message;
+  llvm::raw_string_ostream os(message);
+  if (!llvm::verifyModule(module, &os)) return true;
+  diags.push_back(Diagnostic::error({}, std::string("DXIL: internal error: the ") + stage +
+                                            " module does not pass LLVM's verifier:\n" + message));
+  return false;
+}
+
+}  // namespace
+
+DxilResult emitDxil(const ir::Module& module, const DxilOptions& options) {
+  DxilResult result;
+  llvm::LLVMContext context;
+  LlvmEmitOptions emitOptions;
+  emitOptions.shaderModelMajor = options.shaderModelMajor;
+  emitOptions.shaderModelMinor = options.shaderModelMinor;
+  emitOptions.debugInfo = options.debugInfo;
+  LlvmEmitResult emitted = emitLlvmModule(module, context, emitOptions);
+  result.diagnostics = std::move(emitted.diagnostics);
+  if (!emitted.ok()) return result;
+  llvm::Module& m = *emitted.module;
+  if (!verify(m, "llvm", result.diagnostics)) return result;
+  result.llvmStage = printLlvmModule(m);
+
+  llvm::LoopAnalysisManager lam;
+  llvm::FunctionAnalysisManager fam;
+  llvm::CGSCCAnalysisManager cgam;
+  llvm::ModuleAnalysisManager mam;
+  llvm::PassBuilder pb;
+  pb.registerModuleAnalyses(mam);
+  pb.registerCGSCCAnalyses(cgam);
+  pb.registerFunctionAnalyses(fam);
+  pb.registerLoopAnalyses(lam);
+  pb.crossRegisterProxies(lam, fam, cgam, mam);
+  mam.registerPass([] { return DxilResourceAnalysis(); });
+  mam.registerPass([] { return ShaderFlagsAnalysis(); });
+
+  std::vector<std::string> errors;
+  MetadataOptions metadata;
+  metadata.shaderModelMajor = options.shaderModelMajor;
+  metadata.shaderModelMinor = options.shaderModelMinor;
+  metadata.validatorMajor = options.validatorMajor;
+  metadata.validatorMinor = options.validatorMinor;
+  metadata.inputs = options.inputs;
+  metadata.outputs = options.outputs;
+
+  // DXIL has no calls and no allocas of handles: inline everything, promote locals to SSA
+  // (so heap indices and handles reach their uses directly), then lower.
+  llvm::ModulePassManager mpm;
+  mpm.addPass(llvm::AlwaysInlinerPass(false));
+  mpm.addPass(llvm::GlobalDCEPass());
+  {
+    llvm::FunctionPassManager fpm;
+    fpm.addPass(llvm::PromotePass());
+    fpm.addPass(llvm::EarlyCSEPass());
+    fpm.addPass(llvm::DCEPass());
+    mpm.addPass(llvm::createModuleToFunctionPassAdaptor(std::move(fpm)));
+  }
+  mpm.addPass(DxilHeapHandleFolding());
+  mpm.addPass(llvm::RequireAnalysisPass<DxilResourceAnalysis, llvm::Module>());
+  mpm.addPass(DxilOpLowering(&errors));
+  {
+    llvm::FunctionPassManager fpm;
+    fpm.addPass(llvm::InstSimplifyPass());
+    fpm.addPass(llvm::DCEPass());
+    mpm.addPass(llvm::createModuleToFunctionPassAdaptor(std::move(fpm)));
+  }
+  mpm.addPass(DxilTranslateMetadata(metadata));
+  mpm.run(m, mam);
+
+  const DxilResourceMap& resources = mam.getResult<DxilResourceAnalysis>(m);
+  for (const std::string& e : resources.errors) errors.push_back(e);
+  result.shaderFlags = mam.getResult<ShaderFlagsAnalysis>(m).bits;
+  for (const std::string& e : errors) result.diagnostics.push_back(Diagnostic::error({}, "DXIL: " + e));
+  if (!errors.empty()) return result;
+  if (!verify(m, "dxil", result.diagnostics)) return result;
+  result.dxilStage = printLlvmModule(m);
+
+  // Container parts: compute entries only for now (no signatures).
+  ShaderRuntimeInfo info;
+  info.stage = ShaderStage::Compute;
+  info.shaderModelMajor = options.shaderModelMajor;
+  info.shaderModelMinor = options.shaderModelMinor;
+  info.validatorMajor = options.validatorMajor;
+  info.validatorMinor = options.validatorMinor;
+  for (llvm::Function& f : m) {
+    if (f.isDeclaration() || !f.hasFnAttribute("hlsl.shader")) continue;
+    info.entryName = f.getName().str();
+    llvm::StringRef spec = f.getFnAttribute("hlsl.numthreads").getValueAsString();
+    for (int i = 0; i < 3 && !spec.empty(); ++i) {
+      auto [head, tail] = spec.split(',');
+      head.trim().getAsInteger(10, info.numThreads[i]);
+      spec = tail;
+    }
+  }
+  for (const BoundResource& r : resources.bound) {
+    ResourceBindingRecord rec;
+    rec.resourceClass = r.type.resourceClass;
+    rec.kind = r.type.kind;
+    rec.space = r.space;
+    rec.lowerBound = r.lowerBound;
+    rec.rangeSize = r.rangeSize;
+    rec.hasCounter = r.type.hasCounter;
+    info.resources.push_back(rec);
+  }
+  for (const HeapResource& h : resources.heap) {
+    ResourceBindingRecord rec;
+    rec.resourceClass = h.type.resourceClass;
+    rec.kind = h.type.kind;
+    rec.fromHeap = true;
+    info.resources.push_back(rec);
+  }
+  info.featureFlags = featureInfoFromModuleFlags(result.shaderFlags);
+  ContainerBuildResult container = buildContainer(info);
+  for (Diagnostic& d : container.diagnostics) result.diagnostics.push_back(std::move(d));
+  result.container = std::move(container.bytes);
+  return result;
+}
+
+}  // namespace sl::dxil

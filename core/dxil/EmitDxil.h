@@ -1,0 +1,39 @@
+// The DXIL back end in one call, for the pipeline: IR -> `llvm` stage (LlvmEmitter) -> lowering
+// pipeline (inline, mem2reg, resource analysis, op lowering, shader flags, metadata) -> `dxil`
+// stage -> container parts. Every module is checked with llvm::verifyModule; a failure is a
+// diagnostic, never a crash.
+#pragma once
+
+#include "core/dxil/LlvmPrinter.h"
+#include "core/ir/Module.h"
+#include "core/signature/MetadataRecord.h"
+#include "core/support/Diagnostic.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace sl::dxil {
+
+struct DxilOptions {
+  uint32_t shaderModelMajor = 6;
+  uint32_t shaderModelMinor = 6;
+  uint32_t validatorMajor = 1;
+  uint32_t validatorMinor = 8;
+  bool debugInfo = true;  // !dbg locations -> line maps
+  // Packed signature elements of the entry (VS/PS; empty for compute).
+  std::vector<signature::SignatureMetadataRecord> inputs;
+  std::vector<signature::SignatureMetadataRecord> outputs;
+};
+
+struct DxilResult {
+  PrintedLlvm llvmStage;  // before lowering (empty when IR -> LLVM failed)
+  PrintedLlvm dxilStage;  // after lowering (empty when lowering failed)
+  std::vector<uint8_t> container;  // DXContainer (program header without bitcode for now)
+  uint64_t shaderFlags = 0;
+  std::vector<Diagnostic> diagnostics;
+  bool ok() const { return !hasErrors(diagnostics) && !dxilStage.text.empty(); }
+};
+
+DxilResult emitDxil(const ir::Module& module, const DxilOptions& options = {});
+
+}  // namespace sl::dxil

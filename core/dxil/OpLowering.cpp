@@ -1,0 +1,326 @@
+#include "core/dxil/OpLowering.h"
+
+#include "core/dxil/DxIntrinsics.h"
+#include "core/dxil/DxilOps.h"
+#include "core/dxil/ResourceAnalysis.h"
+
+#include <llvm/IR/Constants.h>
+#include <llvm/IR/IRBuilder.h>
+#include <llvm/IR/Instructions.h>
+#include <llvm/IR/Module.h>
+
+#include <unordered_map>
+
+namespace sl::dxil {
+
+namespace {
+
+namespace dxi = intrinsics;
+
+bool hasPrefix(llvm::StringRef name, std::string_view prefix) {
+  return name == llvm::StringRef(prefix) || name.starts_with(std::string(prefix) + ".");
+}
+
+// DXC's hasNonUniformIndex: the index (or any phi/select input feeding it) is marked.
+bool isNonUniform(llvm::Value* v, unsigned depth = 0) {
+  if (depth > 16) return false;
+  if (auto* call = llvm::dyn_cast<llvm::CallInst>(v))
+    if (llvm::Function* f = call->getCalledFunction())
+      if (hasPrefix(f->getName(), dxi::kNonUniformIndex)) return true;
+  if (auto* phi = llvm::dyn_cast<llvm::PHINode>(v)) {
+    for (llvm::Value* in : phi->incoming_values())
+      if (isNonUniform(in, depth + 1)) return true;
+  }
+  if (auto* inst = llvm::dyn_cast<llvm::Instruction>(v)) {
+    if (llvm::isa<llvm::BinaryOperator>(inst) || llvm::isa<llvm::CastInst>(inst) || llvm::isa<llvm::SelectInst>(inst))
+      for (llvm::Value* op : inst->operands())
+        if (isNonUniform(op, depth + 1)) return true;
+  }
+  return false;
+}
+
+class Lowering {
+ public:
+  Lowering(llvm::Module& m, const DxilResourceMap& res, std::vector<std::string>* errors)
+      : m_(m), res_(res), ops_(m), errors_(errors), b_(m.getContext()) {}
+  void run();
+
+ private:
+  void error(std::string message) {
+    if (errors_) errors_->push_back(std::move(message));
+  }
+  std::vector<llvm::CallInst*> callsTo(std::string_view prefix);
+  llvm::Value* annotate(llvm::Value* handle, const ResourceTypeInfo& info);
+  llvm::Value* handleFor(llvm::Value* handle);
+  void lowerHandles();
+  void lowerUsers();
+  llvm::Value* splitVector(llvm::Value* v, unsigned i);
+
+  llvm::Module& m_;
+  const DxilResourceMap& res_;
+  DxilOps ops_;
+  std::vector<std::string>* errors_;
+  llvm::IRBuilder<> b_;
+  std::unordered_map<llvm::Value*, llvm::Value*> handles_;  // target("dx.*") -> %dx.types.Handle
+  std::vector<llvm::Instruction*> dead_;
+};
+
+std::vector<llvm::CallInst*> Lowering::callsTo(std::string_view prefix) {
+  std::vector<llvm::CallInst*> calls;
+  for (llvm::Function& f : m_)
+    if (hasPrefix(f.getName(), prefix))
+      for (llvm::User* u : f.users())
+        if (auto* call = llvm::dyn_cast<llvm::CallInst>(u)) calls.push_back(call);
+  return calls;
+}
+
+llvm::Value* Lowering::annotate(llvm::Value* handle, const ResourceTypeInfo& info) {
+  llvm::Function* f = ops_.get("annotateHandle", nullptr, ops_.handleType(),
+                               {ops_.handleType(), ops_.resourcePropertiesType()});
+  llvm::Constant* props = llvm::ConstantStruct::get(
+      ops_.resourcePropertiesType(), {b_.getInt32(info.props0), b_.getInt32(info.props1)});
+  return b_.CreateCall(f, {b_.getInt32(uint32_t(DxilOpCode::AnnotateHandle)), handle, props});
+}
+
+void Lowering::lowerHandles() {
+  for (std::string_view prefix : {dxi::kHandleFromBinding, dxi::kHandleFromImplicitBinding}) {
+    for (llvm::CallInst* call : callsTo(prefix)) {
+      auto it = res_.boundOfCall.find(call);
+      if (it == res_.boundOfCall.end()) continue;
+      const BoundResource& r = res_.bound[it->second];
+      b_.SetInsertPoint(call);
+      uint32_t upper = r.rangeSize == 0xFFFFFFFFu ? 0xFFFFFFFFu : r.lowerBound + r.rangeSize - 1;
+      llvm::Constant* bind = llvm::ConstantStruct::get(
+          ops_.resBindType(), {b_.getInt32(r.lowerBound), b_.getInt32(upper), b_.getInt32(r.space),
+                               b_.getInt8(uint8_t(r.type.resourceClass))});
+      llvm::Value* index = call->getArgOperand(3);
+      llvm::Value* absolute = b_.CreateAdd(index, b_.getInt32(r.lowerBound));
+      if (auto* c = llvm::dyn_cast<llvm::ConstantInt>(index); c && c->isZero()) absolute = b_.getInt32(r.lowerBound);
+      bool nonUniform = isNonUniform(index);
+      if (auto* c = llvm::dyn_cast<llvm::ConstantInt>(call->getArgOperand(4))) nonUniform |= !c->isZero();
+      llvm::Function* f = ops_.get("createHandleFromBinding", nullptr, ops_.handleType(),
+                                   {ops_.resBindType(), b_.getInt32Ty(), b_.getInt1Ty()});
+      llvm::Value* h = b_.CreateCall(f, {b_.getInt32(uint32_t(DxilOpCode::CreateHandleFromBinding)), bind, absolute,
+                                         b_.getInt1(nonUniform)});
+      handles_[call] = annotate(h, r.type);
+      dead_.push_back(call);
+    }
+  }
+  for (llvm::CallInst* call : callsTo(dxi::kHandleFromHeap)) {
+    auto it = res_.heapOfCall.find(call);
+    if (it == res_.heapOfCall.end()) continue;
+    const HeapResource& r = res_.heap[it->second];
+    b_.SetInsertPoint(call);
+    llvm::Value* index = call->getArgOperand(0);
+    llvm::Function* f = ops_.get("createHandleFromHeap", nullptr, ops_.handleType(),
+                                 {b_.getInt32Ty(), b_.getInt1Ty(), b_.getInt1Ty()});
+    llvm::Value* h = b_.CreateCall(f, {b_.getInt32(uint32_t(DxilOpCode::CreateHandleFromHeap)), index,
+                                       b_.getInt1(r.samplerHeap), b_.getInt1(isNonUniform(index))});
+    handles_[call] = annotate(h, r.type);
+    dead_.push_back(call);
+  }
+}
+
+llvm::Value* Lowering::handleFor(llvm::Value* handle) {
+  auto it = handles_.find(handle);
+  if (it != handles_.end()) return it->second;
+  error("a resource handle reaches its use through a phi, select or memory; not supported yet");
+  return nullptr;
+}
+
+llvm::Value* Lowering::splitVector(llvm::Value* v, unsigned i) {
+  if (auto* vt = llvm::dyn_cast<llvm::FixedVectorType>(v->getType())) {
+    if (i < vt->getNumElements()) return b_.CreateExtractElement(v, b_.getInt32(i));
+    return llvm::UndefValue::get(vt->getElementType());
+  }
+  return i == 0 ? v : llvm::UndefValue::get(v->getType());
+}
+
+void Lowering::lowerUsers() {
+  auto i32 = b_.getInt32Ty();
+  auto op = [&](DxilOpCode c) { return b_.getInt32(uint32_t(c)); };
+  // Buffer loads: {T, i1} results rebuilt from the ResRet's components.
+  for (bool typed : {true, false}) {
+    for (llvm::CallInst* call : callsTo(typed ? dxi::kLoadTypedBuffer : dxi::kLoadRawBuffer)) {
+      b_.SetInsertPoint(call);
+      llvm::Value* h = handleFor(call->getArgOperand(0));
+      if (!h) continue;
+      llvm::Type* valueType = llvm::cast<llvm::StructType>(call->getType())->getElementType(0);
+      llvm::Type* scalar = valueType->getScalarType();
+      unsigned n = valueType->isVectorTy() ? llvm::cast<llvm::FixedVectorType>(valueType)->getNumElements() : 1;
+      if (n > 4) {
+        error("buffer access wider than 4 components");
+        continue;
+      }
+      llvm::CallInst* ret;
+      if (typed) {
+        llvm::Function* f = ops_.get("bufferLoad", scalar, ops_.resRetType(scalar), {ops_.handleType(), i32, i32});
+        ret = b_.CreateCall(f, {op(DxilOpCode::BufferLoad), h, call->getArgOperand(1), llvm::UndefValue::get(i32)});
+      } else {
+        llvm::Function* f = ops_.get("rawBufferLoad", scalar, ops_.resRetType(scalar),
+                                     {ops_.handleType(), i32, i32, b_.getInt8Ty(), i32});
+        llvm::Value* offset = call->getArgOperand(2);
+        if (llvm::isa<llvm::PoisonValue>(offset)) offset = llvm::UndefValue::get(i32);
+        ret = b_.CreateCall(f, {op(DxilOpCode::RawBufferLoad), h, call->getArgOperand(1), offset,
+                                b_.getInt8(uint8_t((1u << n) - 1)),
+                                b_.getInt32(scalar->getPrimitiveSizeInBits() / 8)});
+      }
+      llvm::Value* value = llvm::PoisonValue::get(valueType);
+      for (unsigned i = 0; i < n; ++i) {
+        llvm::Value* e = b_.CreateExtractValue(ret, {i});
+        value = n == 1 ? e : b_.CreateInsertElement(value, e, b_.getInt32(i));
+      }
+      llvm::Value* pair = b_.CreateInsertValue(llvm::PoisonValue::get(call->getType()), value, {0});
+      pair = b_.CreateInsertValue(pair, b_.getTrue(), {1});
+      call->replaceAllUsesWith(pair);
+      dead_.push_back(call);
+    }
+  }
+  for (bool typed : {true, false}) {
+    for (llvm::CallInst* call : callsTo(typed ? dxi::kStoreTypedBuffer : dxi::kStoreRawBuffer)) {
+      b_.SetInsertPoint(call);
+      llvm::Value* h = handleFor(call->getArgOperand(0));
+      if (!h) continue;
+      llvm::Value* v = call->getArgOperand(typed ? 2 : 3);
+      llvm::Type* scalar = v->getType()->getScalarType();
+      unsigned n = v->getType()->isVectorTy() ? llvm::cast<llvm::FixedVectorType>(v->getType())->getNumElements() : 1;
+      if (n > 4) {
+        error("buffer access wider than 4 components");
+        continue;
+      }
+      std::vector<llvm::Value*> comps;
+      for (unsigned i = 0; i < 4; ++i) comps.push_back(splitVector(v, i));
+      if (typed) {
+        // Typed stores write all four components (mask 0xF): narrower values repeat component 0,
+        // as DXC does.
+        for (unsigned i = n; i < 4; ++i) comps[i] = comps[0];
+        llvm::Function* f = ops_.get("bufferStore", scalar, b_.getVoidTy(),
+                                     {ops_.handleType(), i32, i32, scalar, scalar, scalar, scalar, b_.getInt8Ty()});
+        b_.CreateCall(f, {op(DxilOpCode::BufferStore), h, call->getArgOperand(1), llvm::UndefValue::get(i32), comps[0],
+                          comps[1], comps[2], comps[3], b_.getInt8(0xF)});
+      } else {
+        llvm::Function* f = ops_.get("rawBufferStore", scalar, b_.getVoidTy(),
+                                     {ops_.handleType(), i32, i32, scalar, scalar, scalar, scalar, b_.getInt8Ty(), i32});
+        llvm::Value* offset = call->getArgOperand(2);
+        if (llvm::isa<llvm::PoisonValue>(offset)) offset = llvm::UndefValue::get(i32);
+        b_.CreateCall(f, {op(DxilOpCode::RawBufferStore), h, call->getArgOperand(1), offset, comps[0], comps[1],
+                          comps[2], comps[3], b_.getInt8(uint8_t((1u << n) - 1)),
+                          b_.getInt32(scalar->getPrimitiveSizeInBits() / 8)});
+      }
+      dead_.push_back(call);
+    }
+  }
+  for (llvm::CallInst* call : callsTo(dxi::kLoadCBufferRow)) {
+    b_.SetInsertPoint(call);
+    llvm::Value* h = handleFor(call->getArgOperand(0));
+    if (!h) continue;
+    auto* rowType = llvm::cast<llvm::StructType>(call->getType());
+    llvm::Type* scalar = rowType->getElementType(0);
+    llvm::StructType* cbufRet = llvm::StructType::getTypeByName(m_.getContext(), "dx.types.CBufRet." + DxilOps::overloadName(scalar));
+    if (!cbufRet)
+      cbufRet = llvm::StructType::create(m_.getContext(), {scalar, scalar, scalar, scalar},
+                                         "dx.types.CBufRet." + DxilOps::overloadName(scalar));
+    llvm::Function* f = ops_.get("cbufferLoadLegacy", scalar, cbufRet, {ops_.handleType(), i32});
+    llvm::Value* ret = b_.CreateCall(f, {b_.getInt32(59), h, call->getArgOperand(1)});
+    llvm::Value* row = llvm::PoisonValue::get(rowType);
+    for (unsigned i = 0; i < 4; ++i) row = b_.CreateInsertValue(row, b_.CreateExtractValue(ret, {i}), {i});
+    call->replaceAllUsesWith(row);
+    dead_.push_back(call);
+  }
+  for (llvm::CallInst* call : callsTo(dxi::kAtomicBinOp)) {
+    b_.SetInsertPoint(call);
+    llvm::Value* h = handleFor(call->getArgOperand(0));
+    if (!h) continue;
+    llvm::Type* t = call->getType();
+    llvm::Value* offset = call->getArgOperand(3);
+    if (llvm::isa<llvm::PoisonValue>(offset)) offset = llvm::UndefValue::get(i32);
+    llvm::Function* f = ops_.get("atomicBinOp", t, t, {ops_.handleType(), i32, i32, i32, i32, t});
+    call->replaceAllUsesWith(b_.CreateCall(f, {b_.getInt32(78), h, call->getArgOperand(1), call->getArgOperand(2), offset,
+                                               llvm::UndefValue::get(i32), call->getArgOperand(4)}));
+    dead_.push_back(call);
+  }
+  for (llvm::CallInst* call : callsTo(dxi::kUpdateCounter)) {
+    b_.SetInsertPoint(call);
+    llvm::Value* h = handleFor(call->getArgOperand(0));
+    if (!h) continue;
+    llvm::Function* f = ops_.get("bufferUpdateCounter", nullptr, i32, {ops_.handleType(), b_.getInt8Ty()});
+    call->replaceAllUsesWith(b_.CreateCall(f, {op(DxilOpCode::BufferUpdateCounter), h, call->getArgOperand(1)}));
+    dead_.push_back(call);
+  }
+  for (llvm::CallInst* call : callsTo(dxi::kGetDimensionsX)) {
+    b_.SetInsertPoint(call);
+    llvm::Value* h = handleFor(call->getArgOperand(0));
+    if (!h) continue;
+    llvm::Function* f = ops_.get("getDimensions", nullptr, ops_.dimensionsType(), {ops_.handleType(), i32});
+    llvm::Value* d = b_.CreateCall(f, {op(DxilOpCode::GetDimensions), h, llvm::UndefValue::get(i32)});
+    call->replaceAllUsesWith(b_.CreateExtractValue(d, {0}));
+    dead_.push_back(call);
+  }
+  struct IdOp { std::string_view intrinsic; const char* name; DxilOpCode code; };
+  for (const IdOp& id : {IdOp{dxi::kThreadId, "threadId", DxilOpCode::ThreadId},
+                         IdOp{dxi::kGroupId, "groupId", DxilOpCode::GroupId},
+                         IdOp{dxi::kThreadIdInGroup, "threadIdInGroup", DxilOpCode::ThreadIdInGroup}}) {
+    for (llvm::CallInst* call : callsTo(id.intrinsic)) {
+      b_.SetInsertPoint(call);
+      llvm::Function* f = ops_.get(id.name, i32, i32, {i32});
+      call->replaceAllUsesWith(b_.CreateCall(f, {op(id.code), call->getArgOperand(0)}));
+      dead_.push_back(call);
+    }
+  }
+  for (llvm::CallInst* call : callsTo(dxi::kFlattenedThreadIdInGroup)) {
+    b_.SetInsertPoint(call);
+    llvm::Function* f = ops_.get("flattenedThreadIdInGroup", i32, i32, {});
+    call->replaceAllUsesWith(b_.CreateCall(f, {op(DxilOpCode::FlattenedThreadIdInGroup)}));
+    dead_.push_back(call);
+  }
+  for (std::string_view prefix : {dxi::kGroupMemoryBarrierWithGroupSync, dxi::kBarrier}) {
+    for (llvm::CallInst* call : callsTo(prefix)) {
+      b_.SetInsertPoint(call);
+      llvm::Value* mode = call->arg_size() ? call->getArgOperand(0) : b_.getInt32(9);
+      llvm::Function* f = ops_.get("barrier", nullptr, b_.getVoidTy(), {i32});
+      b_.CreateCall(f, {op(DxilOpCode::Barrier), mode});
+      dead_.push_back(call);
+    }
+  }
+  for (llvm::CallInst* call : callsTo("llvm.dx.discard")) {
+    b_.SetInsertPoint(call);
+    llvm::Function* f = ops_.get("discard", nullptr, b_.getVoidTy(), {b_.getInt1Ty()});
+    b_.CreateCall(f, {op(DxilOpCode::Discard), call->getArgOperand(0)});
+    dead_.push_back(call);
+  }
+}
+
+void Lowering::run() {
+  lowerHandles();
+  lowerUsers();
+  // NonUniformResourceIndex markers have done their job (the handle ops carry the bit).
+  for (llvm::CallInst* call : callsTo(dxi::kNonUniformIndex)) {
+    call->replaceAllUsesWith(call->getArgOperand(0));
+    dead_.push_back(call);
+  }
+  for (auto it = dead_.rbegin(); it != dead_.rend(); ++it) {
+    llvm::Instruction* inst = *it;
+    if (!inst->use_empty()) {
+      error("a lowered intrinsic call still has users (a handle used in an unsupported way)");
+      continue;
+    }
+    inst->eraseFromParent();
+  }
+  // Remove the now unused intrinsic declarations so the dxil stage shows only dx.op.
+  std::vector<llvm::Function*> unused;
+  for (llvm::Function& f : m_)
+    if (f.isDeclaration() && f.use_empty() && f.getName().starts_with("llvm.dx.")) unused.push_back(&f);
+  for (llvm::Function* f : unused) f->eraseFromParent();
+}
+
+}  // namespace
+
+llvm::PreservedAnalyses DxilOpLowering::run(llvm::Module& module, llvm::ModuleAnalysisManager& analyses) {
+  const DxilResourceMap& resources = analyses.getResult<DxilResourceAnalysis>(module);
+  Lowering(module, resources, errors_).run();
+  llvm::PreservedAnalyses preserved = llvm::PreservedAnalyses::none();
+  preserved.preserve<DxilResourceAnalysis>();
+  return preserved;
+}
+
+}  // namespace sl::dxil

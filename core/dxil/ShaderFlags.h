@@ -1,0 +1,35 @@
+// DXIL shader flags (the i64 under tag 0 of the entry properties; dxil.md §4.1), computed from the
+// lowered module's dx.op calls and types, as DXC's ShaderFlags: heap indexing bits 30/31 from
+// createHandleFromHeap's samplerHeap operand, raw & structured buffers (bit 4) from annotated
+// handles of those kinds, doubles (bit 2) and 64-bit integers (bit 20) from the instructions.
+#pragma once
+
+#include <llvm/IR/PassManager.h>
+
+#include <cstdint>
+
+namespace sl::dxil {
+
+enum ShaderFlagBit : uint64_t {
+  kFlagDoublePrecision = 1ull << 2,
+  kFlagRawAndStructuredBuffers = 1ull << 4,
+  kFlagInt64Ops = 1ull << 20,
+  kFlagResourceDescriptorHeapIndexing = 1ull << 30,
+  kFlagSamplerDescriptorHeapIndexing = 1ull << 31,
+};
+
+struct ShaderFlags {
+  uint64_t bits = 0;
+};
+
+class ShaderFlagsAnalysis : public llvm::AnalysisInfoMixin<ShaderFlagsAnalysis> {
+ public:
+  using Result = ShaderFlags;
+  Result run(llvm::Module& module, llvm::ModuleAnalysisManager&);
+
+ private:
+  friend llvm::AnalysisInfoMixin<ShaderFlagsAnalysis>;
+  static llvm::AnalysisKey Key;
+};
+
+}  // namespace sl::dxil

@@ -1,0 +1,430 @@
+// Module-level generation: global declarations (resources in declaration order, $Globals at its
+// first member, statics, groupshared), functions (generated on first call), and the compute entry
+// wrapper that reads the builtins and calls `src.<entry>` (hlsl-spirv.md §4.1, §4.2).
+#include "core/irgen/Gen.h"
+
+#include <spirv/unified1/spirv.hpp>
+
+#include <algorithm>
+#include <cctype>
+
+namespace sl::irgen {
+
+Gen::Gen(const fe::TranslationUnit& unit, const fe::PreprocessedUnit& source, const IrGenOptions& options)
+    : unit_(unit), source_(source), options_(options) {
+  module_ = std::make_unique<ir::Module>(std::make_shared<ir::Context>());
+  cx_ = &module_->cx();
+  b_ = std::make_unique<ir::Builder>(*module_);
+}
+
+void Gen::error(clang::SourceLocation loc, const std::string& message) {
+  // The location of the construct being generated (setLoc). Some AST nodes reach here only
+  // through resource paths that never set it, and their raw locations are not always usable.
+  (void)loc;
+  SourceLoc where;
+  const ir::DebugLoc dl = b_->loc();
+  if (dl.valid() && dl.file < module_->debugFiles.size()) {
+    where.file = module_->debugFiles[dl.file].path;
+    where.line = dl.line;
+    where.column = dl.column;
+  }
+  Diagnostic d = Diagnostic::error(where, message);
+  diags_.push_back(std::move(d));
+  ++errors_;
+}
+
+void Gen::setLoc(const fe::Node* node) {
+  if (!node || !node->loc.isValid()) return;
+  SourceLoc loc = source_.location(node->loc);
+  if (!loc.valid()) return;
+  auto it = fileIndex_.find(loc.file);
+  uint32_t file;
+  if (it == fileIndex_.end()) {
+    file = module_->addDebugFile(loc.file);
+    fileIndex_[loc.file] = file;
+  } else {
+    file = it->second;
+  }
+  b_->setLoc(file, loc.line, loc.column);
+}
+
+static const fe::Attribute* findAttr(const std::vector<fe::Attribute>& attrs, std::string_view name) {
+  for (const fe::Attribute& a : attrs)
+    if (a.name == name) return &a;
+  return nullptr;
+}
+
+static bool isPushConstant(const fe::VarDecl* var) { return findAttr(var->attributes, "vk::push_constant"); }
+static bool isSpecConstant(const fe::VarDecl* var) { return findAttr(var->attributes, "vk::constant_id"); }
+
+static const fe::Type* stripArrays(const fe::Type* t) {
+  while (t->isArray()) t = t->element;
+  return t;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Globals
+
+void Gen::declareGlobals() {
+  bool globalsDeclared = false;
+  std::function<void(const std::vector<fe::Decl*>&)> walk = [&](const std::vector<fe::Decl*>& decls) {
+    for (const fe::Decl* d : decls) {
+      switch (d->kind) {
+        case fe::DeclKind::Namespace: walk(static_cast<const fe::NamespaceDecl*>(d)->decls); break;
+        case fe::DeclKind::CBuffer: declareCBuffer(static_cast<const fe::CBufferDecl*>(d)); break;
+        case fe::DeclKind::Struct: {
+          auto* rec = static_cast<const fe::StructDecl*>(d);
+          for (const fe::VarDecl* f : rec->staticFields) declareGlobal(f);
+          break;
+        }
+        case fe::DeclKind::Var: {
+          auto* var = static_cast<const fe::VarDecl*>(d);
+          if (var->storage == fe::StorageClass::Uniform && !fe::containsResource(var->type) &&
+              !isPushConstant(var) && !isSpecConstant(var)) {
+            if (!globalsDeclared && unit_.globals) declareCBuffer(unit_.globals);
+            globalsDeclared = true;
+            break;
+          }
+          declareGlobal(var);
+          break;
+        }
+        default: break;
+      }
+    }
+  };
+  walk(unit_.decls);
+}
+
+void Gen::declareGlobal(const fe::VarDecl* var) {
+  if (globals_.count(var)) return;
+  setLoc(var);
+  if (fe::containsResource(var->type) || isPushConstant(var)) {
+    if (var->storage == fe::StorageClass::Static && !isPushConstant(var)) {
+      error(var->loc, "static resource variables are not supported yet");
+      return;
+    }
+    declareResource(var);
+    return;
+  }
+  if (isSpecConstant(var)) {
+    const fe::Attribute* a = findAttr(var->attributes, "vk::constant_id");
+    uint32_t id = a->intArgs.empty() ? 0 : static_cast<uint32_t>(a->intArgs[0]);
+    ir::Type t = lower(var->type);
+    uint64_t bits = 0;
+    // The default value: a literal initializer (through its conversions).
+    const fe::Expr* init = var->init;
+    double value = 0;
+    while (init && (init->kind == fe::ExprKind::ImplicitCast || init->kind == fe::ExprKind::ExplicitCast))
+      init = static_cast<const fe::CastExpr*>(init)->operand;
+    if (init && init->kind == fe::ExprKind::IntLiteral) value = double(static_cast<const fe::IntLiteralExpr*>(init)->value);
+    else if (init && init->kind == fe::ExprKind::FloatLiteral) value = static_cast<const fe::FloatLiteralExpr*>(init)->value;
+    else if (init && init->kind == fe::ExprKind::BoolLiteral) value = static_cast<const fe::BoolLiteralExpr*>(init)->value;
+    else if (init && init->kind == fe::ExprKind::Unary && static_cast<const fe::UnaryExpr*>(init)->op == fe::UnaryOp::Minus) {
+      const fe::Expr* inner = static_cast<const fe::UnaryExpr*>(init)->operand;
+      while (inner && (inner->kind == fe::ExprKind::ImplicitCast || inner->kind == fe::ExprKind::ExplicitCast))
+        inner = static_cast<const fe::CastExpr*>(inner)->operand;
+      if (inner && inner->kind == fe::ExprKind::IntLiteral) value = -double(static_cast<const fe::IntLiteralExpr*>(inner)->value);
+      if (inner && inner->kind == fe::ExprKind::FloatLiteral) value = -static_cast<const fe::FloatLiteralExpr*>(inner)->value;
+    }
+    if (isBool(var->type)) bits = value != 0;
+    else if (isFloat(var->type)) {
+      float f = static_cast<float>(value);
+      uint32_t u;
+      std::memcpy(&u, &f, 4);
+      bits = u;
+    } else {
+      bits = static_cast<uint64_t>(static_cast<int64_t>(value)) & 0xFFFFFFFFu;
+    }
+    VarInfo info;
+    info.kind = VarInfo::Kind::Constant;
+    info.constant = ir::Value::constant(cx_->specConst(t, bits, id));
+    globals_[var] = info;
+    return;
+  }
+  VarInfo info;
+  switch (var->storage) {
+    case fe::StorageClass::GroupShared: {
+      ir::GlobalVarId g = b_->global(var->name, lower(var->type), spv::StorageClassWorkgroup);
+      info.ptr = ir::Value::global(g);
+      info.workgroup = true;
+      break;
+    }
+    case fe::StorageClass::Static:
+    case fe::StorageClass::StaticField:
+    default: {
+      ir::GlobalVarId g = b_->global(var->name, lower(var->type), spv::StorageClassPrivate);
+      info.ptr = ir::Value::global(g);
+      if (var->init) staticInits_.push_back(var);
+      break;
+    }
+  }
+  globals_[var] = info;
+}
+
+static std::string registerText(const fe::RegisterBinding& r) {
+  return std::string(1, r.registerClass) + std::to_string(r.index);
+}
+
+static void addBindingAttrs(ir::Attrs& attrs, const fe::RegisterBinding& reg, const std::vector<fe::Attribute>& vkAttrs) {
+  if (reg.present) {
+    if (reg.registerClass) attrs.extra.push_back({attr::kRegister, registerText(reg)});
+    if (reg.hasSpace) attrs.extra.push_back({attr::kSpace, std::to_string(reg.space)});
+  }
+  if (const fe::Attribute* a = findAttr(vkAttrs, "vk::binding")) {
+    std::string v = a->intArgs.empty() ? "0" : std::to_string(a->intArgs[0]);
+    if (a->intArgs.size() > 1) v += "," + std::to_string(a->intArgs[1]);
+    attrs.extra.push_back({attr::kVkBinding, v});
+  }
+  if (const fe::Attribute* a = findAttr(vkAttrs, "vk::counter_binding"))
+    attrs.extra.push_back({attr::kVkCounterBinding, a->intArgs.empty() ? "0" : std::to_string(a->intArgs[0])});
+}
+
+void Gen::declareResource(const fe::VarDecl* var) {
+  ResourceInfo info;
+  info.name = var->name;
+  info.isArray = var->type->isArray();
+  info.arraySize = info.isArray ? var->type->arraySize : 1;
+  info.type = stripArrays(var->type);
+  if (info.isArray && var->type->element->isArray()) {
+    error(var->loc, "multi-dimensional resource arrays are not supported yet");
+    return;
+  }
+  ir::Type t;
+  if (info.type->isResource()) {
+    t = lowerResource(info.type);
+  } else {
+    // [[vk::push_constant]] S pc: a constant block of S.
+    t = cx_->hlslResourceType(ir::ResourceKind::ConstantBuffer, lowerMemory(info.type));
+  }
+  if (info.isArray) t = info.arraySize ? cx_->arrayType(t, info.arraySize) : cx_->runtimeArrayType(t);
+  ir::GlobalVarId g = b_->global(var->name, t, spv::StorageClassUniformConstant);
+  ir::Attrs& attrs = module_->global(g).attrs;
+  addBindingAttrs(attrs, var->binding, var->attributes);
+  if (isPushConstant(var)) attrs.extra.push_back({attr::kPushConstant, "1"});
+  if (std::find(var->modifiers.begin(), var->modifiers.end(), "globallycoherent") != var->modifiers.end())
+    attrs.extra.push_back({attr::kGloballyCoherent, "1"});
+  info.global = g;
+  VarInfo v;
+  v.kind = VarInfo::Kind::Resource;
+  v.resource.resource = static_cast<int>(resources_.size());
+  resources_.push_back(std::move(info));
+  globals_[var] = v;
+}
+
+void Gen::declareCBuffer(const fe::CBufferDecl* block) {
+  setLoc(block);
+  std::vector<const fe::VarDecl*> data;
+  std::vector<std::string> offsets;
+  for (const fe::VarDecl* m : block->members) {
+    if (fe::containsResource(m->type)) {
+      declareResource(m);
+      continue;
+    }
+    if (block->isGlobals && (isPushConstant(m) || isSpecConstant(m))) continue;
+    data.push_back(m);
+    std::string off = m->packOffset;
+    if (off.empty() && block->isGlobals && m->binding.present && m->binding.registerClass == 'c')
+      off = "c" + std::to_string(m->binding.index);
+    offsets.push_back(off);
+  }
+  if (data.empty()) return;
+  ResourceInfo info;
+  info.name = block->name;
+  info.cbuffer = block;
+  info.members = data;
+  ir::Type content = memoryStruct(block->isGlobals ? "type.$Globals" : "type." + block->name, data, offsets);
+  ir::ResourceKind kind = block->isTBuffer ? ir::ResourceKind::TextureBuffer : ir::ResourceKind::ConstantBuffer;
+  ir::GlobalVarId g = b_->global(block->name, cx_->hlslResourceType(kind, content), spv::StorageClassUniformConstant);
+  ir::Attrs& attrs = module_->global(g).attrs;
+  addBindingAttrs(attrs, block->binding, block->attributes);
+  attrs.extra.push_back({block->isGlobals ? attr::kGlobals : attr::kCBufferBlock, "1"});
+  info.global = g;
+  const int index = static_cast<int>(resources_.size());
+  resources_.push_back(std::move(info));
+  for (size_t i = 0; i < data.size(); ++i) {
+    VarInfo v;
+    v.kind = VarInfo::Kind::CBufferMember;
+    v.cbuffer = index;
+    v.member = static_cast<uint32_t>(i);
+    globals_[data[i]] = v;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Functions
+
+ir::FuncId Gen::functionFor(const fe::FunctionDecl* fn) {
+  if (fn->definition) fn = fn->definition;
+  auto it = functions_.find(fn);
+  if (it != functions_.end()) return it->second;
+  std::vector<ir::Type> params;
+  std::vector<std::string> names;
+  if (fn->parent && !fn->isStatic) {
+    params.push_back(cx_->pointerType(spv::StorageClassFunction, lower(unit_.context->types.structType(fn->parent))));
+    names.push_back("this");
+  }
+  for (const fe::VarDecl* p : fn->params) {
+    ir::Type t = lower(p->type);
+    if (p->direction != fe::ParamDirection::In) t = cx_->pointerType(spv::StorageClassFunction, t);
+    params.push_back(t);
+    names.push_back(p->name);
+  }
+  ir::FunctionDef def;
+  def.attrs.name = (fn == unit_.entry ? "src." : "") + (fn->qualifiedName.empty() ? fn->name : fn->qualifiedName);
+  def.returnType = lower(fn->returnType);
+  ir::RegionDef body;
+  body.inputTypes = params;
+  body.inputAttrs.resize(params.size());
+  for (size_t i = 0; i < names.size(); ++i) body.inputAttrs[i].name = names[i];
+  def.regions.push_back(std::move(body));
+  def.body = ir::RegionId(0);
+  module_->functions.push_back(std::move(def));
+  ir::FuncId id(static_cast<uint32_t>(module_->functions.size() - 1));
+  functions_[fn] = id;
+  pending_.push_back({fn, id});
+  return id;
+}
+
+void Gen::genFunctionBody(const fe::FunctionDecl* fn, ir::FuncId id) {
+  b_->setFunction(id);
+  locals_.clear();
+  currentFn_ = fn;
+  setLoc(fn);
+  uint32_t index = 0;
+  thisPtr_ = {};
+  if (fn->parent && !fn->isStatic) thisPtr_ = b_->param(index++);
+  for (const fe::VarDecl* p : fn->params) {
+    VarInfo v;
+    if (p->type->isResource()) {
+      error(p->loc, "resource parameters are not supported yet");
+      ++index;
+      continue;
+    }
+    if (p->direction == fe::ParamDirection::In) {
+      v.ptr = b_->local(lower(p->type), p->name);
+      b_->store(v.ptr, b_->param(index));
+    } else {
+      v.ptr = b_->param(index);
+    }
+    ++index;
+    locals_[p] = v;
+  }
+  if (fn->body) stmt(fn->body);
+  if (!b_->isTerminated()) {
+    ir::Type ret = lower(fn->returnType);
+    if (cx_->def(ret).kind == ir::TypeKind::Void) b_->ret();
+    else b_->ret(ir::Value::constant(cx_->undef(ret)));
+  }
+  currentFn_ = nullptr;
+}
+
+ir::Value Gen::builtinInput(const std::string& name, uint32_t builtIn, ir::Type type) {
+  auto it = builtins_.find(name);
+  ir::GlobalVarId g;
+  if (it != builtins_.end()) {
+    g = it->second;
+  } else {
+    g = b_->global(name, type, spv::StorageClassInput);
+    b_->decorate(g, spv::DecorationBuiltIn, {builtIn});
+    builtins_[name] = g;
+  }
+  return b_->load(ir::Value::global(g));
+}
+
+static std::string lowerCase(std::string s) {
+  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return s;
+}
+
+void Gen::genEntry(const fe::FunctionDecl* entry) {
+  setLoc(entry);
+  const fe::Attribute* numthreads = findAttr(entry->attributes, "numthreads");
+  if (!numthreads) {
+    error(entry->loc, "only compute shaders are supported by the SPIR-V back end yet (entry point '" + entry->name +
+                          "' has no [numthreads])");
+    return;
+  }
+  ir::FuncId wrapper = b_->createFunction(entry->name, cx_->voidType(), {});
+  ir::EntryPoint& ep = b_->entryPoint(wrapper, spv::ExecutionModelGLCompute, entry->name);
+  std::vector<uint32_t> size{1, 1, 1};
+  for (size_t i = 0; i < 3 && i < numthreads->intArgs.size(); ++i) size[i] = static_cast<uint32_t>(numthreads->intArgs[i]);
+  ep.modes.push_back({spv::ExecutionModeLocalSize, size});
+
+  // Static globals get their initial values before the entry function runs.
+  locals_.clear();
+  for (const fe::VarDecl* var : staticInits_) {
+    setLoc(var);
+    store(LValue{LValue::Kind::Pointer, globals_[var].ptr, {}, false, false, var->type}, rvalue(var->init));
+  }
+
+  std::vector<ir::Value> args;
+  for (const fe::VarDecl* p : entry->params) {
+    setLoc(p);
+    const std::string sem = lowerCase(p->semantic);
+    uint32_t builtIn = UINT32_MAX;
+    std::string name;
+    if (sem == "sv_dispatchthreadid") builtIn = spv::BuiltInGlobalInvocationId, name = "gl_GlobalInvocationID";
+    else if (sem == "sv_groupid") builtIn = spv::BuiltInWorkgroupId, name = "gl_WorkGroupID";
+    else if (sem == "sv_groupthreadid") builtIn = spv::BuiltInLocalInvocationId, name = "gl_LocalInvocationID";
+    else if (sem == "sv_groupindex") builtIn = spv::BuiltInLocalInvocationIndex, name = "gl_LocalInvocationIndex";
+    if (builtIn == UINT32_MAX || p->direction != fe::ParamDirection::In || !p->type->isNumeric()) {
+      error(p->loc, "entry parameter '" + p->name + "' with semantic '" + p->semantic +
+                        "' is not supported for compute shaders");
+      args.push_back(ir::Value::constant(cx_->undef(lower(p->type))));
+      continue;
+    }
+    const bool isSignedParam = isSigned(p->type);
+    ir::Type scalar = isSignedParam ? cx_->s32() : cx_->u32();
+    ir::Value v;
+    const fe::Type* from;
+    if (builtIn == spv::BuiltInLocalInvocationIndex) {
+      v = builtinInput(name, builtIn, cx_->u32());
+      from = unit_.context->types.uintType();
+    } else {
+      v = builtinInput(name + (isSignedParam ? "_int" : ""), builtIn, cx_->vectorType(scalar, 3));
+      from = unit_.context->types.vector(isSignedParam ? fe::ScalarKind::Int : fe::ScalarKind::UInt, 3);
+      const unsigned n = p->type->elementCount();
+      if (n < 3) {
+        from = n == 1 ? unit_.context->types.scalar(from->scalar) : unit_.context->types.vector(from->scalar, n);
+        if (n == 1) {
+          v = b_->extract(v, {0});
+        } else {
+          v = b_->spv(spv::OpVectorShuffle, lower(from), {ir::Operand::v(v), ir::Operand::v(v), ir::Operand::i(0), ir::Operand::i(1)});
+        }
+      }
+    }
+    if (p->type->isScalar() && !from->isScalar()) from = unit_.context->types.scalar(from->scalar);
+    args.push_back(convertValue(v, from, p->type));
+  }
+  ir::FuncId src = functionFor(entry);
+  b_->call(src, args);
+  b_->ret();
+}
+
+IrGenResult Gen::run() {
+  IrGenResult result;
+  declareGlobals();
+  const fe::FunctionDecl* entry = unit_.entry;
+  if (entry && entry->definition) entry = entry->definition;
+  if (!entry || !entry->body) {
+    error({}, "entry point not found");
+  } else {
+    genEntry(entry);
+    while (!pending_.empty() && errors_ < 50) {
+      auto [fn, id] = pending_.front();
+      pending_.pop_front();
+      genFunctionBody(fn, id);
+    }
+  }
+  result.diagnostics = std::move(diags_);
+  if (!hasErrors(result.diagnostics)) result.module = std::move(module_);
+  return result;
+}
+
+IrGenResult generateIR(const frontend::TranslationUnit& unit, const frontend::PreprocessedUnit& source,
+                       const IrGenOptions& options) {
+  Gen gen(unit, source, options);
+  return gen.run();
+}
+
+}  // namespace sl::irgen

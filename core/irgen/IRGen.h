@@ -1,0 +1,51 @@
+// IR generation: the typed HLSL AST of a compute entry point -> the IR module of stage "ir".
+// Resources stay HLSL-level: each declared resource is a global of type hlsl.resource<...> (in
+// declaration order, used or not, carrying its register/vk attributes in attrs.extra), and every
+// use goes through `hlsl.handle_from_binding` + hlsl.* access ops, which passes/LegalizeBindings
+// turns into descriptor variables. docs/irgen.md describes the mapping of each construct.
+#pragma once
+
+#include "core/frontend/AST.h"
+#include "core/frontend/Preprocessor.h"
+#include "core/ir/Module.h"
+#include "core/support/Diagnostic.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace sl::irgen {
+
+struct IrGenOptions {
+  bool rowMajorByDefault = false;  // -Zpr
+  bool enable16BitTypes = false;
+  uint32_t spirvMinor = 0;         // SPIR-V 1.x of the target env (wave ops need >= 3)
+  bool demoteForDiscard = false;   // vulkan1.3: discard -> OpDemoteToHelperInvocation
+  bool dxLayout = false;           // -fvk-use-dx-layout: column-major float1xN is float[N] in cbuffers
+};
+
+struct IrGenResult {
+  std::unique_ptr<ir::Module> module;  // null when generation failed
+  std::vector<Diagnostic> diagnostics;
+  bool ok() const { return module && !hasErrors(diagnostics); }
+};
+
+// Keys of GlobalVarDef::attrs.extra on resource declarations (read by LegalizeBindings).
+namespace attr {
+inline constexpr const char* kRegister = "hlsl.register";         // "u2" (class + index)
+inline constexpr const char* kSpace = "hlsl.space";               // "1"; present only when written
+inline constexpr const char* kVkBinding = "vk.binding";           // "binding" or "binding,set"
+inline constexpr const char* kVkCounterBinding = "vk.counter_binding";
+inline constexpr const char* kPushConstant = "vk.push_constant";  // "1"
+inline constexpr const char* kGlobals = "hlsl.globals";           // the $Globals cbuffer
+inline constexpr const char* kCBufferBlock = "hlsl.cbuffer";      // a cbuffer/tbuffer block
+inline constexpr const char* kResourceId = "hlsl.resource";       // on handle ops: global index
+inline constexpr const char* kCounter = "hlsl.counter";           // on handle ops: the counter
+inline constexpr const char* kGloballyCoherent = "hlsl.globallycoherent";
+}  // namespace attr
+
+// Never throws; constructs it cannot lower yet are error diagnostics with a location.
+IrGenResult generateIR(const frontend::TranslationUnit& unit, const frontend::PreprocessedUnit& source,
+                       const IrGenOptions& options);
+
+}  // namespace sl::irgen

@@ -1,0 +1,103 @@
+#include "core/pipeline/DxilBackend.h"
+
+#include "core/dxil/ContainerPrinter.h"
+#include "core/dxil/EmitDxil.h"
+#include "core/ir/Printer.h"
+#include "core/irgen/IRGen.h"
+
+#include <chrono>
+
+namespace sl {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double millisecondsSince(Clock::time_point start) {
+  return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+}
+
+// "cs_6_6" -> {6, 6}; anything unparsable keeps the default.
+void shaderModelOf(const std::string& profile, uint32_t& major, uint32_t& minor) {
+  size_t first = profile.find('_');
+  size_t second = first == std::string::npos ? std::string::npos : profile.find('_', first + 1);
+  if (second == std::string::npos) return;
+  major = static_cast<uint32_t>(std::strtoul(profile.c_str() + first + 1, nullptr, 10));
+  minor = static_cast<uint32_t>(std::strtoul(profile.c_str() + second + 1, nullptr, 10));
+}
+
+}  // namespace
+
+void runDxilBackend(const frontend::TranslationUnit& unit, const frontend::PreprocessedUnit& source,
+                    const CompileOptions& options, const std::vector<std::string>& stages, size_t lastStage,
+                    CompileResult& result) {
+  auto wanted = [&](const char* name) {
+    for (size_t i = 0; i < stages.size() && i <= lastStage; ++i)
+      if (stages[i] == name) return true;
+    return false;
+  };
+  auto finish = [&](StageArtifact& a, Clock::time_point start) {
+    a.ok = !hasErrors(a.diagnostics);
+    a.milliseconds = millisecondsSince(start);
+    result.diagnostics.insert(result.diagnostics.end(), a.diagnostics.begin(), a.diagnostics.end());
+    return a.ok;
+  };
+
+  // Stage: ir (the same IR the SPIR-V side starts from, before binding legalization).
+  Clock::time_point start = Clock::now();
+  irgen::IrGenOptions genOptions;
+  genOptions.rowMajorByDefault = options.rowMajorByDefault;
+  genOptions.enable16BitTypes = options.enable16BitTypes;
+  irgen::IrGenResult gen = irgen::generateIR(unit, source, genOptions);
+  {
+    StageArtifact& a = result.stages.emplace_back();
+    a.name = "ir";
+    a.diagnostics = std::move(gen.diagnostics);
+    if (gen.module) {
+      ir::PrintedModule printed = ir::printModule(*gen.module);
+      a.text = std::move(printed.text);
+      a.lineSources = std::move(printed.lineLocs);
+    }
+    if (!finish(a, start) || !gen.module) return;
+  }
+  if (!wanted("llvm")) return;
+
+  // Stages: llvm and dxil (one call: the lowering pipeline needs the emitted module).
+  start = Clock::now();
+  dxil::DxilOptions dxilOptions;
+  shaderModelOf(options.profile, dxilOptions.shaderModelMajor, dxilOptions.shaderModelMinor);
+  dxil::DxilResult dx = dxil::emitDxil(*gen.module, dxilOptions);
+  double emitMs = millisecondsSince(start);
+  {
+    StageArtifact& a = result.stages.emplace_back();
+    a.name = "llvm";
+    a.text = std::move(dx.llvmStage.text);
+    a.lineSources = std::move(dx.llvmStage.lineSources);
+    a.diagnostics = std::move(dx.diagnostics);
+    a.ok = !hasErrors(a.diagnostics);
+    a.milliseconds = emitMs;
+    result.diagnostics.insert(result.diagnostics.end(), a.diagnostics.begin(), a.diagnostics.end());
+    if (!a.ok || dx.dxilStage.text.empty()) return;
+  }
+  {
+    StageArtifact& a = result.stages.emplace_back();
+    a.name = "dxil";
+    a.text = std::move(dx.dxilStage.text);
+    a.lineSources = std::move(dx.dxilStage.lineSources);
+  }
+  {
+    // Compute entry points have no input/output signatures; VS/PS packing (core/signature) is
+    // wired in when irgen generates graphics entry points.
+    StageArtifact& a = result.stages.emplace_back();
+    a.name = "signatures";
+    a.text = "; no input or output signature: " + options.profile + " entry points take only system values\n";
+  }
+  if (!wanted("container")) return;
+  start = Clock::now();
+  StageArtifact& container = result.stages.emplace_back();
+  container.name = "container";
+  container.text = dxil::printContainer(dx.container, container.diagnostics);
+  container.binary = dx.container;
+  if (finish(container, start)) result.object = std::move(dx.container);
+}
+
+}  // namespace sl

@@ -1,0 +1,20 @@
+// The DXIL side of the pipeline after the "ast" stage: irgen -> "ir" -> LLVM IR with llvm.dx.*
+// intrinsics ("llvm") -> our DXIL lowering ("dxil") -> "signatures" -> DXContainer ("container").
+#pragma once
+
+#include "core/frontend/AST.h"
+#include "core/frontend/Preprocessor.h"
+#include "core/pipeline/CompileOptions.h"
+#include "core/pipeline/Pipeline.h"
+
+#include <string>
+#include <vector>
+
+namespace sl {
+
+// Runs the DXIL stages up to stages[lastStage]. Sets result.object to the container bytes.
+void runDxilBackend(const frontend::TranslationUnit& unit, const frontend::PreprocessedUnit& source,
+                    const CompileOptions& options, const std::vector<std::string>& stages, size_t lastStage,
+                    CompileResult& result);
+
+}  // namespace sl

@@ -1,0 +1,185 @@
+#include "core/pipeline/SpirvBackend.h"
+
+#include "core/ir/Printer.h"
+#include "core/ir/Verifier.h"
+#include "core/irgen/IRGen.h"
+#include "core/passes/LegalizeBindings.h"
+#include "core/spirv/SpirvTools.h"
+#include "core/spirv/TargetEnv.h"
+#include "core/spirv/Writer.h"
+
+#include <spirv/unified1/spirv.hpp>
+
+#include <chrono>
+#include <cstring>
+
+namespace sl {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double millisecondsSince(Clock::time_point start) {
+  return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+}
+
+// A verifier failure is our bug, reported as such (with the verifier's words as notes).
+void verifyInto(const ir::Module& module, const std::string& stage, StageArtifact& artifact) {
+  std::vector<Diagnostic> problems = ir::verifyModule(module);
+  if (problems.empty()) return;
+  Diagnostic d = Diagnostic::error({}, "internal error: the IR after stage '" + stage + "' is malformed: " +
+                                           problems.front().message);
+  for (size_t i = 1; i < problems.size() && i < 10; ++i) d.notes.push_back(Diagnostic::note({}, problems[i].message));
+  artifact.diagnostics.push_back(std::move(d));
+}
+
+void printInto(const ir::Module& module, StageArtifact& artifact) {
+  ir::PrintedModule printed = ir::printModule(module);
+  artifact.text = std::move(printed.text);
+  artifact.lineSources = std::move(printed.lineLocs);
+}
+
+std::string reflectionText(const ir::Module& module, const passes::LegalizeResult& bound) {
+  std::string s;
+  for (const ir::EntryPoint& ep : module.entryPoints) {
+    s += "entry point: " + ep.name + " (" + (ep.executionModel == spv::ExecutionModelGLCompute ? "compute" : "other") + ")\n";
+    for (const ir::ExecutionMode& m : ep.modes)
+      if (m.mode == spv::ExecutionModeLocalSize && m.operands.size() == 3)
+        s += "workgroup size: " + std::to_string(m.operands[0]) + " " + std::to_string(m.operands[1]) + " " +
+             std::to_string(m.operands[2]) + "\n";
+  }
+  s += "bindings:\n";
+  bool any = false;
+  for (const passes::BoundResource& r : bound.resources) {
+    if (r.isPushConstant) continue;
+    any = true;
+    s += "  set " + std::to_string(r.set) + " binding " + std::to_string(r.binding) + "  " + r.descriptorType;
+    if (r.count != 1) s += "[" + (r.count ? std::to_string(r.count) : std::string()) + "]";
+    s += "  " + r.hlslType + "  " + r.name;
+    if (r.blockSize && !r.isCounter) s += "  (" + std::to_string(r.blockSize) + " bytes)";
+    s += "\n";
+  }
+  if (!any) s += "  (none)\n";
+  bool push = false;
+  for (const passes::BoundResource& r : bound.resources)
+    if (r.isPushConstant) {
+      s += "push constants: " + r.name + ", " + std::to_string(r.blockSize) + " bytes\n";
+      push = true;
+    }
+  if (!push) s += "push constants: none\n";
+  return s;
+}
+
+}  // namespace
+
+void runSpirvBackend(const frontend::TranslationUnit& unit, const frontend::PreprocessedUnit& source,
+                     const CompileOptions& options, const std::vector<std::string>& stages, size_t lastStage,
+                     CompileResult& result) {
+  auto wanted = [&](const char* name) {
+    for (size_t i = 0; i < stages.size() && i <= lastStage; ++i)
+      if (stages[i] == name) return true;
+    return false;
+  };
+  auto finish = [&](StageArtifact& a, Clock::time_point start) {
+    a.ok = !hasErrors(a.diagnostics);
+    a.milliseconds = millisecondsSince(start);
+    result.diagnostics.insert(result.diagnostics.end(), a.diagnostics.begin(), a.diagnostics.end());
+    return a.ok;
+  };
+  const spirv::TargetEnv env = spirv::parseTargetEnv(options.spirvTargetEnv).value_or(spirv::TargetEnv::Vulkan1_0);
+  const uint32_t spirvMinor = (spirv::spirvVersion(env) >> 8) & 0xFF;
+
+  // Stage: ir.
+  Clock::time_point start = Clock::now();
+  irgen::IrGenOptions genOptions;
+  genOptions.rowMajorByDefault = options.rowMajorByDefault;
+  genOptions.enable16BitTypes = options.enable16BitTypes;
+  genOptions.spirvMinor = spirvMinor;
+  genOptions.demoteForDiscard = env == spirv::TargetEnv::Vulkan1_3;
+  genOptions.dxLayout = options.vkUseDxLayout;
+  irgen::IrGenResult gen = irgen::generateIR(unit, source, genOptions);
+  size_t irIndex = result.stages.size();
+  result.stages.emplace_back().name = "ir";
+  {
+    StageArtifact& a = result.stages[irIndex];
+    a.diagnostics = std::move(gen.diagnostics);
+    if (gen.module) {
+      printInto(*gen.module, a);
+      verifyInto(*gen.module, "ir", a);
+    }
+    if (!finish(a, start) || !gen.module) return;
+  }
+  ir::Module& module = *gen.module;
+  if (!wanted("ir.bound")) return;
+
+  // Stage: ir.bound.
+  start = Clock::now();
+  passes::LegalizeOptions legalizeOptions;
+  passes::selectLayoutRules(legalizeOptions, options.vkUseDxLayout, options.vkUseScalarLayout, options.vkUseGlLayout);
+  legalizeOptions.rowMajorByDefault = options.rowMajorByDefault;
+  legalizeOptions.spirvMinor = spirvMinor;
+  for (const VkRegisterShift& s : options.vkShifts) legalizeOptions.bindings.shifts.push_back({s.registerClass, s.shift, s.space});
+  for (const VkBindRegister& r : options.vkBindRegisters) {
+    passes::BindRegisterOption b;
+    b.registerClass = r.registerName.empty() ? 't' : r.registerName[0];
+    b.index = r.registerName.size() > 1 ? static_cast<uint32_t>(std::strtoul(r.registerName.c_str() + 1, nullptr, 10)) : 0;
+    b.space = r.space;
+    b.binding = r.binding;
+    b.set = r.set;
+    legalizeOptions.bindings.bindRegisters.push_back(b);
+  }
+  legalizeOptions.bindings.autoShift = options.vkAutoShiftBindings;
+  passes::LegalizeResult bound = passes::legalizeBindings(module, legalizeOptions);
+  size_t boundIndex = result.stages.size();
+  result.stages.emplace_back().name = "ir.bound";
+  {
+    StageArtifact& a = result.stages[boundIndex];
+    a.diagnostics = bound.diagnostics;
+    printInto(module, a);
+    if (bound.ok()) verifyInto(module, "ir.bound", a);
+    if (!finish(a, start)) return;
+  }
+  if (!wanted("spirv") && !wanted("reflection")) return;
+
+  // Stage: spirv.
+  start = Clock::now();
+  spirv::WriterOptions writerOptions;
+  writerOptions.env = env;
+  writerOptions.emitDebugLines = !options.spvDebug.empty();
+  spirv::WriteResult written = spirv::writeModule(module, writerOptions);
+  size_t spirvIndex = result.stages.size();
+  result.stages.emplace_back().name = "spirv";
+  {
+    StageArtifact& a = result.stages[spirvIndex];
+    for (Diagnostic& d : written.diagnostics) {
+      if (d.severity == Severity::Error && d.message.rfind("internal error", 0) != 0)
+        d.message = "internal error: cannot emit SPIR-V: " + d.message;
+      a.diagnostics.push_back(std::move(d));
+    }
+    if (written.ok()) {
+      spirv::ValidateOptions validateOptions;
+      validateOptions.relaxBlockLayout = true;
+      validateOptions.scalarBlockLayout = options.vkUseDxLayout || options.vkUseScalarLayout;
+      if (!options.disableValidation)
+        for (Diagnostic& d : spirv::validate(written.words, env, validateOptions)) {
+          if (d.severity == Severity::Error) d.message = "internal error: invalid SPIR-V: " + d.message;
+          a.diagnostics.push_back(std::move(d));
+        }
+      spirv::disassemble(written.words, a.text);
+      a.binary.resize(written.words.size() * 4);
+      std::memcpy(a.binary.data(), written.words.data(), a.binary.size());
+    }
+    if (!finish(a, start)) return;
+    result.object = result.stages[spirvIndex].binary;
+  }
+  if (!wanted("reflection")) return;
+
+  // Stage: reflection.
+  start = Clock::now();
+  size_t reflIndex = result.stages.size();
+  result.stages.emplace_back().name = "reflection";
+  StageArtifact& refl = result.stages[reflIndex];
+  refl.text = reflectionText(module, bound);
+  finish(refl, start);
+}
+
+}  // namespace sl
