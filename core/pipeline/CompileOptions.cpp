@@ -90,6 +90,8 @@ ParsedCommandLine parseDxcCommandLine(const std::vector<std::string>& rawArgs) {
       o.printStages.push_back(v);
     } else if (a == "--dump-stages" || startsWith(a, "--dump-stages=")) {
       if (!c.value("--dump-stages", o.dumpStagesDir)) return fail(c.error);
+    } else if (a == "--emit-qptr-lifted") {
+      o.emitQptrLifted = true;
     } else if (a == "--stages") {
       o.listStages = true;
     } else if (a == "--quiet" || a == "-nologo") {
@@ -282,6 +284,7 @@ Output:
   -Fc <file>                write the disassembly (SPIR-V text or DXIL with signature tables)
   --print <stage>           print a stage's canonical text to stdout (repeatable)
   --stages                  list the stages of this compile and exit
+  --emit-qptr-lifted        write the SPIR-V after qptr.lift instead of the ir.bound module
   --dump-stages <dir>       write every stage's text to <dir>/<stage>.txt, diagnostics to <dir>/diagnostics.txt
 Layout and bindings (SPIR-V):
   -fvk-use-dx-layout, -fvk-use-scalar-layout, -fvk-use-gl-layout

@@ -66,6 +66,8 @@ struct CompileOptions {
   // Stages to print (--print STAGE, repeatable) and --stages.
   std::vector<std::string> printStages;
   bool listStages = false;
+  // --emit-qptr-lifted: the SPIR-V written is the one after qptr.lift (else the ir.bound module).
+  bool emitQptrLifted = false;
   // --dump-stages DIR: write every stage's text to DIR/<stage>.txt (and diagnostics.txt).
   std::string dumpStagesDir;
   bool quiet = false;
