@@ -23,4 +23,6 @@ required=$(cat tests/conformance/required-passes 2>/dev/null || echo 0)
   --index "${SHADERLENS_SHARED_DIR:-$root/../shared}/offload-test-suite/INDEX.tsv" --require-passes "$required"
 
 echo "== unit and golden tests"
-ctest --test-dir "$build" --output-on-failure -j "$(nproc)"
+status=0
+ctest --test-dir "$build" --output-on-failure -j "$(nproc)" || status=$?
+/usr/bin/python3 tests/summarize_ctest.py "$build/Testing/Temporary/LastTest.log" --status "$status"

@@ -671,6 +671,7 @@ class Writer {
           return error(std::string(gi->name) + (hasResult ? " has no result type" : " needs a result type"), loc);
         requireOpcode(opcode);
         requireOperandEnums(inst, *gi);
+        noteAtomicWidth(inst, opcode);
         break;
       }
       case OpFamily::Glsl:
@@ -696,6 +697,19 @@ class Writer {
     }
     noteImageAccess(inst);
     if (hasResult && producesVariablePointer(inst)) declareCapability(spv::CapabilityVariablePointers);
+  }
+
+  // 64-bit integer atomics need Int64Atomics; the grammar cannot tell, the operand type does.
+  void noteAtomicWidth(const InstDef& inst, uint32_t opcode) {
+    bool atomic = (opcode >= spv::OpAtomicLoad && opcode <= spv::OpAtomicXor) || opcode == spv::OpAtomicFMinEXT ||
+                  opcode == spv::OpAtomicFMaxEXT || opcode == spv::OpAtomicFAddEXT;
+    if (!atomic) return;
+    Type dataType = inst.resultType;
+    if (opcode == spv::OpAtomicStore && inst.operands.size() == 4 && !inst.operands[3].isImm)
+      dataType = m_.typeOf(*fn_, inst.operands[3].value);
+    if (!dataType.valid()) return;
+    const TypeDef& d = cx_.def(dataType);
+    if (d.kind == TypeKind::Int && d.width == 64) declareCapability(spv::CapabilityInt64Atomics);
   }
 
   // Under the Logical addressing model only some instructions yield pointers the validator
