@@ -1392,9 +1392,13 @@ void Emitter::emitHlsl(InstId id, const InstDef& inst) {
       std::string suffix = mangleTypeSuffix(rt);
       auto i32 = b_.getInt32Ty();
       if (binding == UINT32_MAX) {
-        // The order id keeps the source order for implicit binding assignment.
+        // The order id names the resource (irgen's "hlsl.resource" attr: its global's index), so
+        // all handles of one resource share its registers and the order follows the declarations.
+        uint32_t order = id.index;
+        for (const auto& [key, value] : inst.attrs.extra)
+          if (key == "hlsl.resource") order = static_cast<uint32_t>(std::strtoul(value.c_str(), nullptr, 10));
         bind(result, b_.CreateCall(decl(dxi::kHandleFromImplicitBinding, rt, {i32, i32, i32, i32, b_.getInt1Ty()}, suffix),
-                                   {b_.getInt32(id.index), b_.getInt32(space), rangeValue, index, nonUniform}));
+                                   {b_.getInt32(order), b_.getInt32(space), rangeValue, index, nonUniform}));
       } else {
         bind(result, b_.CreateCall(decl(dxi::kHandleFromBinding, rt, {i32, i32, i32, i32, b_.getInt1Ty()}, suffix),
                                    {b_.getInt32(space), b_.getInt32(binding), rangeValue, index, nonUniform}));

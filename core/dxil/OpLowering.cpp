@@ -1,5 +1,7 @@
 #include "core/dxil/OpLowering.h"
 
+#include <llvm/ADT/SmallPtrSet.h>
+
 #include "core/dxil/DxIntrinsics.h"
 #include "core/dxil/DxilOps.h"
 #include "core/dxil/ResourceAnalysis.h"
@@ -298,8 +300,11 @@ void Lowering::run() {
     call->replaceAllUsesWith(call->getArgOperand(0));
     dead_.push_back(call);
   }
+  // A call can be matched by two lowering rules (overlapping intrinsic name prefixes); erase it once.
+  llvm::SmallPtrSet<llvm::Instruction*, 32> erased;
   for (auto it = dead_.rbegin(); it != dead_.rend(); ++it) {
     llvm::Instruction* inst = *it;
+    if (!erased.insert(inst).second) continue;
     if (!inst->use_empty()) {
       error("a lowered intrinsic call still has users (a handle used in an unsupported way)");
       continue;

@@ -110,12 +110,18 @@ DxilResourceMap DxilResourceAnalysis::run(llvm::Module& module, llvm::ModuleAnal
 
   // Implicit bindings: first register range of the class and space not used by any explicit one.
   std::stable_sort(implicit.begin(), implicit.end(), [](const Implicit& a, const Implicit& b) { return a.order < b.order; });
+  // The order id names the resource: every handle of one resource gets the same registers.
+  std::map<uint32_t, uint32_t> lowerBoundOfOrder;
   for (const Implicit& imp : implicit) {
     bool ok = true;
     auto info = describeResourceType(llvm::cast<llvm::TargetExtType>(imp.call->getType()), layout);
     uint32_t space = constU32(imp.call->getArgOperand(1), ok);
     uint32_t range = constU32(imp.call->getArgOperand(2), ok);
     if (!ok || !info) continue;
+    if (auto seen = lowerBoundOfOrder.find(imp.order); seen != lowerBoundOfOrder.end()) {
+      addBound(imp.call, *info, space, seen->second, range);
+      continue;
+    }
     uint64_t size = range == 0xFFFFFFFFu ? 1 : range;
     uint64_t lb = 0;
     for (bool moved = true; moved;) {
@@ -129,6 +135,7 @@ DxilResourceMap DxilResourceAnalysis::run(llvm::Module& module, llvm::ModuleAnal
         }
       }
     }
+    lowerBoundOfOrder[imp.order] = uint32_t(lb);
     addBound(imp.call, *info, space, uint32_t(lb), range);
   }
 

@@ -590,7 +590,8 @@ LValue Gen::lvalue(const fe::Expr* expr) {
           lv.memory = true;
           return lv;
         case VarInfo::Kind::Resource:
-          if (!var->type->isResource() && !var->type->isArray()) {
+          // A struct that holds resources but could not be resolved was already diagnosed.
+          if (!var->type->isResource() && !var->type->isArray() && info->resource.valid()) {
             lv.ptr = cbufferPtr(info->resource.resource);  // [[vk::push_constant]] S pc
             lv.memory = true;
             return lv;
