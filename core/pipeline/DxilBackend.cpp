@@ -1,5 +1,7 @@
 #include "core/pipeline/DxilBackend.h"
 
+#include "core/pipeline/StageClock.h"
+
 #include "core/dxil/ContainerPrinter.h"
 #include "core/dxil/EmitDxil.h"
 #include "core/ir/Printer.h"
@@ -10,11 +12,7 @@
 namespace sl {
 namespace {
 
-using Clock = std::chrono::steady_clock;
-
-double millisecondsSince(Clock::time_point start) {
-  return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
-}
+using Clock = StageClock;
 
 // "cs_6_6" -> {6, 6}; anything unparsable keeps the default.
 void shaderModelOf(const std::string& profile, uint32_t& major, uint32_t& minor) {

@@ -1,5 +1,7 @@
 #include "core/pipeline/Pipeline.h"
 
+#include "core/pipeline/StageClock.h"
+
 #include "core/frontend/ASTPrinter.h"
 #include "core/frontend/Frontend.h"
 #include "core/frontend/Preprocessor.h"
@@ -57,11 +59,7 @@ std::vector<std::string> stagesFor(const CompileOptions& options) {
 
 namespace {
 
-using Clock = std::chrono::steady_clock;
-
-double millisecondsSince(Clock::time_point start) {
-  return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
-}
+using Clock = StageClock;
 
 frontend::PreprocessOptions preprocessOptions(const CompileOptions& options) {
   frontend::PreprocessOptions pp;

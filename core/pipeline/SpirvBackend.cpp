@@ -1,5 +1,7 @@
 #include "core/pipeline/SpirvBackend.h"
 
+#include "core/pipeline/StageClock.h"
+
 #include "core/ir/Printer.h"
 #include "core/ir/Verifier.h"
 #include "core/irgen/IRGen.h"
@@ -20,11 +22,7 @@
 namespace sl {
 namespace {
 
-using Clock = std::chrono::steady_clock;
-
-double millisecondsSince(Clock::time_point start) {
-  return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
-}
+using Clock = StageClock;
 
 // A verifier failure is our bug, reported as such (with the verifier's words as notes).
 void verifyInto(const ir::Module& module, const std::string& stage, StageArtifact& artifact) {
