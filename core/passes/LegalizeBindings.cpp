@@ -1,6 +1,7 @@
 #include "core/passes/LegalizeBindings.h"
 
 #include "core/irgen/IRGen.h"
+#include "core/ir/Rewrite.h"
 #include "core/passes/Rewrite.h"
 
 #include <spirv/unified1/spirv.hpp>
@@ -443,8 +444,8 @@ class Legalizer {
               inst->attrs.extra.clear();
               if (nonUniform) inst->attrs.decorations.push_back({spv::DecorationNonUniform, {}});
             } else {
-              replaceAllUses(fn, Value::inst(id), base);
-              removeInst(fn, id);
+              ir::replaceAllUses(fn, Value::inst(id), base);
+              ir::eraseInst(fn, id);
             }
           } else {
             Value ptr = base;
@@ -472,8 +473,8 @@ class Legalizer {
             continue;
           }
           if (isBlock(r->kind)) {
-            replaceAllUses(fn, Value::inst(id), h);
-            removeInst(fn, id);
+            ir::replaceAllUses(fn, Value::inst(id), h);
+            ir::eraseInst(fn, id);
             break;
           }
           std::vector<Operand> ops{Operand::v(h), Operand::v(Value::constant(cx_.u32(0)))};
@@ -494,8 +495,8 @@ class Legalizer {
           if (isStructured(r->kind) || isRaw(r->kind)) {
             if (what == 1) {
               Value stride = Value::constant(cx_.u32(r->stride));
-              replaceAllUses(fn, Value::inst(id), stride);
-              removeInst(fn, id);
+              ir::replaceAllUses(fn, Value::inst(id), stride);
+              ir::eraseInst(fn, id);
               break;
             }
             inst->op = ir::Opcode::spv(spv::OpArrayLength);
@@ -584,8 +585,8 @@ class Legalizer {
     const uint32_t n = cx_.componentCount(want);
     Value v = Value::inst(fetch);
     if (n == 4 && cx_.scalarOf(want) == texel) {
-      replaceAllUses(fn, Value::inst(id), v);
-      removeInst(fn, id);
+      ir::replaceAllUses(fn, Value::inst(id), v);
+      ir::eraseInst(fn, id);
       return;
     }
     // Narrow the 4-vector to the element type (and fix the scalar kind, e.g. bool).

@@ -1,5 +1,7 @@
 #include "core/passes/qptr/QptrState.h"
 
+#include "core/ir/Rewrite.h"
+
 #include <algorithm>
 
 namespace sl::qptr {
@@ -33,21 +35,11 @@ void reportWarning(QptrState& state, const Module& module, Attrs& attrs, const s
 }
 
 InstId insertBefore(FunctionDef& fn, InstId before, InstDef inst) {
-  const NodeId block = fn.inst(before).block;
-  inst.block = block;
   if (!inst.attrs.loc.valid()) inst.attrs.loc = fn.inst(before).attrs.loc;
-  fn.insts.push_back(std::move(inst));
-  const InstId id(uint32_t(fn.insts.size() - 1));
-  auto& list = fn.node(block).insts;
-  auto it = std::find(list.begin(), list.end(), before);
-  list.insert(it, id);
-  return id;
+  return ir::insertInstBefore(fn, before, std::move(inst));
 }
 
-void detach(FunctionDef& fn, InstId inst) {
-  auto& list = fn.node(fn.inst(inst).block).insts;
-  list.erase(std::remove(list.begin(), list.end(), inst), list.end());
-}
+void detach(FunctionDef& fn, InstId inst) { ir::eraseInst(fn, inst); }
 
 bool isPointerType(const Context& cx, Type t) { return t.valid() && cx.def(t).kind == TypeKind::Pointer; }
 bool isQptrType(const Context& cx, Type t) { return t.valid() && cx.def(t).kind == TypeKind::QPtr; }
