@@ -236,7 +236,13 @@ void runSpirvBackend(const frontend::TranslationUnit& unit, const frontend::Prep
 
   // Stages: qptr.lower, qptr.analyze, qptr.lift (on the valid bound module).
   std::vector<uint32_t> words = written.words;
-  if (boundValid && (wanted("qptr.lower") || wanted("spirv"))) {
+  // A plain `-Fo` compile emits the bound module, so the qptr round trip (read back, three
+  // passes, write, validate) only runs when someone looks at its stages or emits its output.
+  bool printsQptr = false;
+  for (const std::string& s : options.printStages) printsQptr |= s.rfind("qptr.", 0) == 0;
+  const bool writesObjectOnly = !options.outputFile.empty() && options.dumpStagesDir.empty() && !printsQptr;
+  const bool qptrNeeded = options.emitQptrLifted || !writesObjectOnly;
+  if (boundValid && qptrNeeded && (wanted("qptr.lower") || wanted("spirv"))) {
     std::vector<StageArtifact> qptrStages;
     std::vector<uint32_t> lifted = runQptrStages(written.words, env, validateOptions, qptrStages);
     for (StageArtifact& a : qptrStages) {
