@@ -1,89 +1,31 @@
 #include "app/gui/DocumentLoader.h"
 
 #include "core/support/AtomicFile.h"
+#include "renderer/offload/Bundle.h"
 
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <functional>
-#include <sstream>
 #include <vector>
 
 namespace sl::gui {
 
-namespace {
-
-struct Part {
-  std::string name;
-  std::string text;
-};
-
-// split-file markers: "#--- name" or "//--- name".
-bool partMarker(const std::string& line, std::string& name) {
-  for (const char* prefix : {"#--- ", "//--- "}) {
-    if (line.rfind(prefix, 0) == 0) {
-      name = line.substr(std::char_traits<char>::length(prefix));
-      while (!name.empty() && (name.back() == ' ' || name.back() == '\r')) name.pop_back();
-      return true;
-    }
-  }
-  return false;
-}
-
-std::vector<std::string> words(const std::string& text) {
-  std::istringstream stream(text);
-  std::vector<std::string> result;
-  for (std::string word; stream >> word;) result.push_back(word);
-  return result;
-}
-
-}  // namespace
-
 std::string documentFromBundle(const std::string& bundleText, const CompileOptions& options, views::Document& out) {
-  std::vector<Part> parts;
-  std::vector<std::string> compileLines;
-  std::istringstream stream(bundleText);
-  bool inPart = false;
-  for (std::string line; std::getline(stream, line);) {
-    std::string name;
-    if (partMarker(line, name)) {
-      parts.push_back({name, ""});
-      inPart = true;
-      continue;
+  // The same bundle reader `shaderlens run` uses: split-file parts and the %dxc_target RUN lines.
+  offload::BundleResult parsed = offload::parseBundle(bundleText);
+  if (!parsed.bundle) return parsed.error;
+  const offload::Bundle& bundle = *parsed.bundle;
+  const offload::SplitPart* chosen = nullptr;
+  const offload::CompileStep* step = nullptr;
+  for (const offload::CompileStep& compile : bundle.compiles)
+    if ((chosen = bundle.part(compile.sourcePart))) {
+      step = &compile;
+      break;
     }
-    if (inPart) parts.back().text += line + "\n";
-    size_t run = line.find("RUN:");
-    if (run != std::string::npos && line.find("%dxc_target") != std::string::npos) compileLines.push_back(line.substr(run + 4));
-  }
-
-  const Part* chosen = nullptr;
-  std::vector<std::string> flags;
-  for (const std::string& line : compileLines) {
-    std::vector<std::string> tokens = words(line);
-    for (const Part& part : parts)
-      for (const std::string& token : tokens)
-        if (!chosen && token.size() > part.name.size() && token.ends_with("/" + part.name)) chosen = &part;
-    if (!chosen) continue;
-    // The flags after %dxc_target, without outputs and lit paths (%t...).
-    bool afterTool = false;
-    for (size_t i = 0; i < tokens.size(); ++i) {
-      if (tokens[i] == "%dxc_target") {
-        afterTool = true;
-        continue;
-      }
-      if (!afterTool) continue;
-      if (tokens[i] == "-Fo" || tokens[i] == "-Fc") {
-        ++i;
-        continue;
-      }
-      if (tokens[i].find('%') != std::string::npos) continue;
-      flags.push_back(tokens[i]);
-    }
-    break;
-  }
-  for (const char* fallback : {"source.hlsl", ""})
-    for (const Part& part : parts)
-      if (!chosen && (part.name == fallback || (!*fallback && part.name.ends_with(".hlsl")))) chosen = &part;
+  if (!chosen) chosen = bundle.part("source.hlsl");
+  for (const offload::SplitPart& part : bundle.parts)
+    if (!chosen && part.name.ends_with(".hlsl")) chosen = &part;
   if (!chosen) return "no HLSL part (#--- NAME.hlsl) in the bundle";
 
   out.fileName = chosen->name;
@@ -91,10 +33,10 @@ std::string documentFromBundle(const std::string& bundleText, const CompileOptio
   out.text = chosen->text;
   out.options = options;
   out.savePath.clear();  // a part of a bundle: saving it alone would lose the rest
-  if (!flags.empty()) {
-    ParsedCommandLine parsed = parseDxcCommandLine(flags);
-    if (!parsed.error.empty()) return "the bundle's compile flags: " + parsed.error;
-    out.options = parsed.options;
+  if (step && !step->args.empty()) {
+    ParsedCommandLine flags = parseDxcCommandLine(step->args);
+    if (!flags.error.empty()) return "the bundle's compile flags: " + flags.error;
+    out.options = flags.options;
   }
   return "";
 }
