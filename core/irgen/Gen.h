@@ -129,6 +129,10 @@ class Gen {
   ir::Value resourceMethod(const fe::IntrinsicCallExpr* call);
   const ResourceInfo& resource(const ResourceRef& ref) const { return resources_[ref.resource]; }
 
+  // ---- textures and samplers (GenTexture.cpp): methods of Texture*/RWTexture*/samplers;
+  // nullopt when `call` is not a texture method (resourceMethod handles it).
+  std::optional<ir::Value> textureMethod(const fe::IntrinsicCallExpr* call, const ResourceRef& ref);
+
   // ---- intrinsics (GenIntrinsic.cpp)
   ir::Value intrinsic(const fe::IntrinsicCallExpr* call);
   ir::Value interlocked(const fe::IntrinsicCallExpr* call, LValue dest, size_t firstValueArg);

@@ -102,6 +102,7 @@ static Value wordPtr(Gen& g, const ResourceRef& ref, Value address, uint32_t wor
 Value Gen::resourceMethod(const fe::IntrinsicCallExpr* call) {
   ResourceRef ref = resourceOf(call->object);
   if (!ref.valid()) return Value::constant(cx_->undef(lower(call->type)));
+  if (std::optional<Value> v = textureMethod(call, ref)) return *v;
   const fe::Type* rt = resource(ref).type;
   const std::string& name = call->name;
   using RK = fe::ResourceKind;
