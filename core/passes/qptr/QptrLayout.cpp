@@ -96,7 +96,8 @@ TypeLayout Layouts::layoutOf(Type type, uint32_t matrixStride, bool rowMajor) co
       return l;
     }
     case TypeKind::Array: case TypeKind::RuntimeArray: {
-      const TypeLayout e = layoutOf(d.element);
+      // A member's MatrixStride / RowMajor apply to the matrices of an array of matrices.
+      const TypeLayout e = layoutOf(d.element, matrixStride, rowMajor);
       if (isHandle(d.element) || isBufferBlock(d.element)) {
         l.shape = TypeLayout::Shape::HandleArray;
         l.element = d.element;

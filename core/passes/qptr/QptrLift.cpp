@@ -334,6 +334,14 @@ class Lifter {
 
   Value constU32(uint32_t v) { return Value::constant(cx_.u32(v)); }
 
+  // A member's MatrixStride / RowMajor still describe the elements of an array of matrices, but
+  // not the columns of a matrix.
+  static void keepMatrixInfoOnlyForArrays(PtrRef& ref, const TypeDef& stepped) {
+    if (stepped.kind == TypeKind::Array || stepped.kind == TypeKind::RuntimeArray) return;
+    ref.matrixStride = 0;
+    ref.rowMajor = false;
+  }
+
   // One step down from ref.cur towards ref.pending; false if there is no component there.
   bool descend(PtrRef& ref) {
     const TypeLayout l = layouts_.layoutOf(ref.cur, ref.matrixStride, ref.rowMajor);
@@ -345,8 +353,7 @@ class Lifter {
       ref.levels.push_back({true, l.stride});
       ref.pending %= l.stride;
       ref.cur = l.element;
-      ref.matrixStride = 0;
-      ref.rowMajor = false;
+      keepMatrixInfoOnlyForArrays(ref, d);
       return true;
     }
     if (l.shape == TypeLayout::Shape::Fields) {
@@ -578,14 +585,14 @@ class Lifter {
         case QptrOp::DynOffset: {
           const uint32_t stride = in.operands[2].imm;
           if (!resolveArray(ref, stride, id, in.attrs)) return;
+          const Type arrayType = ref.cur;
           const TypeLayout l = layouts_.layoutOf(ref.cur, ref.matrixStride, ref.rowMajor);
           const Value index = addIndex(in.operands[1].value, ref.pending / stride, id);
           ref.indices.push_back(index);
           ref.levels.push_back({true, stride});
           ref.pending %= stride;
           ref.cur = l.element;
-          ref.matrixStride = 0;
-          ref.rowMajor = false;
+          keepMatrixInfoOnlyForArrays(ref, cx_.def(arrayType));
           refs_[valueKey(self)] = ref;
           detach(*fn_, id);
           return;

@@ -5,6 +5,8 @@
 
 #include <spirv/unified1/spirv.hpp>
 
+#include <unordered_map>
+
 namespace sl::qptr {
 namespace {
 
@@ -72,6 +74,7 @@ class Lowerer {
   void lowerFunction(FuncId f) {
     fn_ = &m_.function(f);
     fs_ = &st_.functions[f.index];
+    matrices_.clear();
     const size_t count = fn_->insts.size();  // new step instructions are appended; skip them
     for (uint32_t i = 0; i < count; ++i) {
       if (!inBlock(InstId(i))) continue;
@@ -135,8 +138,10 @@ class Lowerer {
         case spv::OpAccessChain: case spv::OpInBoundsAccessChain:
         case spv::OpPtrAccessChain: case spv::OpInBoundsPtrAccessChain: {
           std::string why;
-          if (lowerAccessChain(id, why)) return;
+          const ChainResult r = lowerAccessChain(id, why);
+          if (r == ChainResult::Lowered) return;
           fallback(id);
+          if (r == ChainResult::KeepWhole) return;
           reportError(st_, m_, fn_->inst(id).attrs, "qptr.lower", why + " (kept as " + opcodeName(fn_->inst(id).op) + ")");
           return;
         }
@@ -199,12 +204,22 @@ class Lowerer {
     return true;
   }
 
-  bool lowerAccessChain(InstId id, std::string& why) {
+  // What a pointer to a matrix (or an array of matrices) knows from the struct member that holds
+  // it. An access chain often stops at the matrix and a second one indexes into it (DXC does
+  // this), so the member's MatrixStride / RowMajor must follow the pointer value.
+  struct MatrixInfo {
+    uint32_t stride = 0;
+    bool rowMajor = false;
+  };
+
+  enum class ChainResult : uint8_t { Lowered, KeepWhole, Failed };
+
+  ChainResult lowerAccessChain(InstId id, std::string& why) {
     InstDef& in = fn_->inst(id);
     const Value base = in.operands[0].value;
     const uint32_t sc = storageClassOf(base);
     Type cur = pointee(base);
-    if (!cur.valid()) { why = "base is not a pointer"; return false; }
+    if (!cur.valid()) { why = "base is not a pointer"; return ChainResult::Failed; }
     std::vector<Step> steps;
     size_t k = 1;
     const bool ptrChain = in.op.isSpv(spv::OpPtrAccessChain) || in.op.isSpv(spv::OpInBoundsPtrAccessChain);
@@ -213,24 +228,35 @@ class Lowerer {
       const Type pt = typeOf(base);
       uint32_t stride = cx_.def(pt).arrayStride;
       if (!stride) stride = layouts_.layoutOf(cur).size;
-      if (!stride) { why = "OpPtrAccessChain over a zero-sized or unsized pointee"; return false; }
+      if (!stride) { why = "OpPtrAccessChain over a zero-sized or unsized pointee"; return ChainResult::Failed; }
       steps.push_back({QptrOp::DynOffset, in.operands[1].value, 0, stride, 0});
       k = 2;
     }
-    uint32_t matrixStride = 0;
-    bool rowMajor = false;
+    MatrixInfo mat;
+    if (base.kind == ValueKind::InstResult) {
+      auto it = matrices_.find(base.asInst().index);
+      if (it != matrices_.end()) mat = it->second;
+    }
     bool first = !ptrChain;
     for (; k <= in.operands.size(); ++k) {
       const TypeDef& cd = cx_.def(cur);
-      // A Block struct in a buffer storage class is a handle: enter its data first.
+      // A chain ending at a buffer's Block struct yields the buffer (a handle pointer, as used by
+      // OpArrayLength or a later access chain); indexing further enters its data first.
+      if (k == in.operands.size()) break;
       if (first && layouts_.isBufferBlock(cur) && isBufferStorageClass(sc)) steps.push_back({QptrOp::BufferData, {}});
       first = false;
-      if (k == in.operands.size()) break;
       const Value idx = in.operands[k].value;
-      const TypeLayout l = layouts_.layoutOf(cur, matrixStride, rowMajor);
-      if (rowMajor && cd.kind == TypeKind::Matrix) { why = "indexing into a RowMajor matrix (its columns are not contiguous)"; return false; }
-      matrixStride = 0;
-      rowMajor = false;
+      if (mat.rowMajor && cd.kind == TypeKind::Matrix) {
+        // A RowMajor matrix's columns are not contiguous, so indexing into it has no byte-offset
+        // form: the rest of the chain stays a SPIR-V access chain on a pointer to the whole matrix
+        // (a strictly typed use), which qptr.lift rebuilds with the member's decorations.
+        if (steps.empty()) return ChainResult::KeepWhole;
+        splitBeforeMatrix(id, steps, k, cur, sc);
+        return ChainResult::KeepWhole;
+      }
+      const TypeLayout l = layouts_.layoutOf(cur, mat.stride, mat.rowMajor);
+      const bool keepMatrixInfo = cd.kind == TypeKind::Array || cd.kind == TypeKind::RuntimeArray;
+      if (!keepMatrixInfo) mat = {};
       switch (l.shape) {
         case TypeLayout::Shape::HandleArray:
           steps.push_back({QptrOp::HandleArrayIndex, idx});
@@ -243,22 +269,28 @@ class Lowerer {
           break;
         case TypeLayout::Shape::Fields: {
           int64_t f = 0;
-          if (!constIndex(idx, f)) { why = "non-constant struct member index"; return false; }
-          if (f < 0 || size_t(f) >= l.offsets.size()) { why = "struct member index " + std::to_string(f) + " out of range"; return false; }
+          if (!constIndex(idx, f)) { why = "non-constant struct member index"; return ChainResult::Failed; }
+          if (f < 0 || size_t(f) >= l.offsets.size()) { why = "struct member index " + std::to_string(f) + " out of range"; return ChainResult::Failed; }
           steps.push_back({QptrOp::Offset, {}, l.offsets[f], 0, 0});
           const StructMember& mem = cd.members[f];
           for (const Decoration& d : mem.decorations) {
-            if (d.kind == spv::DecorationMatrixStride && !d.operands.empty()) matrixStride = d.operands[0];
-            if (d.kind == spv::DecorationRowMajor) rowMajor = true;
+            if (d.kind == spv::DecorationMatrixStride && !d.operands.empty()) mat.stride = d.operands[0];
+            if (d.kind == spv::DecorationRowMajor) mat.rowMajor = true;
           }
           cur = l.fieldTypes[f];
           break;
         }
-        case TypeLayout::Shape::Invalid: why = "no layout for " + printType(cx_, cur) + ": " + l.error; return false;
-        default: why = printType(cx_, cur) + " has no components to index"; return false;
+        case TypeLayout::Shape::Invalid: why = "no layout for " + printType(cx_, cur) + ": " + l.error; return ChainResult::Failed;
+        default: why = printType(cx_, cur) + " has no components to index"; return ChainResult::Failed;
       }
     }
-    // Fold constant dynamic offsets and merge consecutive offsets.
+    emitSteps(id, base, fold(steps), /*replaceSelf=*/true);
+    if (mat.stride || mat.rowMajor) matrices_[id.index] = mat;
+    return ChainResult::Lowered;
+  }
+
+  // Fold constant dynamic offsets and merge consecutive offsets.
+  std::vector<Step> fold(const std::vector<Step>& steps) const {
     std::vector<Step> folded;
     for (Step s : steps) {
       int64_t c = 0;
@@ -275,11 +307,18 @@ class Lowerer {
       folded.push_back(s);
     }
     if (folded.empty()) folded.push_back({QptrOp::Offset, {}, 0, 0, 0});
+    return folded;
+  }
+
+  // Emits `steps` from `base` before `id`. With `replaceSelf` the last step becomes `id` itself
+  // (keeping its attributes); otherwise every step is new and the last one's value is returned,
+  // typed `resultType` (erased to qptr later).
+  Value emitSteps(InstId id, Value base, const std::vector<Step>& steps, bool replaceSelf, Type resultType = {}) {
     Value prev = base;
-    const Attrs attrs = in.attrs;
-    const Type resultType = in.resultType;
-    for (size_t s = 0; s < folded.size(); ++s) {
-      const Step& st = folded[s];
+    const Attrs attrs = fn_->inst(id).attrs;
+    if (!resultType.valid()) resultType = fn_->inst(id).resultType;
+    for (size_t s = 0; s < steps.size(); ++s) {
+      const Step& st = steps[s];
       std::vector<Operand> ops{Operand::v(prev)};
       switch (st.op) {
         case QptrOp::HandleArrayIndex: ops.push_back(Operand::v(st.index)); break;
@@ -291,10 +330,11 @@ class Lowerer {
         case QptrOp::Offset: ops.push_back(Operand::i(uint32_t(int32_t(st.offset)))); break;
         default: break;
       }
-      if (s + 1 == folded.size()) {
+      if (replaceSelf && s + 1 == steps.size()) {
         InstDef& last = fn_->inst(id);
         last.op = Opcode::qptr(st.op);
         last.operands = std::move(ops);
+        prev = Value::inst(id);
       } else {
         InstDef step;
         step.op = Opcode::qptr(st.op);
@@ -304,7 +344,21 @@ class Lowerer {
         prev = Value::inst(insertBefore(*fn_, id, std::move(step)));
       }
     }
-    return true;
+    return prev;
+  }
+
+  // The chain `id` reaches a RowMajor matrix of type `matrix` after `steps`, and operand `k`
+  // indexes into it: the steps become qptr ops yielding a pointer to the whole matrix, and `id`
+  // keeps only the indices from `k` on, as a plain access chain on that pointer.
+  void splitBeforeMatrix(InstId id, const std::vector<Step>& steps, size_t k, Type matrix, uint32_t sc) {
+    const Value base = fn_->inst(id).operands[0].value;
+    const Value matrixPtr = emitSteps(id, base, fold(steps), /*replaceSelf=*/false, cx_.pointerType(sc, matrix));
+    InstDef& in = fn_->inst(id);
+    const bool inBounds = in.op.isSpv(spv::OpInBoundsAccessChain) || in.op.isSpv(spv::OpInBoundsPtrAccessChain);
+    std::vector<Operand> ops{Operand::v(matrixPtr)};
+    for (size_t j = k; j < in.operands.size(); ++j) ops.push_back(in.operands[j]);
+    in.op = Opcode::spv(inBounds ? spv::OpInBoundsAccessChain : spv::OpAccessChain);
+    in.operands = std::move(ops);
   }
 
   // Shallow erasure: every pointer-typed value becomes a qptr.
@@ -326,6 +380,7 @@ class Lowerer {
   Layouts layouts_;
   FunctionDef* fn_ = nullptr;
   FunctionState* fs_ = nullptr;
+  std::unordered_map<uint32_t, MatrixInfo> matrices_;  // pointer-producing inst -> its matrix member
 };
 
 }  // namespace

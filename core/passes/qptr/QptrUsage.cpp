@@ -168,9 +168,12 @@ Usage mergeAt(const Context& cx, const Layouts& layouts, Usage a, uint32_t off, 
     a.maxSize = maxOpt(a.maxSize, b.maxSize);
     return a;
   }
+  // The bigger usage is the base; of two the same size, a typed one (a whole vector accessed
+  // both at once and through a dynamic component index: the type supports the indexing).
+  const bool sameSizeTyped = a.maxSize && b.maxSize && *a.maxSize == *b.maxSize && isTyped(b) && !isTyped(a);
   if (off == 0 && a.kind != Usage::Kind::Unused && b.kind != Usage::Kind::Unused &&
-      (!b.maxSize || (a.maxSize && *b.maxSize > *a.maxSize))) {
-    std::swap(a, b);  // the bigger usage is the base
+      (!b.maxSize || (a.maxSize && *b.maxSize > *a.maxSize) || sameSizeTyped)) {
+    std::swap(a, b);
   }
   if (isTyped(a) && a.maxSize && (!b.maxSize || off + *b.maxSize > *a.maxSize)) {
     // `b` reaches past `a`: both become entries of one offset base.

@@ -54,3 +54,19 @@ TEST_CASE("elements of strided usages merge", "[qptr][usage]") {
   CHECK(errors.empty());
   CHECK(qptr::printUsage(cx, m) == "(0..32) × 32 => { 0..4 => f32, 16..28 => f32x3 }");
 }
+
+TEST_CASE("a whole vector and a dynamic index into it merge into the vector", "[qptr][usage]") {
+  // int4x4 m (a local array of int4): m[i] = v; ... = m[row][col];
+  Context cx;
+  qptr::Layouts l(cx, {qptr::LayoutKind::Scalar});
+  const Type i4 = cx.vectorType(cx.s32(), 4);
+  const Usage byColumn = Usage::dynOffsetBase(Usage::dynOffsetBase(Usage::typed(cx.s32(), 4, false), 4, 4), 16, 4);
+  const Usage byRow = Usage::dynOffsetBase(Usage::typed(i4, 16, false), 16, 4);
+  for (bool swap : {false, true}) {
+    std::vector<std::string> errors;
+    Usage m = swap ? qptr::mergeUsage(cx, l, byRow, byColumn, errors) : qptr::mergeUsage(cx, l, byColumn, byRow, errors);
+    INFO(swap);
+    CHECK(errors.empty());
+    CHECK(qptr::printUsage(cx, m) == "(0..4) × 16 => s32x4");
+  }
+}
