@@ -257,6 +257,7 @@ llvm::Type* Emitter::resourceType(const TypeDef& d) {
     case RK::SamplerComparisonState: return llvm::TargetExtType::get(ctx_, "dx.Sampler", {}, {1u});
     case RK::RaytracingAccelerationStructure:
       return llvm::TargetExtType::get(ctx_, "dx.RTAccelerationStructure", {}, {});
+    case RK::VkSampledTexture2D: return nullptr;  // Vulkan-only combined image-sampler
   }
   return nullptr;
 }
@@ -1371,7 +1372,17 @@ void Emitter::emitHlsl(InstId id, const InstDef& inst) {
     return i < inst.operands.size() && inst.operands[i].isImm ? inst.operands[i].imm : 0;
   };
   switch (HlslOp(inst.op.code)) {
+    case HlslOp::ResourceSample:
+    case HlslOp::ResourceGather:
+    case HlslOp::ResourceCalculateLod:
+      error(loc, "texture sampling (" + opcodeName(inst.op) + ") is not supported by the DXIL back end yet");
+      return;
     case HlslOp::HandleFromBinding: {
+      if (inst.resultType.valid() && cx_.def(inst.resultType).kind == TypeKind::HlslResource &&
+          cx_.def(inst.resultType).resource == ir::ResourceKind::VkSampledTexture2D) {
+        error(loc, "vk::SampledTexture2D is a Vulkan combined image-sampler: it needs the SPIR-V target (-spirv)");
+        return;
+      }
       if (!rt || !llvm::isa<llvm::TargetExtType>(rt) || inst.operands.size() < 3) {
         error(loc, "hlsl.handle_from_binding: malformed or unsupported resource type");
         return;

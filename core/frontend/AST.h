@@ -148,8 +148,14 @@ struct IndexExpr : Expr {
 };
 struct ResourceIndexExpr : Expr {
   ResourceIndexExpr() : Expr(ExprKind::ResourceIndex) {}
+  // `tex.mips[level][coord]` / `tex.sample[index][coord]` are built in three steps: `tex.mips`
+  // (part set, level and index null), `[level]` (level set), then `[coord]` (index set).
+  enum class Part : uint8_t { Element, Mips, Sample };
   Expr* base = nullptr;   // the resource
   Expr* index = nullptr;  // converted to uint / uintN
+  Part part = Part::Element;
+  Expr* level = nullptr;  // Mips: the mip level; Sample: the sample index (uint)
+  bool complete() const { return index != nullptr; }
 };
 struct UnaryExpr : Expr {
   UnaryExpr() : Expr(ExprKind::Unary) {}
@@ -291,7 +297,16 @@ struct VarDecl : Decl {
   std::vector<std::string> modifiers;     // precise, nointerpolation, globallycoherent, ...
   Expr* defaultArg = nullptr;             // parameters
   uint32_t bitWidth = 0;                  // bitfield members (`uint x : 8;`), 0 otherwise
+  // Merged interpolation modifiers of a parameter or field (signature::InterpolationModifiers
+  // bits; 0 = none written). Sema merges every keyword into this one set (seed 0047).
+  uint8_t interpolation = 0;
 };
+
+// The pipeline stage an entry point runs in (from -T or [shader("...")]).
+enum class ShaderStage : uint8_t { None, Vertex, Pixel, Compute, Geometry, Hull, Domain, Mesh, Amplification };
+std::string_view shaderStageName(ShaderStage stage);  // "vertex", "pixel", ...
+ShaderStage shaderStageFromName(std::string_view name);  // [shader("...")] spelling; None if unknown
+ShaderStage shaderStageFromProfile(std::string_view profile);  // "ps_6_0" -> Pixel; None for lib/unknown
 
 struct FunctionDecl : Decl {
   FunctionDecl() : Decl(DeclKind::Function) {}
@@ -303,6 +318,8 @@ struct FunctionDecl : Decl {
   StructDecl* parent = nullptr;  // methods
   bool isStatic = false;
   bool isEntry = false;
+  ShaderStage stage = ShaderStage::None;  // entry points: the stage they run in
+  uint8_t interpolation = 0;              // merged modifiers on the return value (see VarDecl)
   FunctionDecl* definition = nullptr;  // for forward declarations: the definition, once seen
   std::string qualifiedName;  // "ns::S::f", for printing and the IR
   // Errors in the body of a method of a struct template instance; like C++, they matter only when
@@ -472,6 +489,8 @@ struct TranslationUnit {
   // The implicit $Globals constant buffer (members are the non-static globals that are not resources).
   CBufferDecl* globals = nullptr;
   FunctionDecl* entry = nullptr;  // the -E entry point, if found
+  // Every entry point, in source order: the -E one, and in libraries each [shader("...")] function.
+  std::vector<FunctionDecl*> entries;
 };
 
 }  // namespace sl::frontend

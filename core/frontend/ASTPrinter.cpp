@@ -1,4 +1,5 @@
 #include "core/frontend/ASTPrinter.h"
+#include "core/signature/Interpolation.h"
 
 #include <clang/Basic/SourceManager.h>
 
@@ -137,6 +138,12 @@ public:
     std::string text = "Function " + (f->qualifiedName.empty() ? f->name : f->qualifiedName) + " '" + sig + "'";
     if (f->isStatic) text += " static";
     if (f->isEntry) text += " entry";
+    if (f->isEntry && (f->stage == ShaderStage::Vertex || f->stage == ShaderStage::Pixel))
+      text += " " + std::string(shaderStageName(f->stage));
+    // Interpolation keywords on the return value (parameters and fields print their modifiers).
+    for (unsigned bit = 0; bit < 6; ++bit)
+      if (f->interpolation & (1u << bit))
+        text += " " + std::string(signature::modifierKeyword(static_cast<signature::InterpolationModifier>(bit)));
     if (!f->semantic.empty()) text += " : " + f->semantic;
     text += attributesText(f->attributes);
     if (!f->body) text += " (declaration)";
@@ -291,9 +298,11 @@ public:
       }
       case ExprKind::ResourceIndex: {
         auto* i = static_cast<const ResourceIndexExpr*>(e);
-        line(depth, "ResourceIndex" + tc, e->loc);
+        const char* part = i->part == ResourceIndexExpr::Part::Mips ? " mips" : i->part == ResourceIndexExpr::Part::Sample ? " sample" : "";
+        line(depth, "ResourceIndex" + std::string(part) + tc, e->loc);
         expr(depth + 1, i->base);
-        expr(depth + 1, i->index);
+        if (i->level) expr(depth + 1, i->level);
+        if (i->index) expr(depth + 1, i->index);
         return;
       }
       case ExprKind::Unary: {

@@ -17,7 +17,7 @@ constexpr int kMaxTemplateDepth = 16;
 bool isTypeModifierWord(const std::string& w) {
   static const char* kWords[] = {"static", "const", "uniform", "groupshared", "extern", "inline", "export",
                                  "precise", "row_major", "column_major", "snorm", "unorm", "nointerpolation",
-                                 "linear", "centroid", "sample", "noperspective", "globallycoherent", "volatile",
+                                 "linear", "centroid", "sample", "noperspective", "center", "globallycoherent", "volatile",
                                  "in", "out", "inout", "shared", "reordercoherent", "indices", "vertices",
                                  "primitives", "payload"};
   for (const char* k : kWords)
@@ -460,8 +460,13 @@ StructDecl* Parser::parseStruct(const std::string& nameOverride) {
       errorHere("base class access specifiers are not supported in HLSL");
       consume();
     }
+    const clang::SourceLocation baseLoc = cur().loc;
     const Type* base = parseType(false);
-    if (base && base->isStruct()) s->base = base->record;
+    if (base && base->isStruct() && !base->record->complete)
+      // Deriving from a struct still being defined (e.g. its enclosing struct) would make it
+      // contain itself.
+      sema_.error(baseLoc, "base class has incomplete type '" + base->record->qualifiedName + "'");
+    else if (base && base->isStruct()) s->base = base->record;
     else errorHere("expected a base struct");
   }
   if (!expect(tok::l_brace, "'{'")) return s;
@@ -558,7 +563,7 @@ bool Parser::parseDeclSpec(DeclSpec& spec, bool allowDefinitions) {
     const std::string& w = cur().text;
     if (!isTypeModifierWord(w)) break;
     // `sample`, `linear`, ... are also ordinary identifiers; they are modifiers only before a type.
-    if ((w == "sample" || w == "linear" || w == "centroid" || w == "indices" || w == "vertices" ||
+    if ((w == "sample" || w == "linear" || w == "centroid" || w == "center" || w == "indices" || w == "vertices" ||
          w == "primitives" || w == "payload" || w == "shared") &&
         !(peek(1).word))
       break;
@@ -579,7 +584,10 @@ bool Parser::parseDeclSpec(DeclSpec& spec, bool allowDefinitions) {
       if (spec.hasDirection && d != spec.direction) d = ParamDirection::InOut;
       spec.direction = d;
       spec.hasDirection = true;
-    } else spec.modifiers.push_back(w);
+    } else {
+      spec.modifiers.push_back(w);
+      spec.modifierLocs.push_back(cur().loc);
+    }
     consume();
   }
   if (isWord("struct") || isWord("class")) {
@@ -723,6 +731,7 @@ VarDecl* Parser::parseParameter() {
     p->type = sema_.types().error();
   }
   parsePostDeclarator(p->semantic, p->binding, p->packOffset);
+  sema_.mergeInterpolation(spec.modifiers, spec.modifierLocs, p->type, p->semantic, p->interpolation);
   if (tryConsume(tok::equal)) {
     Expr* def = parseAssignment();
     // Inside a template instance an unusable default only matters if a call relies on it (C++
@@ -764,6 +773,7 @@ FunctionDecl* Parser::parseFunctionRest(DeclSpec& spec, const std::string& name,
   std::string packOffset;
   RegisterBinding ignored;
   parsePostDeclarator(fn->semantic, ignored, packOffset);
+  sema_.mergeInterpolation(spec.modifiers, spec.modifierLocs, fn->returnType, fn->semantic, fn->interpolation);
   while (isWord("const")) consume();
   sema_.checkRedeclaration(fn);
   // A template instance is reached through its template, never by plain lookup (that would hide
@@ -929,6 +939,8 @@ void Parser::parseDeclarators(DeclSpec& spec, std::vector<Decl*>& out, StorageCl
       var->type = sema_.types().error();
     }
     parsePostDeclarator(var->semantic, var->binding, var->packOffset);
+    if (storage == StorageClass::Field)
+      sema_.mergeInterpolation(spec.modifiers, spec.modifierLocs, var->type, var->semantic, var->interpolation);
     {
       // A value of a struct that is still being defined (or only forward-declared) has no layout.
       const Type* leaf = var->type;
@@ -1235,10 +1247,17 @@ size_t Parser::scanTypeName(size_t at) const {
   if (tokenAt(i).kind == tok::coloncolon) ++i;
   const Token& t = tokenAt(i);
   if (!t.word) return 0;
+  // Vulkan-only builtin types are spelled with their namespace (vk::SampledTexture2D).
+  std::string builtinName = t.text;
+  if (t.text == "vk" && tokenAt(i + 1).kind == tok::coloncolon && tokenAt(i + 2).word &&
+      sema_.builtinTypeByName("vk::" + tokenAt(i + 2).text)) {
+    builtinName = "vk::" + tokenAt(i + 2).text;
+    i += 2;
+  }
   if (t.text == "unsigned" || t.text == "struct" || t.text == "class" || t.text == "const" || t.text == "enum" ||
       t.text == "long" || t.text == "short" || t.text == "char")
     return i + 1;
-  if (Sema& s = sema_; s.builtinTypeByName(t.text)) {
+  if (Sema& s = sema_; s.builtinTypeByName(builtinName)) {
     // `vector<...>` etc.: skip the template arguments.
     if (tokenAt(i + 1).kind == tok::less) {
       int depth = 0;
@@ -1408,6 +1427,11 @@ const Type* Parser::parseType(bool allowDefinitions, DeclSpec* spec) {
   if (!cur().word) return nullptr;
   std::string name = cur().text;
   clang::SourceLocation loc = cur().loc;
+  if (name == "vk" && peek(1).kind == tok::coloncolon && peek(2).word && sema_.builtinTypeByName("vk::" + peek(2).text)) {
+    name = "vk::" + peek(2).text;
+    consume();
+    consume();
+  }
   bool isTemplateName = false;
   if (const Type* builtin = sema_.builtinTypeByName(name, &isTemplateName)) {
     consume();

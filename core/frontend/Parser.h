@@ -34,6 +34,7 @@ private:
     ParamDirection direction = ParamDirection::In;
     MatrixLayout layout = MatrixLayout::Default;
     std::vector<std::string> modifiers;
+    std::vector<clang::SourceLocation> modifierLocs;  // parallel to modifiers
     std::vector<Attribute> attributes;
     const Type* type = nullptr;
     clang::SourceLocation loc;

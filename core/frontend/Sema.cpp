@@ -290,6 +290,7 @@ std::optional<ResourceKind> Sema::resourceByName(std::string_view name) {
       {"SamplerComparisonState", ResourceKind::SamplerComparisonState},
       {"RaytracingAccelerationStructure", ResourceKind::RaytracingAccelerationStructure},
       {"RayQuery", ResourceKind::RayQuery},
+      {"vk::SampledTexture2D", ResourceKind::VkSampledTexture2D},
   };
   for (auto& [n, kind] : kNames)
     if (name == n) return kind;
@@ -435,16 +436,7 @@ void Sema::finishTranslationUnit() {
     if (d->kind == DeclKind::Function && d->name == options_.entryPoint && static_cast<FunctionDecl*>(d)->body)
       tu_.entry = static_cast<FunctionDecl*>(d);
   bool library = options_.profile.rfind("lib", 0) == 0;
-  if (tu_.entry) {
-    tu_.entry->isEntry = true;
-    bool compute = options_.profile.rfind("cs", 0) == 0;
-    if (compute) {
-      bool hasNumThreads = false;
-      for (const Attribute& a : tu_.entry->attributes)
-        if (a.name == "numthreads") hasNumThreads = true;
-      if (!hasNumThreads) error(tu_.entry->loc, "compute entry point must have a valid numthreads attribute");
-    }
-  } else if (!library && errorCount_ == 0) {
+  if (!tu_.entry && !library && errorCount_ == 0) {
     Diagnostic d;
     d.severity = Severity::Error;
     d.range.begin.file = unit_.location(unit_.sourceManager().getLocForStartOfFile(unit_.sourceManager().getMainFileID())).file;
@@ -452,14 +444,7 @@ void Sema::finishTranslationUnit() {
     diagnostics_.push_back(d);
     ++errorCount_;
   }
-  if (library) {
-    for (Decl* d : tu_.decls)
-      if (d->kind == DeclKind::Function) {
-        auto* fn = static_cast<FunctionDecl*>(d);
-        for (const Attribute& a : fn->attributes)
-          if (a.name == "shader") fn->isEntry = true;
-      }
-  }
+  resolveEntryPoints();
   checkRecursion();
 }
 

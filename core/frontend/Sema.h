@@ -149,7 +149,18 @@ public:
   bool heapInfoConvertsTo(const Type* info, const Type* resource) const;
   PreprocessedUnit& unit() { return unit_; }
 
+  // ---- shader stages (SemaStage.cpp)
+  // Merges the interpolation keywords among `modifiers` (at `locs`, parallel) of a parameter,
+  // field or function return into `bits`, reporting the seed 0047 errors/warnings at the keyword.
+  void mergeInterpolation(const std::vector<std::string>& modifiers, const std::vector<clang::SourceLocation>& locs,
+                          const Type* type, const std::string& semantic, uint8_t& bits);
+  // Picks the entry points (-E with a vs/ps/cs profile, [shader("...")] functions in libraries),
+  // sets their stage and checks the stage's requirements.
+  void resolveEntryPoints();
+
 private:
+  void checkEntryPoint(FunctionDecl* entry);
+
   Expr* convertShape(Expr* expr, const Type* to, bool explicitCast, bool warn);
   Expr* convertAggregate(Expr* expr, const Type* to, ConversionContext context);
   Expr* arithmeticOperands(clang::SourceLocation loc, BinaryOp op, Expr*& lhs, Expr*& rhs, const Type*& operandType);

@@ -58,6 +58,21 @@ Expr* Sema::buildIntrinsicCall(clang::SourceLocation loc, const std::string& spa
                                Expr* object, std::vector<Expr*> args, const Type* templateArg, bool reportFailure) {
   for (Expr* a : args)
     if (a->type->isError()) return errorExpr(loc);
+  if (space == "Intrinsics" && name == "select" && args.size() == 3 && args[1]->type->isStruct() &&
+      args[1]->type == args[2]->type && args[0]->type->isNumeric() && args[0]->type->elementCount() == 1) {
+    // select(bool, S, S) on one struct type (proposal 0040); DXC's table predates it.
+    const std::vector<const IntrinsicRow*> selectRows = findIntrinsics(space, name);
+    auto* call = ast().make<IntrinsicCallExpr>();
+    call->loc = loc;
+    call->name = name;
+    call->row = selectRows.empty() ? nullptr : selectRows.front();
+    call->opcode = call->row ? call->row->opcode : std::string();
+    call->type = args[1]->type;
+    call->paramTypes = {types().boolType(), args[1]->type, args[2]->type};
+    call->directions = {ParamDirection::In, ParamDirection::In, ParamDirection::In};
+    call->args = {convert(args[0], types().boolType(), ConversionContext::Argument), args[1], args[2]};
+    return call;
+  }
   std::vector<const IntrinsicRow*> rows;
   for (const IntrinsicRow* row : findIntrinsics(space, name)) {
     if (row->hidden()) continue;
@@ -257,6 +272,10 @@ Expr* Sema::buildIntrinsicCall(clang::SourceLocation loc, const std::string& spa
         IntrinsicParam shapeSource = r;
         if (r.shape == IntrinsicShape::Any && r.templateGroup >= 1 && size_t(r.templateGroup) <= row->params.size())
           shapeSource.templateGroup = row->params[size_t(r.templateGroup - 1)].templateGroup;
+        // A result no parameter matches (`float<> f16tof32(in uint<> x)`) takes the first
+        // parameter's shape, as in DXC: f16tof32(uint2) is float2.
+        if (r.shape == IntrinsicShape::Any && r.templateGroup == 0 && !groups.count(0) && groups.count(1))
+          shapeSource.templateGroup = 1;
         resultType = shapedType(shapeSource, componentOf(r, nullptr));
         break;
       }

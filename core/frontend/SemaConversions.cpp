@@ -79,7 +79,28 @@ Expr* Sema::makeImplicitCast(Expr* operand, const Type* type, CastKind kind) {
   return cast;
 }
 
+// An integer literal (or a sign/bit-not over one) becoming a 64-bit integer takes that type itself,
+// so all 64 bits of its value survive: DXC's literal int is 64-bit, ours is lowered as int.
+static bool retypeLiteralTo64(Expr* expr, const Type* to) {
+  if (expr->type->kind != TypeKind::Scalar || expr->type->scalar != ScalarKind::LiteralInt) return false;
+  if (expr->kind == ExprKind::IntLiteral) {
+    expr->type = to;
+    return true;
+  }
+  if (expr->kind == ExprKind::Unary) {
+    auto* u = static_cast<UnaryExpr*>(expr);
+    if (u->op != UnaryOp::Minus && u->op != UnaryOp::Plus && u->op != UnaryOp::BitNot) return false;
+    if (!retypeLiteralTo64(u->operand, to)) return false;
+    expr->type = to;
+    return true;
+  }
+  return false;
+}
+
 Expr* Sema::convertElement(Expr* expr, ScalarKind to) {
+  if ((to == ScalarKind::Int64 || to == ScalarKind::UInt64) && !expr->type->isEnum() &&
+      retypeLiteralTo64(expr, types().scalar(to)))
+    return expr;
   const Type* from = expr->type;
   ScalarKind fk = from->isEnum() ? ScalarKind::Int : from->scalar;
   const Type* target = from->isEnum() ? types().scalar(to) : types().withElement(from, to);

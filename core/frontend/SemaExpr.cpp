@@ -652,6 +652,26 @@ Expr* Sema::buildMember(clang::SourceLocation loc, Expr* base, const std::string
     s->isConst = base->isConst;
     return s;
   }
+  if (t->isResource() && (name == "mips" || name == "sample")) {
+    // Texture*.mips[level][coord] and Texture2DMS*.sample[index][coord] (read-only).
+    using RK = ResourceKind;
+    const RK k = t->resource;
+    const bool ms = k == RK::Texture2DMS || k == RK::Texture2DMSArray;
+    const bool mipped = k == RK::Texture1D || k == RK::Texture1DArray || k == RK::Texture2D || k == RK::Texture2DArray ||
+                        k == RK::Texture3D || k == RK::VkSampledTexture2D;
+    if (name == "mips" ? mipped : ms) {
+      auto* e = ast().make<ResourceIndexExpr>();
+      e->loc = loc;
+      e->base = base;
+      e->part = name == "mips" ? ResourceIndexExpr::Part::Mips : ResourceIndexExpr::Part::Sample;
+      e->type = t;
+      e->category = ValueCategory::RValue;
+      e->isConst = true;
+      return e;
+    }
+    error(loc, "no member named '" + name + "' in '" + typeName(t) + "'", nameLength);
+    return errorExpr(loc);
+  }
   error(loc, "member reference base type '" + typeName(t) + "' is not a structure", nameLength);
   return errorExpr(loc);
 }
@@ -662,6 +682,28 @@ Expr* Sema::buildMember(clang::SourceLocation loc, Expr* base, const std::string
 Expr* Sema::buildIndex(clang::SourceLocation loc, Expr* base, Expr* index) {
   const Type* t = base->type;
   if (t->isError() || index->type->isError()) return errorExpr(loc);
+  if (base->kind == ExprKind::ResourceIndex && static_cast<ResourceIndexExpr*>(base)->part != ResourceIndexExpr::Part::Element &&
+      !static_cast<ResourceIndexExpr*>(base)->complete()) {
+    // The second and third steps of `tex.mips[level][coord]` / `tex.sample[index][coord]`.
+    auto* partial = static_cast<ResourceIndexExpr*>(base);
+    auto* e = ast().make<ResourceIndexExpr>();
+    e->loc = loc;
+    e->base = partial->base;
+    e->part = partial->part;
+    e->isConst = true;
+    if (!partial->level) {
+      e->level = convert(index, types().uintType(), ConversionContext::Implicit);
+      e->type = t;
+      e->category = ValueCategory::RValue;
+      return e;
+    }
+    unsigned dim = resourceIndexDimension(t->resource);
+    e->level = partial->level;
+    e->index = convert(index, dim == 1 ? types().uintType() : types().vector(ScalarKind::UInt, dim), ConversionContext::Implicit);
+    e->type = t->element ? t->element : types().error();
+    e->category = ValueCategory::LValue;
+    return e;
+  }
   if (t->isResource()) {
     unsigned dim = resourceIndexDimension(t->resource);
     if (t->resource == ResourceKind::ByteAddressBuffer || t->resource == ResourceKind::RWByteAddressBuffer ||

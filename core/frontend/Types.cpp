@@ -79,6 +79,7 @@ std::string_view resourceKindName(ResourceKind kind) {
     case ResourceKind::SamplerComparisonState: return "SamplerComparisonState";
     case ResourceKind::RaytracingAccelerationStructure: return "RaytracingAccelerationStructure";
     case ResourceKind::RayQuery: return "RayQuery";
+    case ResourceKind::VkSampledTexture2D: return "vk::SampledTexture2D";
   }
   return "?";
 }
@@ -108,6 +109,7 @@ std::string_view resourceMethodTable(ResourceKind kind) {
     case ResourceKind::RWTexture2DArray: return "RWTexture2DArrayMethods";
     case ResourceKind::RWTexture3D: return "RWTexture3DMethods";
     case ResourceKind::RayQuery: return "RayQueryMethods";
+    case ResourceKind::VkSampledTexture2D: return "VkSampledTexture2DMethods";
     default: return "";
   }
 }
@@ -138,7 +140,7 @@ bool resourceHasElementType(ResourceKind kind) {
 unsigned resourceIndexDimension(ResourceKind kind) {
   switch (kind) {
     case ResourceKind::Texture1DArray: case ResourceKind::RWTexture1DArray: case ResourceKind::Texture2D:
-    case ResourceKind::RWTexture2D: case ResourceKind::Texture2DMS: return 2;
+    case ResourceKind::RWTexture2D: case ResourceKind::Texture2DMS: case ResourceKind::VkSampledTexture2D: return 2;
     case ResourceKind::Texture2DArray: case ResourceKind::RWTexture2DArray: case ResourceKind::Texture3D:
     case ResourceKind::RWTexture3D: case ResourceKind::Texture2DMSArray: return 3;
     default: return 1;

@@ -88,6 +88,7 @@ enum class ResourceKind : uint8_t {
   SamplerComparisonState,
   RaytracingAccelerationStructure,
   RayQuery,  // RayQuery<flags>: the flags are Type::arraySize
+  VkSampledTexture2D,  // vk::SampledTexture2D<T>: a combined image-sampler (hlsl-spirv.md)
 };
 
 std::string_view resourceKindName(ResourceKind kind);

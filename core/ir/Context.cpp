@@ -101,6 +101,7 @@ const char* resourceKindName(ResourceKind kind) {
     case ResourceKind::SamplerState: return "SamplerState";
     case ResourceKind::SamplerComparisonState: return "SamplerComparisonState";
     case ResourceKind::RaytracingAccelerationStructure: return "RaytracingAccelerationStructure";
+    case ResourceKind::VkSampledTexture2D: return "vk::SampledTexture2D";
   }
   return "?";
 }

@@ -44,6 +44,7 @@ enum class ResourceKind : uint8_t {
   ConstantBuffer, TextureBuffer,
   SamplerState, SamplerComparisonState,
   RaytracingAccelerationStructure,
+  VkSampledTexture2D,  // combined image-sampler: OpTypeSampledImage of a 2D sampled image
 };
 const char* resourceKindName(ResourceKind kind);
 

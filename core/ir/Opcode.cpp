@@ -29,6 +29,9 @@ const char* hlslOpName(HlslOp op) {
     case HlslOp::ResourceDimensions: return "resource_dimensions";
     case HlslOp::CounterIncrement: return "counter_increment";
     case HlslOp::CounterDecrement: return "counter_decrement";
+    case HlslOp::ResourceSample: return "resource_sample";
+    case HlslOp::ResourceGather: return "resource_gather";
+    case HlslOp::ResourceCalculateLod: return "resource_calculate_lod";
   }
   return "?";
 }

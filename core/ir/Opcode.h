@@ -39,16 +39,50 @@ enum class HlslOp : uint16_t {
   CounterHandleFromHeap,
   // (handle, value index) -> pointer to the element (structured/byte-address buffers, cbuffers).
   ResourceElementPtr,
-  // (handle, coords...) -> value (typed buffers, textures).
+  // (handle, coords [, imm loadFlags [, value sampleIndex] [, value offset]]) -> value (typed
+  // buffers, textures). loadFlags (LoadFlag::*): MipInCoord = the last coords component is the
+  // mip level (Texture*.Load(int3)); SampleIndex/Offset = those operands follow, in that order.
   ResourceLoad,
   // (handle, coords, value).
   ResourceStore,
-  // (handle) -> element count (buffers) or size vector (textures).
+  // (handle, imm what [, value lod]) -> u32 or uint vector. Buffers: what 0 = element count,
+  // 1 = structure stride. Textures: what 0 = size (uint vector: width[, height][, depth or array
+  // layers]; with the lod operand, of that mip level), 2 = number of mip levels, 3 = samples.
   ResourceDimensions,
   // (counter handle) -> old value (+1 / -1).
   CounterIncrement,
   CounterDecrement,
+  // (image handle, sampler handle, value coords, imm sampleFlags [, value dref] [, value lod or
+  // bias] [, value ddx, value ddy] [, value offset] [, value minLodClamp]) -> texel (the HLSL
+  // return type: vector for Sample*, float scalar with SampleFlag::Cmp). Optional operands appear
+  // exactly when their SampleFlag bit is set, in this order. Coordinates include the array layer.
+  // A combined image-sampler handle (vk::SampledTexture*) is passed as both image and sampler.
+  // Offset: integer vector; constant -> ConstOffset, else Offset.
+  ResourceSample,
+  // (image handle, sampler handle, value coords, imm component 0-3, imm sampleFlags [, value dref]
+  // [, value offset]) -> 4-vector. Only SampleFlag::Cmp (component must be 0) and ::Offset apply.
+  ResourceGather,
+  // (image handle, sampler handle, value coords, imm unclamped 0/1) -> float
+  // (CalculateLevelOfDetail / ...Unclamped).
+  ResourceCalculateLod,
 };
+
+// Immediate flag bits of hlsl.resource_sample / hlsl.resource_gather.
+namespace SampleFlag {
+inline constexpr uint32_t Bias = 1u << 0;    // + value bias (SampleBias)
+inline constexpr uint32_t Lod = 1u << 1;     // + value lod (SampleLevel, SampleCmpLevel[Zero])
+inline constexpr uint32_t Grad = 1u << 2;    // + value ddx, value ddy (SampleGrad)
+inline constexpr uint32_t Cmp = 1u << 3;     // + value dref, placed first (SampleCmp*, GatherCmp*)
+inline constexpr uint32_t Offset = 1u << 4;  // + value offset
+inline constexpr uint32_t Clamp = 1u << 5;   // + value minLodClamp (MinLod, SPIR-V MinLod capability)
+}  // namespace SampleFlag
+
+// Immediate flag bits of hlsl.resource_load (MipInCoord keeps the value 1 of the old layout).
+namespace LoadFlag {
+inline constexpr uint32_t MipInCoord = 1u << 0;
+inline constexpr uint32_t SampleIndex = 1u << 1;
+inline constexpr uint32_t Offset = 1u << 2;
+}  // namespace LoadFlag
 
 struct Opcode {
   OpFamily family = OpFamily::Spv;

@@ -684,8 +684,24 @@ class ModulePrinter {
       }
       return s;
     }
-    for (size_t i = 0; i < inst.operands.size(); ++i)
-      s += (i ? ", " : "") + (inst.operands[i].isImm ? std::to_string(inst.operands[i].imm) : value(inst.operands[i].value));
+    // Texture sampling: name the flag bits ("flags: lod|offset").
+    const bool sample = inst.op.isHlsl(HlslOp::ResourceSample), gather = inst.op.isHlsl(HlslOp::ResourceGather);
+    const size_t flagsAt = sample ? 3 : gather ? 4 : SIZE_MAX;
+    for (size_t i = 0; i < inst.operands.size(); ++i) {
+      s += i ? ", " : "";
+      const Operand& o = inst.operands[i];
+      if (i == flagsAt && o.isImm) {
+        static const char* names[] = {"bias", "lod", "grad", "cmp", "offset", "clamp"};
+        std::string f;
+        for (uint32_t bit = 0; bit < 6; ++bit)
+          if (o.imm & (1u << bit)) f += (f.empty() ? "" : "|") + std::string(names[bit]);
+        s += "flags: " + (f.empty() ? std::string("none") : f);
+      } else if (gather && i == 3 && o.isImm) {
+        s += "component: " + std::to_string(o.imm);
+      } else {
+        s += o.isImm ? std::to_string(o.imm) : value(o.value);
+      }
+    }
     return s;
   }
 

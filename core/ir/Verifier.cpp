@@ -371,7 +371,8 @@ class FunctionVerifier {
         verifyQptr(inst, what, types);
         return;
       case OpFamily::Hlsl:
-        return;  // shapes are checked by the passes that consume them
+        verifyTextureOp(inst, what);  // other shapes are checked by the passes that consume them
+        return;
       case OpFamily::Spv:
         break;
     }
@@ -515,6 +516,33 @@ class FunctionVerifier {
     if (producesQptr && (!inst.resultType.valid() || cx_.def(inst.resultType).kind != TypeKind::QPtr))
       error(inst.attrs.loc, what + " must produce a qptr");
     if (op != QptrOp::FuncLocalVar && !isQptr(0)) error(inst.attrs.loc, what + " operand 0 must be a qptr");
+  }
+
+  // hlsl.resource_sample / resource_gather: the optional operands must match the flag bits
+  // (layouts in Opcode.h), since both LegalizeBindings and the heap pass read them positionally.
+  void verifyTextureOp(const InstDef& inst, const std::string& what) {
+    const bool sample = inst.op.isHlsl(HlslOp::ResourceSample), gather = inst.op.isHlsl(HlslOp::ResourceGather);
+    if (!sample && !gather) return;
+    const size_t flagsAt = sample ? 3 : 4;
+    auto isValue = [&](size_t i) { return i < inst.operands.size() && !inst.operands[i].isImm; };
+    if (!isValue(0) || !isValue(1) || !isValue(2) || inst.operands.size() <= flagsAt || !inst.operands[flagsAt].isImm ||
+        (gather && !inst.operands[3].isImm)) {
+      error(inst.attrs.loc, what + " needs (image, sampler, coords, " + (gather ? "imm component, " : "") + "imm flags, ...)");
+      return;
+    }
+    const uint32_t flags = inst.operands[flagsAt].imm;
+    size_t want = flagsAt + 1;
+    if (flags & SampleFlag::Cmp) ++want;
+    if (flags & (SampleFlag::Lod | SampleFlag::Bias)) ++want;
+    if (flags & SampleFlag::Grad) want += 2;
+    if (flags & SampleFlag::Offset) ++want;
+    if (flags & SampleFlag::Clamp) ++want;
+    if (gather && (flags & ~(SampleFlag::Cmp | SampleFlag::Offset))) error(inst.attrs.loc, what + " takes only the Cmp and Offset flags");
+    if (inst.operands.size() != want)
+      error(inst.attrs.loc, what + " has " + std::to_string(inst.operands.size()) + " operands but its flags call for " +
+                                std::to_string(want));
+    for (size_t i = flagsAt + 1; i < inst.operands.size(); ++i)
+      if (inst.operands[i].isImm) error(inst.attrs.loc, what + " operand " + std::to_string(i) + " must be a value");
   }
 
   const Module& m_;

@@ -14,28 +14,47 @@
 #include <optional>
 #include <string>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 namespace sl::irgen {
 
 namespace fe = sl::frontend;
 
-// A declared resource: the hlsl.resource global that stands for it until LegalizeBindings.
+// Where a resource comes from: a declared global (LegalizeBindings binds it) or a descriptor heap
+// (`ResourceDescriptorHeap[i]` / `SamplerDescriptorHeap[i]`, seed 0050; passes/heaps binds it).
+enum class HeapKind : uint8_t { None, Resource, Sampler };
+
+// A declared resource: the hlsl.resource global that stands for it until LegalizeBindings. Heap
+// resources get one entry per (heap, resource type) without a global, so `resource(ref).type`
+// works for every reference.
 struct ResourceInfo {
-  ir::GlobalVarId global;
+  ir::GlobalVarId global;                // invalid for heap resources
+  HeapKind heap = HeapKind::None;
   const fe::Type* type = nullptr;        // the resource type (array element type for arrays)
   uint32_t arraySize = 1;                // 0 = unbounded array
   bool isArray = false;
   const fe::CBufferDecl* cbuffer = nullptr;  // cbuffer/tbuffer blocks (and $Globals)
   std::vector<const fe::VarDecl*> members;   // cbuffer members, in block order
   std::string name;
+  // Resources flattened out of global structs are declared at their first use (so unused members
+  // are not in the shader's interface); until then their binding is kept here.
+  bool pending = false;
+  fe::RegisterBinding pendingBinding;
+  std::vector<fe::Attribute> pendingAttrs;
 };
 
-// A reference to a resource an expression denotes: the declaration plus an array index.
+// A reference to a resource an expression denotes: the declaration plus an array index, or a
+// descriptor heap plus the heap index (then `resource` is the heap entry of that resource type).
 struct ResourceRef {
   int resource = -1;  // index into Gen::resources_
-  ir::Value index;    // array element (invalid for non-arrays)
+  ir::Value index;    // array element (invalid for non-arrays); heap: the heap index
+  HeapKind heap = HeapKind::None;
+  // A global resource array not indexed down to one resource yet (`In` or `In[i]` of
+  // `RWBuffer<int> In[4][2]`): the array type still to index; `index` is the flat offset so far.
+  const fe::Type* rest = nullptr;
   bool valid() const { return resource >= 0; }
+  bool fromHeap() const { return heap != HeapKind::None; }
 };
 
 // An assignable location.
@@ -52,6 +71,22 @@ struct LValue {
   ir::Value coord;
 };
 
+// One resource of a local variable (the variable itself, an array element or a struct member): a
+// resource is no value in SPIR-V, so generation tracks what it refers to. The referenced array or
+// heap element's index is an SSA value valid below `region` (where it was assigned); outside that,
+// or in a loop that reassigns it, it is read back from `indexVar` (a Function variable), which
+// every indexed assignment updates. A slot cannot switch between different resources under
+// control flow (Vulkan SPIR-V cannot select resources at run time): `mixedOutside` marks it.
+struct ResourceSlot {
+  ResourceRef ref;
+  ir::Value indexVar;
+  ir::RegionId region;
+  ir::RegionId mixedOutside;     // valid: refers to different resources outside this region
+  bool varOnly = false;          // inside a loop that reassigns it, before that assignment
+  bool nonUniform = false;       // an assigned index was NonUniformResourceIndex(...)
+  uint32_t loopsAssigning = 0;   // open loops that assign it (it must keep its resource there)
+};
+
 struct VarInfo {
   enum class Kind : uint8_t { Pointer, Resource, CBufferMember, Constant };
   Kind kind = Kind::Pointer;
@@ -61,6 +96,10 @@ struct VarInfo {
   int cbuffer = -1;       // CBufferMember: resource index of the block
   uint32_t member = 0;
   ir::Value constant;     // Constant (spec constants)
+  // Locals (and parameters of inlined functions) holding resources: their resource leaves, in
+  // leaf order (see resourceLeafCount), are slots_[firstSlot, firstSlot + slotCount).
+  uint32_t firstSlot = 0;
+  uint32_t slotCount = 0;
 };
 
 // The struct index of a field inside its record's IR struct (a base class is member 0).
@@ -123,15 +162,46 @@ class Gen {
 
   // ---- resources (GenResource.cpp)
   ResourceRef resourceOf(const fe::Expr* expr);
+  ResourceRef resolveResource(const fe::Expr* expr);  // resourceOf without declaring pending globals
+  ResourceRef heapResource(const fe::Expr* heapIndexExpr, const fe::Type* resourceType);  // HeapToResource
+  int heapEntry(HeapKind heap, const fe::Type* resourceType);
   ir::Value handle(const ResourceRef& ref, bool counter = false);
   ir::Value elementPtr(const ResourceRef& ref, ir::Value index, const fe::Type* elementType);
   ir::Value cbufferPtr(int resource);
   ir::Value resourceMethod(const fe::IntrinsicCallExpr* call);
   const ResourceInfo& resource(const ResourceRef& ref) const { return resources_[ref.resource]; }
 
+  // ---- resource-holding locals, arrays and structs (GenResourceLocals.cpp)
+  // Resources in a type, arrays expanded and struct members (base first) in order.
+  static uint32_t resourceLeafCount(const fe::Type* type);
+  // resourceOf for array elements, members and ?: (invalid, maybe diagnosed, when not one of those).
+  ResourceRef resourceElement(const fe::Expr* expr);
+  static uint32_t fieldLeafOffset(const fe::StructDecl* record, const fe::VarDecl* field);
+  // The resources an expression of a resource-holding type denotes, in leaf order; empty (and
+  // diagnosed) when that cannot be determined at compile time.
+  std::vector<ResourceRef> resourceLeaves(const fe::Expr* expr);
+  // Leaf `i` of each of `groups` groups of `groupSize` leaves, chosen by a run-time `index`: the
+  // groups must refer to one resource (array or heap); the element index is looked up.
+  ResourceRef selectLeaf(const std::vector<ResourceRef>& leaves, uint32_t groupSize, uint32_t leaf, ir::Value index,
+                         const fe::Expr* at);
+  ResourceRef selectRef(ir::Value condition, const ResourceRef& a, const ResourceRef& b, const fe::Expr* at);
+  // The slots an assignable expression names (a local, its members and constant-index elements).
+  std::optional<std::pair<uint32_t, uint32_t>> resourceSlots(const fe::Expr* expr, bool diagnose);
+  uint32_t newSlots(uint32_t count);
+  ResourceRef readSlot(uint32_t slot, const fe::Expr* at);
+  void writeSlot(uint32_t slot, const ResourceRef& ref, const fe::Expr* at);
+  void assignResources(const fe::Expr* lhs, const fe::Expr* rhs, const fe::Expr* at);
+  void initResourceLocal(const fe::VarDecl* var, VarInfo& info);
+  // Loops: slots the loop assigns read their index from memory until assigned in the body.
+  std::vector<uint32_t> beginResourceLoop(const fe::Stmt* loop);
+  void endResourceLoop(const std::vector<uint32_t>& slots);
+  bool regionWithin(ir::RegionId inner, ir::RegionId outer) const;
+
   // ---- textures and samplers (GenTexture.cpp): methods of Texture*/RWTexture*/samplers;
   // nullopt when `call` is not a texture method (resourceMethod handles it).
   std::optional<ir::Value> textureMethod(const fe::IntrinsicCallExpr* call, const ResourceRef& ref);
+  // `tex.mips[level][coord]` / `tex.sample[index][coord]` (ResourceIndexExpr with a part).
+  ir::Value textureIndex(const fe::ResourceIndexExpr* ri);
 
   // ---- intrinsics (GenIntrinsic.cpp)
   ir::Value intrinsic(const fe::IntrinsicCallExpr* call);
@@ -144,15 +214,26 @@ class Gen {
   void stmt(const fe::Stmt* s);
   void localDecl(const fe::VarDecl* var);
   void switchStmt(const fe::SwitchStmt* s);
+  // Calls of functions with resource parameters are inlined (SPIR-V has no resource values; DXC
+  // does the same): the body is generated at the call site with the parameters bound to the
+  // arguments' resources. Early returns leave a one-iteration loop around the body.
+  ir::Value inlineCall(const fe::CallExpr* call, const fe::FunctionDecl* callee);
+  bool needsInlining(const fe::FunctionDecl* callee);
 
   // ---- module (GenModule.cpp)
   ir::FuncId functionFor(const fe::FunctionDecl* fn);
   void declareGlobals();
   void declareGlobal(const fe::VarDecl* var);
   void declareResource(const fe::VarDecl* var);
+  void declareResourceStruct(const fe::VarDecl* var);  // global struct (array) holding resources
+  void ensureDeclared(int resource);                   // creates a pending resource's global
   void declareCBuffer(const fe::CBufferDecl* block);
   void genFunctionBody(const fe::FunctionDecl* fn, ir::FuncId id);
   void genEntry(const fe::FunctionDecl* entry);
+  // Vertex and pixel entry points (GenStageIO.cpp): Input/Output variables, BuiltIns, Locations.
+  void genStageEntry(const fe::FunctionDecl* entry);
+  // Pixel-shader intrinsics (derivatives, clip); nullopt when `call` is not one of them.
+  std::optional<ir::Value> stageIntrinsic(const fe::IntrinsicCallExpr* call, const std::vector<ir::Value>& args);
 
   const fe::TranslationUnit& unit_;
   const fe::PreprocessedUnit& source_;
@@ -165,6 +246,10 @@ class Gen {
   std::map<std::string, uint32_t> fileIndex_;
 
   std::vector<ResourceInfo> resources_;
+  std::deque<ResourceSlot> slots_;
+  std::unordered_set<const fe::VarDecl*> staticResources_;  // static resource globals with initializers
+  std::unordered_map<const fe::VarDecl*, std::vector<ResourceRef>> globalLeaves_;  // global structs of resources
+  std::pair<uint32_t, uint32_t> thisSlots_{0, 0};  // the resources of `this` in an inlined method
   std::unordered_map<const fe::VarDecl*, VarInfo> globals_;
   std::unordered_map<const fe::VarDecl*, VarInfo> locals_;  // of the function being generated
   std::unordered_map<const fe::FunctionDecl*, ir::FuncId> functions_;
@@ -172,6 +257,19 @@ class Gen {
   std::map<std::string, ir::GlobalVarId> builtins_;
   std::vector<const fe::VarDecl*> staticInits_;  // statics initialized by the entry wrapper
   const fe::FunctionDecl* currentFn_ = nullptr;
+  // Inlined calls being generated (innermost last): where `return` stores its value, and the
+  // loop/switch depth at the call (a return deeper than that cannot leave with one break).
+  struct InlineFrame {
+    ir::Value result;  // Function variable of the return type (invalid for void)
+    uint32_t breakDepth = 0;
+    bool wrapped = false;  // the body is inside a one-iteration loop (it returns early)
+    std::pair<uint32_t, uint32_t> resultSlots{0, 0};  // a returned resource (or struct of them)
+    ir::Value returned;  // bool Function variable: a return inside a loop/switch happened
+  };
+  void leaveIfReturned(const fe::Stmt* breakable);  // after a loop/switch of an inlined body
+  std::pair<uint32_t, uint32_t> inlineResult_{0, 0};  // resultSlots of the last inlined call
+  std::vector<InlineFrame> inlineStack_;
+  uint32_t breakDepth_ = 0;  // loops and switches open in the function being generated
   ir::Value thisPtr_;
   std::unordered_map<const fe::Type*, ir::Type> typeCache_;
 };

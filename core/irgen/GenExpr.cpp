@@ -702,6 +702,7 @@ LValue Gen::lvalue(const fe::Expr* expr) {
     }
     case fe::ExprKind::ResourceIndex: {
       auto* ri = static_cast<const fe::ResourceIndexExpr*>(expr);
+      if (ri->part != fe::ResourceIndexExpr::Part::Element) return materialize(expr);  // read-only fetch
       ResourceRef ref = resourceOf(ri->base);
       if (!ref.valid()) {  // already diagnosed; a dummy keeps generation going
         LValue lv;
@@ -896,6 +897,7 @@ Value Gen::emitCall(const fe::CallExpr* call) {
     error(call->loc, "call to '" + callee->name + "', which has no definition");
     return Value::constant(cx_->undef(lower(call->type)));
   }
+  if (needsInlining(callee)) return inlineCall(call, callee);
   ir::FuncId f = functionFor(callee);
   std::vector<Value> args;
   struct WriteBack {
@@ -986,8 +988,17 @@ Value Gen::rvalue(const fe::Expr* expr) {
       }
       return load(lvalue(expr));
     }
-    case fe::ExprKind::Member:
     case fe::ExprKind::ResourceIndex:
+      if (expr->type->isStruct() && expr->type->record &&
+          (expr->type->record->name == "heap_resource_info" || expr->type->record->name == "heap_sampler_info")) {
+        // ResourceDescriptorHeap[i] not converted to a resource: just heap_*_info { i }.
+        Value index = rvalue(static_cast<const fe::ResourceIndexExpr*>(expr)->index);
+        return b_->construct(lower(expr->type), {index});
+      }
+      if (static_cast<const fe::ResourceIndexExpr*>(expr)->part != fe::ResourceIndexExpr::Part::Element)
+        return textureIndex(static_cast<const fe::ResourceIndexExpr*>(expr));
+      return load(lvalue(expr));
+    case fe::ExprKind::Member:
     case fe::ExprKind::This:
       return load(lvalue(expr));
     case fe::ExprKind::Unary: {
@@ -1028,20 +1039,9 @@ Value Gen::rvalue(const fe::Expr* expr) {
     }
     case fe::ExprKind::Assign: {
       auto* as = static_cast<const fe::AssignExpr*>(expr);
-      if (!as->compound && as->lhs->type->isResource()) {
-        // Re-pointing a local resource variable: resources are resolved at compile time, so
-        // this is exact outside of conditional control flow (see docs/irgen.md).
-        const fe::Expr* l = as->lhs;
-        if (l->kind == fe::ExprKind::DeclRef && static_cast<const fe::DeclRefExpr*>(l)->decl->kind == fe::DeclKind::Var) {
-          auto* var = static_cast<const fe::VarDecl*>(static_cast<const fe::DeclRefExpr*>(l)->decl);
-          auto it = locals_.find(var);
-          if (it != locals_.end() && it->second.kind == VarInfo::Kind::Resource) {
-            ResourceRef ref = resourceOf(as->rhs);
-            if (ref.valid()) it->second.resource = ref;
-            return Value::constant(cx_->undef(cx_->u32()));
-          }
-        }
-        error(expr->loc, "assigning to this resource is not supported by the SPIR-V back end yet");
+      if (!as->compound && fe::containsResource(as->lhs->type)) {
+        // Re-pointing local resource variables, their elements or members (GenResourceLocals.cpp).
+        assignResources(as->lhs, as->rhs, expr);
         return Value::constant(cx_->undef(cx_->u32()));
       }
       if (!as->compound) {

@@ -78,6 +78,96 @@ static Value mul(Gen& g, const fe::IntrinsicCallExpr* call, Value a, Value bv) {
   return mulGeneric(g, a, at, bv, bt, rt);
 }
 
+// Intrinsics that split, join or pack words and bytes: D3DCOLORtoUBYTE4, asdouble,
+// asuint(double, out uint, out uint), AddUint64, dot2add, dot4add_{i8,u8}packed. All are plain
+// integer/float instructions (as DXC emits them, except dot4add: shifts instead of OpSDot, which
+// needs an optional device feature), so both back ends can lower them.
+static std::optional<Value> packingIntrinsic(Gen& g, const fe::IntrinsicCallExpr* call, const std::vector<Value>& args) {
+  ir::Builder& b = *g.b_;
+  const std::string& n = call->name;
+  const fe::Type* rt = call->type;
+  fe::TypeContext& types = g.unit_.context->types;
+  auto argType = [&](size_t i) { return call->args[i]->type; };
+  if (n == "D3DCOLORtoUBYTE4") {
+    // int4(x.zyxw * 255.001953): BGRA order, the bias makes 1.0 land on 255 after truncation.
+    const fe::Type* t = argType(0);
+    Value x = args[0];
+    Value zyxw = b.construct(g.lower(t), {g.extractLane(x, 2, t), g.extractLane(x, 1, t), g.extractLane(x, 0, t),
+                                          g.extractLane(x, 3, t)});
+    Value scaled = g.componentwise(spv::OpFMul, zyxw, g.constOfType(g.lower(t), 255.001953), t);
+    return b.convert(spv::OpConvertFToS, g.lower(rt), scaled);
+  }
+  if (n == "asdouble" && args.size() == 2) {
+    // Each lane: the double whose low word is lo and high word is hi.
+    ir::Type v2 = g.cx_->vectorType(g.cx_->u32(), 2), f64 = g.cx_->floatType(64);
+    std::vector<Value> lanes;
+    for (uint32_t i = 0; i < rt->elementCount(); ++i)
+      lanes.push_back(b.bitcast(f64, b.construct(v2, {g.extractLane(args[0], i, argType(0)),
+                                                      g.extractLane(args[1], i, argType(1))})));
+    size_t next = 0;
+    return g.buildFromLeaves(rt, lanes, next);
+  }
+  if (n == "asuint" && args.size() == 3) {
+    // asuint(double d, out uint lo, out uint hi), lane by lane (scalars, vectors, matrices).
+    ir::Type v2 = g.cx_->vectorType(g.cx_->u32(), 2);
+    const fe::Type* dt = argType(0);
+    std::vector<Value> lo, hi;
+    for (uint32_t i = 0; i < dt->elementCount(); ++i) {
+      Value words = b.bitcast(v2, g.extractLane(args[0], i, dt));
+      lo.push_back(b.extract(words, {0}));
+      hi.push_back(b.extract(words, {1}));
+    }
+    const fe::Type* wordsType = types.withElement(dt, fe::ScalarKind::UInt);
+    size_t next = 0;
+    Value loV = g.buildFromLeaves(wordsType, lo, next);
+    next = 0;
+    Value hiV = g.buildFromLeaves(wordsType, hi, next);
+    g.store(g.lvalue(call->args[1]), g.convertValue(loV, wordsType, argType(1)));
+    g.store(g.lvalue(call->args[2]), g.convertValue(hiV, wordsType, argType(2)));
+    return Value::constant(g.cx_->undef(g.lower(rt)));
+  }
+  if (n == "AddUint64") {
+    // Pairs (low, high) of 32-bit words: add the lows, carry into the highs.
+    const fe::Type* t = argType(0);
+    std::vector<Value> out;
+    for (uint32_t i = 0; i + 1 < t->elementCount(); i += 2) {
+      Value alo = g.extractLane(args[0], i, t), ahi = g.extractLane(args[0], i + 1, t);
+      Value blo = g.extractLane(args[1], i, argType(1)), bhi = g.extractLane(args[1], i + 1, argType(1));
+      Value lo = b.iadd(alo, blo);
+      Value carry = b.select(b.ult(lo, alo), b.constU32(1), b.constU32(0));
+      out.push_back(lo);
+      out.push_back(b.iadd(b.iadd(ahi, bhi), carry));
+    }
+    if (out.size() != rt->elementCount()) return std::nullopt;  // Sema only admits uint2/uint4
+    size_t next = 0;
+    return g.buildFromLeaves(rt, out, next);
+  }
+  if (n == "dot2add") {
+    // float(a.x)*float(b.x) + float(a.y)*float(b.y) + acc: DXIL's dot2AddHalf accumulates in fp32.
+    const fe::Type* f2 = types.vector(fe::ScalarKind::Float, 2);
+    Value a = g.convertValue(args[0], argType(0), f2), c = g.convertValue(args[1], argType(1), f2);
+    Value dot = b.spv(spv::OpDot, g.cx_->f32(), {Operand::v(a), Operand::v(c)});
+    return b.fadd(dot, g.convertValue(args[2], argType(2), types.floatType()));
+  }
+  if (n == "dot4add_i8packed" || n == "dot4add_u8packed") {
+    // Four 8-bit lanes per word, multiplied pairwise and added to the accumulator.
+    const bool sgn = n == "dot4add_i8packed";
+    ir::Type wt = sgn ? g.cx_->s32() : g.cx_->u32();
+    Value a = b.bitcast(wt, args[0]), c = b.bitcast(wt, args[1]);
+    Value sum = g.convertValue(args[2], argType(2), rt);
+    if (g.lower(rt) != wt) sum = b.bitcast(wt, sum);
+    for (uint32_t k = 0; k < 4; ++k) {
+      auto byte = [&](Value w) {
+        if (sgn) return b.shra(b.shl(w, b.constU32(24 - 8 * k)), b.constU32(24));
+        return b.bitAnd(b.shr(w, b.constU32(8 * k)), b.constU32(0xFF));
+      };
+      sum = b.iadd(sum, b.imul(byte(a), byte(c)));
+    }
+    return g.lower(rt) == wt ? sum : b.bitcast(g.lower(rt), sum);
+  }
+  return std::nullopt;
+}
+
 Value Gen::interlocked(const fe::IntrinsicCallExpr* call, LValue dest, size_t first) {
   const std::string& name = call->name;
   if (dest.kind == LValue::Kind::TypedElement) {
@@ -172,6 +262,8 @@ Value Gen::waveOp(const fe::IntrinsicCallExpr* call, const std::vector<Value>& a
   if (n == "WaveReadLaneAt")
     return b_->spv(spv::OpGroupNonUniformShuffle, rt, {Operand::v(scope), Operand::v(args[0]), Operand::v(args[1])});
   if (n == "QuadReadAcrossX" || n == "QuadReadAcrossY" || n == "QuadReadAcrossDiagonal") {
+    // QuadSwap direction 0/1/2, as DXC. (Mesa 22.3's llvmpipe runs each x-row of a compute
+    // workgroup as its own subgroup, so on it quads never span y: Y and Diagonal read inactive lanes.)
     uint32_t dir = n == "QuadReadAcrossX" ? 0 : n == "QuadReadAcrossY" ? 1 : 2;
     return b_->spv(spv::OpGroupNonUniformQuadSwap, rt, {Operand::v(scope), Operand::v(args[0]), Operand::v(b_->constU32(dir))});
   }
@@ -284,6 +376,7 @@ Value Gen::intrinsic(const fe::IntrinsicCallExpr* call) {
     types.push_back(call->args[i]->type);
   }
   setLoc(call);
+  if (auto stage = stageIntrinsic(call, args)) return *stage;  // ddx/ddy/fwidth/clip (GenStageIO.cpp)
   if (n.rfind("Wave", 0) == 0 || n.rfind("Quad", 0) == 0) return waveOp(call, args);
   const fe::Type* t0 = types.empty() ? rt : types[0];  // may be re-shaped below
   const bool f = isFloat(t0), s = isSigned(t0);
@@ -317,6 +410,15 @@ Value Gen::intrinsic(const fe::IntrinsicCallExpr* call) {
       {"lerp", GLSLstd450FMix}, {"fma", GLSLstd450Fma}, {"cross", GLSLstd450Cross}, {"normalize", GLSLstd450Normalize},
       {"reflect", GLSLstd450Reflect}, {"faceforward", GLSLstd450FaceForward}, {"determinant", GLSLstd450Determinant},
   };
+  if (n == "atan" && f) {
+    // HLSL's atan(NaN) is NaN; GLSL.std.450 Atan leaves NaN inputs undefined without the
+    // SignedZeroInfNanPreserve mode (llvmpipe returns 0), so keep a NaN argument explicitly.
+    Value a = g1(GLSLstd450Atan);
+    if (isMultiRow(rt)) return a;  // matrices: no OpIsNan on them; rare enough to leave as DXC does
+    return b_->select(b_->spv(spv::OpIsNan, lower(unit_.context->types.withElement(rt, fe::ScalarKind::Bool)),
+                              {Operand::v(args[0])}),
+                      args[0], a);
+  }
   for (const auto& [name, inst] : kUnary)
     if (n == name) return g1(inst);
   if (n == "length" || n == "distance") {
@@ -331,8 +433,9 @@ Value Gen::intrinsic(const fe::IntrinsicCallExpr* call) {
   if (n == "rcp") return componentwise(spv::OpFDiv, oneOf(lower(rt)), args[0], rt);
   if (n == "fmod") return componentwise(spv::OpFRem, args[0], args[1], rt);
   if (n == "ldexp") {
-    Value e = convertValue(args[1], types[1], unit_.context->types.withElement(types[1], fe::ScalarKind::Int));
-    return b_->glsl(GLSLstd450Ldexp, lower(rt), {args[0], e});
+    // HLSL's exponent is a float (fractional and NaN exponents count): x * exp2(e), as DXC emits.
+    Value e = convertValue(args[1], types[1], rt);
+    return componentwise(spv::OpFMul, args[0], glslOp(*this, GLSLstd450Exp2, rt, {e}, {rt}), rt);
   }
   if (n == "mad") {
     if (f) {
@@ -389,6 +492,15 @@ Value Gen::intrinsic(const fe::IntrinsicCallExpr* call) {
     Value a = toBool(args[0], t0), c = toBool(args[1], types[1]);
     return componentwise(n == "and" ? spv::OpLogicalAnd : spv::OpLogicalOr, a, c, unit_.context->types.withElement(rt, fe::ScalarKind::Bool));
   }
+  if (n == "select" && rt->isAggregate()) {
+    // select(bool, S, S) on structs and arrays (proposal 0040): select leaf by leaf, which is
+    // valid in every SPIR-V version (OpSelect on composites needs 1.4).
+    Value c = convertValue(args[0], t0, unit_.context->types.boolType());
+    std::vector<Value> t = flattenValue(args[1], rt), e = flattenValue(args[2], rt), leaves;
+    for (size_t i = 0; i < t.size() && i < e.size(); ++i) leaves.push_back(b_->select(c, t[i], e[i]));
+    size_t next = 0;
+    return buildFromLeaves(rt, leaves, next);
+  }
   if (n == "select") {
     // Arms and condition take the result's shape (scalars splat).
     const fe::Type* boolShape = unit_.context->types.withElement(rt, fe::ScalarKind::Bool);
@@ -427,6 +539,7 @@ Value Gen::intrinsic(const fe::IntrinsicCallExpr* call) {
     Value v = b_->glsl(GLSLstd450FindILsb, lower(t0), {args[0]});
     return lower(t0) == lower(rt) ? v : b_->bitcast(lower(rt), v);
   }
+  if (std::optional<Value> v = packingIntrinsic(*this, call, args)) return *v;
   if (n == "asuint" || n == "asint" || n == "asfloat" || n == "asfloat16" || n == "asint16" || n == "asuint16") {
     if (args.size() != 1) {
       error(call->loc, n + " with " + std::to_string(args.size()) + " arguments is not supported yet");

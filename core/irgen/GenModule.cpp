@@ -100,10 +100,20 @@ void Gen::declareGlobal(const fe::VarDecl* var) {
   setLoc(var);
   if (fe::containsResource(var->type) || isPushConstant(var)) {
     if (var->storage == fe::StorageClass::Static && !isPushConstant(var)) {
-      error(var->loc, "static resource variables are not supported yet");
+      // `static RWBuffer<int> b = ResourceDescriptorHeap[i];` (or = a global): every use refers
+      // to what the initializer names (GenResource.cpp); assigning one is diagnosed there.
+      if (var->type->isResource() && var->init) {
+        VarInfo v;
+        v.kind = VarInfo::Kind::Resource;
+        globals_[var] = v;
+        staticResources_.insert(var);
+        return;
+      }
+      error(var->loc, "static resource variables without an initializer naming a resource are not supported");
       return;
     }
-    declareResource(var);
+    if (stripArrays(var->type)->isStruct() && !isPushConstant(var)) declareResourceStruct(var);
+    else declareResource(var);
     return;
   }
   if (isSpecConstant(var)) {
@@ -183,10 +193,12 @@ void Gen::declareResource(const fe::VarDecl* var) {
   ResourceInfo info;
   info.name = var->name;
   info.isArray = var->type->isArray();
-  info.arraySize = info.isArray ? var->type->arraySize : 1;
+  // Multi-dimensional arrays are one array of all elements, row-major (as DXC binds them).
+  info.arraySize = 1;
+  for (const fe::Type* t = var->type; t->isArray(); t = t->element) info.arraySize *= t->arraySize;
   info.type = stripArrays(var->type);
-  if (info.isArray && var->type->element->isArray()) {
-    error(var->loc, "multi-dimensional resource arrays are not supported yet");
+  if (info.isArray && var->type->element->isArray() && info.arraySize == 0) {
+    error(var->loc, "unbounded multi-dimensional resource arrays are not supported");
     return;
   }
   ir::Type t;
@@ -209,6 +221,100 @@ void Gen::declareResource(const fe::VarDecl* var) {
   v.resource.resource = static_cast<int>(resources_.size());
   resources_.push_back(std::move(info));
   globals_[var] = v;
+}
+
+// The register class a resource of this type binds to (DX rules; used to offset the registers of
+// resources flattened out of a struct).
+static char registerClassOf(const fe::Type* t) {
+  using RK = fe::ResourceKind;
+  switch (t->resource) {
+    case RK::ConstantBuffer: return 'b';
+    case RK::SamplerState:
+    case RK::SamplerComparisonState: return 's';
+    default: return fe::resourceIsWritable(t->resource) ? 'u' : 't';
+  }
+}
+
+// A global struct (or array of structs) holding resources: DXC declares each resource member of
+// each element as its own resource, named like `s.member` / `s[2].member`. A `register(xN)` on the
+// variable gives the members of class x consecutive registers N, N+1, ... in declaration order
+// (arrays count their elements); `[[vk::binding(B)]]` gives consecutive bindings over all of them.
+void Gen::declareResourceStruct(const fe::VarDecl* var) {
+  const fe::Type* st = stripArrays(var->type);
+  uint32_t elements = 1;
+  for (const fe::Type* t = var->type; t->isArray(); t = t->element) elements *= t->arraySize;
+  if (var->type->isArray() && elements == 0) {
+    error(var->loc, "unbounded arrays of structs holding resources are not supported");
+    return;
+  }
+  std::vector<ResourceRef> leaves;
+  std::map<char, uint32_t> classOffset;
+  uint32_t bindingOffset = 0;
+  bool ok = true;
+  std::function<void(const fe::StructDecl*, const std::string&)> walk = [&](const fe::StructDecl* rec, const std::string& prefix) {
+    if (rec->base) walk(rec->base, prefix);
+    for (const fe::VarDecl* f : rec->fields) {
+      const fe::Type* leaf = stripArrays(f->type);
+      uint32_t count = 1;
+      for (const fe::Type* t = f->type; t->isArray(); t = t->element) count *= t->arraySize;
+      if (leaf->isStruct()) {
+        if (f->type->isArray()) {
+          for (uint32_t k = 0; k < count; ++k) walk(leaf->record, prefix + f->name + "[" + std::to_string(k) + "].");
+        } else {
+          walk(leaf->record, prefix + f->name + ".");
+        }
+        continue;
+      }
+      if (!leaf->isResource()) {
+        error(var->loc, "the global '" + var->name + "' holds resources and data ('" + f->name +
+                            "'); only structs of resources can be declared as globals for SPIR-V");
+        ok = false;
+        continue;
+      }
+      fe::RegisterBinding reg = var->binding;
+      const char cls = registerClassOf(leaf);
+      if (reg.present && reg.registerClass == cls) reg.index += classOffset[cls];
+      else reg.present = false;
+      classOffset[cls] += count;
+      std::vector<fe::Attribute> attrs = var->attributes;
+      for (fe::Attribute& a : attrs)
+        if (a.name == "vk::binding" && !a.intArgs.empty()) a.intArgs[0] += bindingOffset;
+      bindingOffset += count;
+      ResourceInfo info;
+      info.name = prefix + f->name;
+      info.isArray = f->type->isArray();
+      info.arraySize = info.isArray ? count : 1;
+      info.type = leaf;
+      info.pending = true;
+      info.pendingBinding = reg;
+      info.pendingAttrs = std::move(attrs);
+      const int index = static_cast<int>(resources_.size());
+      resources_.push_back(std::move(info));
+      for (uint32_t k = 0; k < count; ++k) {
+        ResourceRef ref;
+        ref.resource = index;
+        if (f->type->isArray()) ref.index = b_->constU32(k);
+        leaves.push_back(ref);
+      }
+    }
+  };
+  for (uint32_t e = 0; e < elements; ++e)
+    walk(st->record, var->name + (var->type->isArray() ? "[" + std::to_string(e) + "]." : "."));
+  VarInfo v;
+  v.kind = VarInfo::Kind::Resource;
+  globals_[var] = v;
+  if (ok) globalLeaves_[var] = std::move(leaves);
+}
+
+void Gen::ensureDeclared(int resource) {
+  if (resource < 0 || !resources_[resource].pending) return;
+  ResourceInfo& info = resources_[resource];
+  info.pending = false;
+  ir::Type t = lowerResource(info.type);
+  if (info.isArray) t = cx_->arrayType(t, info.arraySize);
+  info.global = b_->global(info.name, t, spv::StorageClassUniformConstant);
+  addBindingAttrs(module_->global(info.global).attrs, info.pendingBinding, info.pendingAttrs);
+  if (info.isArray) module_->global(info.global).attrs.extra.push_back({attr::kBindingCount, std::to_string(info.arraySize)});
 }
 
 void Gen::declareCBuffer(const fe::CBufferDecl* block) {
@@ -338,6 +444,10 @@ static std::string lowerCase(std::string s) {
 
 void Gen::genEntry(const fe::FunctionDecl* entry) {
   setLoc(entry);
+  if (entry->stage == fe::ShaderStage::Vertex || entry->stage == fe::ShaderStage::Pixel) {
+    genStageEntry(entry);
+    return;
+  }
   const fe::Attribute* numthreads = findAttr(entry->attributes, "numthreads");
   if (!numthreads) {
     error(entry->loc, "only compute shaders are supported by the SPIR-V back end yet (entry point '" + entry->name +

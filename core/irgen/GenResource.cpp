@@ -2,6 +2,8 @@
 // name, hlsl.resource = its global's index), `hlsl.resource_element_ptr` addresses buffer data
 // (structured/byte-address elements, cbuffer blocks), `hlsl.resource_load/store` typed elements,
 // `hlsl.resource_dimensions` sizes and `hlsl.counter_increment/decrement` the hidden counters.
+// Heap resources (`ResourceDescriptorHeap[i]`, docs/heaps.md) use `hlsl.handle_from_heap(i)` /
+// `hlsl.counter_handle_from_heap(i)` typed by the resource instead of handle_from_binding.
 #include "core/irgen/Gen.h"
 
 #include <spirv/unified1/spirv.hpp>
@@ -18,31 +20,82 @@ static const fe::Expr* stripNoOps(const fe::Expr* e) {
   return e;
 }
 
+int Gen::heapEntry(HeapKind heap, const fe::Type* resourceType) {
+  for (size_t i = 0; i < resources_.size(); ++i)
+    if (resources_[i].heap == heap && resources_[i].type == resourceType) return static_cast<int>(i);
+  ResourceInfo info;
+  info.heap = heap;
+  info.type = resourceType;
+  info.name = heap == HeapKind::Sampler ? "SamplerDescriptorHeap" : "ResourceDescriptorHeap";
+  resources_.push_back(std::move(info));
+  return static_cast<int>(resources_.size() - 1);
+}
+
+// `heapIndexExpr` is the operand of a HeapToResource conversion: ResourceDescriptorHeap[i] or
+// SamplerDescriptorHeap[i] (a ResourceIndex on the heap global, typed heap_*_info).
+ResourceRef Gen::heapResource(const fe::Expr* heapIndexExpr, const fe::Type* resourceType) {
+  const fe::Expr* e = stripNoOps(heapIndexExpr);
+  if (e->kind != fe::ExprKind::ResourceIndex || !resourceType->isResource()) {
+    error(heapIndexExpr->loc, "cannot determine which descriptor heap element this expression refers to");
+    return {};
+  }
+  auto* ri = static_cast<const fe::ResourceIndexExpr*>(e);
+  const bool sampler = e->type->isStruct() && e->type->record && e->type->record->name == "heap_sampler_info";
+  ResourceRef ref;
+  ref.heap = sampler ? HeapKind::Sampler : HeapKind::Resource;
+  ref.index = rvalue(ri->index);
+  ref.resource = heapEntry(ref.heap, resourceType);
+  return ref;
+}
+
 ResourceRef Gen::resourceOf(const fe::Expr* expr) {
+  ResourceRef r = resolveResource(expr);
+  if (r.valid()) ensureDeclared(r.resource);
+  return r;
+}
+
+ResourceRef Gen::resolveResource(const fe::Expr* expr) {
   expr = stripNoOps(expr);
+  if (expr->kind == fe::ExprKind::ImplicitCast &&
+      static_cast<const fe::CastExpr*>(expr)->castKind == fe::CastKind::HeapToResource)
+    return heapResource(static_cast<const fe::CastExpr*>(expr)->operand, expr->type);
   if (expr->kind == fe::ExprKind::DeclRef) {
     auto* ref = static_cast<const fe::DeclRefExpr*>(expr);
     if (ref->decl->kind == fe::DeclKind::Var) {
       auto* var = static_cast<const fe::VarDecl*>(ref->decl);
-      if (auto it = locals_.find(var); it != locals_.end() && it->second.kind == VarInfo::Kind::Resource)
+      if (auto it = locals_.find(var); it != locals_.end() && it->second.slotCount == 1 && var->type->isResource())
+        return readSlot(it->second.firstSlot, expr);
+      if (!locals_.count(var) && staticResources_.count(var)) {
+        // Static inits run before the entry; what they index (cbuffer values, constants) is the
+        // same at every use, so evaluating the initializer at the use is equivalent.
+        return resourceOf(var->init);
+      }
+      if (auto it = locals_.find(var); it != locals_.end() && it->second.kind == VarInfo::Kind::Resource &&
+                                       it->second.resource.valid())
         return it->second.resource;
-      if (auto it = globals_.find(var); it != globals_.end() && it->second.kind == VarInfo::Kind::Resource)
+      if (auto it = globals_.find(var); it != globals_.end() && it->second.kind == VarInfo::Kind::Resource &&
+                                        it->second.resource.valid())
         return it->second.resource;
     }
-  } else if (expr->kind == fe::ExprKind::Index) {
-    auto* ix = static_cast<const fe::IndexExpr*>(expr);
-    ResourceRef base = resourceOf(ix->base);
-    if (base.valid() && !base.index.valid()) {
-      base.index = rvalue(ix->index);
-      return base;
-    }
+  } else {
+    const size_t before = errors_;
+    if (ResourceRef r = resourceElement(expr); r.valid()) return r;
+    if (errors_ > before) return {};  // resourceElement said why
   }
   error(expr->loc, "cannot determine which resource this expression refers to");
   return {};
 }
 
 Value Gen::handle(const ResourceRef& ref, bool counter) {
+  ensureDeclared(ref.resource);
   const ResourceInfo& r = resources_[ref.resource];
+  if (ref.fromHeap()) {
+    // The counter handle has the buffer's type too: passes/heaps tells the two apart by the op.
+    Value h = b_->hlsl(counter ? ir::HlslOp::CounterHandleFromHeap : ir::HlslOp::HandleFromHeap, lowerResource(r.type),
+                       {Operand::v(ref.index)});
+    b_->instOf(h).attrs.name = counter ? "counter_" + r.name : r.name;
+    return h;
+  }
   const ir::GlobalVarDef& g = module_->global(r.global);
   ir::Type t = g.type;
   const ir::TypeDef& d = cx_->def(t);
@@ -66,9 +119,10 @@ Value Gen::handle(const ResourceRef& ref, bool counter) {
   return h;
 }
 
-static uint32_t storageClassFor(const ir::GlobalVarDef& g, ir::ResourceKind kind) {
-  for (const auto& [key, value] : g.attrs.extra)
-    if (key == attr::kPushConstant) return spv::StorageClassPushConstant;
+static uint32_t storageClassFor(const ir::GlobalVarDef* g, ir::ResourceKind kind) {
+  if (g)
+    for (const auto& [key, value] : g->attrs.extra)
+      if (key == attr::kPushConstant) return spv::StorageClassPushConstant;
   if (kind == ir::ResourceKind::ConstantBuffer) return spv::StorageClassUniform;
   return spv::StorageClassStorageBuffer;
 }
@@ -78,7 +132,8 @@ Value Gen::elementPtr(const ResourceRef& ref, Value index, const fe::Type* eleme
   Value h = handle(ref);
   ir::Type ht = module_->typeOf(b_->function(), h);
   const ir::TypeDef& d = cx_->def(ht);
-  const uint32_t sc = storageClassFor(module_->global(resources_[ref.resource].global), d.resource);
+  const ResourceInfo& r = resources_[ref.resource];
+  const uint32_t sc = storageClassFor(r.global.valid() ? &module_->global(r.global) : nullptr, d.resource);
   ir::Type ptr = cx_->pointerType(sc, d.element.valid() ? d.element : cx_->u32());
   std::vector<Operand> ops{Operand::v(h)};
   if (index.valid()) ops.push_back(Operand::v(index));
@@ -150,13 +205,19 @@ Value Gen::resourceMethod(const fe::IntrinsicCallExpr* call) {
     }
   }
   if (raw) {
-    // Leaves are packed without padding (hlsl-spirv.md §3.5): 16-bit values share words,
-    // 64-bit values span two.
+    // Leaves are packed (hlsl-spirv.md §3.5): 16-bit values share words, 64-bit values span two;
+    // only a struct mixing widths gets padding, from the alignment below.
     auto leafWidth = [&](const fe::Type* t) { return t->scalar == fe::ScalarKind::Bool ? 32u : scalarWidth(t->scalar); };
+    // Numbers, and arrays and structs of them. Each leaf sits at its natural (scalar-size)
+    // alignment, the D3D structured-buffer layout.
     auto supported = [&](const fe::Type* t) {
-      while (t->isArray()) t = t->element;
-      return t->isNumeric();
+      std::vector<const fe::Type*> leafTypes;
+      fe::flattenLeaves(t, leafTypes, unit_.context->types);
+      for (const fe::Type* lt : leafTypes)
+        if (!lt->isNumeric()) return false;
+      return !leafTypes.empty();
     };
+    auto alignLeaf = [](uint32_t offset, uint32_t width) { return (offset + width / 8 - 1) / (width / 8) * (width / 8); };
     auto byteAddress = [&](Value address, uint32_t offset) { return offset ? b_->iadd(address, b_->constU32(offset)) : address; };
     auto loadWords = [&](Value address, const fe::Type* t) -> Value {
       if (!supported(t)) {
@@ -169,6 +230,7 @@ Value Gen::resourceMethod(const fe::IntrinsicCallExpr* call) {
       uint32_t offset = 0;
       for (const fe::Type* lt : leafTypes) {
         const uint32_t width = leafWidth(lt);
+        offset = alignLeaf(offset, width);
         Value at = byteAddress(address, offset);
         ir::Type ltType = lower(lt);
         Value w = b_->load(wordPtr(*this, ref, at, 0));
@@ -207,18 +269,21 @@ Value Gen::resourceMethod(const fe::IntrinsicCallExpr* call) {
       for (size_t i = 0; i < leafTypes.size() && i < leaves.size(); ++i) {
         const fe::Type* lt = leafTypes[i];
         const uint32_t width = leafWidth(lt);
+        offset = alignLeaf(offset, width);
         Value at = byteAddress(address, offset);
         ir::Type ltType = lower(lt);
         if (width == 16) {
-          // Read-modify-write of the containing word (not atomic, as in DXC).
+          // Clear, then set, this half of the containing word with two atomics: invocations that
+          // store the other half of the same word at the same time must not be clobbered (a plain
+          // read-modify-write, as DXC emits, loses their value).
           ir::Type u16 = cx_->intType(16, false);
           Value bits = ltType == u16 ? leaves[i] : b_->bitcast(u16, leaves[i]);
           Value shift = b_->imul(b_->bitAnd(at, b_->constU32(3)), b_->constU32(8));
           Value ptr = wordPtr(*this, ref, at, 0);
-          Value old = b_->load(ptr);
           Value mask = b_->unary(spv::OpNot, b_->shl(b_->constU32(0xFFFF), shift));
           Value part = b_->shl(b_->convert(spv::OpUConvert, cx_->u32(), bits), shift);
-          b_->store(ptr, b_->bitOr(b_->bitAnd(old, mask), part));
+          b_->atomic(spv::OpAtomicAnd, ptr, spv::ScopeDevice, 0, mask);
+          b_->atomic(spv::OpAtomicOr, ptr, spv::ScopeDevice, 0, part);
         } else if (width == 64) {
           ir::Type u64 = cx_->intType(64, false);
           Value bits = ltType == u64 ? leaves[i] : b_->bitcast(u64, leaves[i]);
@@ -244,6 +309,33 @@ Value Gen::resourceMethod(const fe::IntrinsicCallExpr* call) {
       storeWords(arg(0), t, arg(1));
       return undefResult();
     }
+    if (name == "InterlockedAnd64" || name == "InterlockedOr64" || name == "InterlockedXor64" ||
+        name == "InterlockedAdd64") {
+      // The buffer's words are u32 and there is no 64-bit view of it, so each 32-bit half gets its
+      // own atomic. The memory result is exact for these operations (bitwise ops act per bit; the
+      // add carries out of the low half into the high one); the original value handed back is
+      // per half, not one 64-bit snapshot. Exchange, compare and min/max cannot be split.
+      const fe::Type* u64Type = unit_.context->types.scalar(fe::ScalarKind::UInt64);
+      ir::Type u64 = cx_->intType(64, false), u32 = cx_->u32();
+      const uint32_t op = name == "InterlockedAnd64" ? spv::OpAtomicAnd
+                          : name == "InterlockedOr64" ? spv::OpAtomicOr
+                          : name == "InterlockedXor64" ? spv::OpAtomicXor
+                                                       : spv::OpAtomicIAdd;
+      Value address = arg(0);
+      Value value = convertValue(arg(1), call->args[1]->type, u64Type);
+      Value lo = b_->convert(spv::OpUConvert, u32, value);
+      Value hi = b_->convert(spv::OpUConvert, u32, b_->shr(value, Value::constant(cx_->intConst(u64, 32))));
+      Value oldLo = b_->atomic(op, wordPtr(*this, ref, address, 0), spv::ScopeDevice, 0, lo);
+      if (op == spv::OpAtomicIAdd)
+        hi = b_->iadd(hi, b_->select(b_->ult(b_->iadd(oldLo, lo), oldLo), b_->constU32(1), b_->constU32(0)));
+      Value oldHi = b_->atomic(op, wordPtr(*this, ref, address, 1), spv::ScopeDevice, 0, hi);
+      if (call->args.size() > 2) {
+        Value old = b_->bitOr(b_->convert(spv::OpUConvert, u64, oldLo),
+                              b_->shl(b_->convert(spv::OpUConvert, u64, oldHi), Value::constant(cx_->intConst(u64, 32))));
+        store(lvalue(call->args[2]), convertValue(old, u64Type, call->args[2]->type));
+      }
+      return undefResult();
+    }
     if (name.rfind("Interlocked", 0) == 0) {
       LValue dest;
       dest.type = unit_.context->types.uintType();
@@ -252,18 +344,12 @@ Value Gen::resourceMethod(const fe::IntrinsicCallExpr* call) {
       return interlocked(call, dest, 1);
     }
   }
-  if (rt->resource == RK::Buffer || rt->resource == RK::RWBuffer || rt->resource == RK::RWTexture1D ||
-      rt->resource == RK::RWTexture2D || rt->resource == RK::RWTexture3D || rt->resource == RK::RWTexture1DArray ||
-      rt->resource == RK::RWTexture2DArray) {
+  // Texture Load is textureMethod's (GenTexture.cpp).
+  if (rt->resource == RK::Buffer || rt->resource == RK::RWBuffer) {
     if (name == "Load") {
       Value h = handle(ref);
       return b_->hlsl(ir::HlslOp::ResourceLoad, lower(call->type), {Operand::v(h), Operand::v(arg(0))});
     }
-  }
-  if (name == "Load" && !structured && !raw && rt->resource != RK::SamplerState) {
-    // Sampled textures: Load(int3 coordAndMip) -> fetch.
-    Value h = handle(ref);
-    return b_->hlsl(ir::HlslOp::ResourceLoad, lower(call->type), {Operand::v(h), Operand::v(arg(0)), Operand::i(1)});
   }
   error(call->loc, "the method '" + name + "' of " + std::string(fe::resourceKindName(rt->resource)) +
                        " is not supported by the SPIR-V back end yet");

@@ -13,10 +13,22 @@ using ir::Value;
 void Gen::localDecl(const fe::VarDecl* var) {
   setLoc(var);
   if (var->type->isResource() || fe::containsResource(var->type)) {
+    if (var->storage == fe::StorageClass::Static) {
+      error(var->loc, "static local resource variables are not supported");
+      return;
+    }
+    // Without an initializer the variable is bound by its first assignment (seed 0050's
+    // `RWBuffer<int> Buf; Buf = ResourceDescriptorHeap[i];`); a use before that is diagnosed.
     VarInfo v;
-    v.kind = VarInfo::Kind::Resource;
-    if (var->init) v.resource = resourceOf(var->init);
-    if (!v.resource.valid()) error(var->loc, "local resource variables must be initialized from a global resource");
+    initResourceLocal(var, v);
+    if (var->init) {
+      std::vector<ResourceRef> leaves = resourceLeaves(var->init);
+      setLoc(var);
+      if (leaves.size() == v.slotCount)
+        for (uint32_t i = 0; i < v.slotCount; ++i) writeSlot(v.firstSlot + i, leaves[i], var->init);
+      if (v.kind == VarInfo::Kind::Pointer)
+        error(var->loc, "initializing a struct that holds both data and resources is not supported; assign its members");
+    }
     locals_[var] = v;
     return;
   }
@@ -41,6 +53,202 @@ void Gen::localDecl(const fe::VarDecl* var) {
     setLoc(var);
     b_->store(v.ptr, init);
   }
+}
+
+// True when the type has data besides resources (the struct part lowered to a Function variable).
+static bool holdsData(const fe::Type* t) {
+  if (t->isResource()) return false;
+  if (t->isArray()) return holdsData(t->element);
+  if (t->isStruct() && t->record) {
+    for (const fe::StructDecl* r = t->record; r; r = r->base)
+      for (const fe::VarDecl* f : r->fields)
+        if (holdsData(f->type)) return true;
+    return false;
+  }
+  return true;
+}
+
+// True when a return statement appears anywhere but as the last statement of the body.
+static bool returnsEarly(const fe::Stmt* s, bool last) {
+  if (!s) return false;
+  switch (s->kind) {
+    case fe::StmtKind::Return: return !last;
+    case fe::StmtKind::Compound: {
+      const auto& body = static_cast<const fe::CompoundStmt*>(s)->body;
+      for (size_t i = 0; i < body.size(); ++i)
+        if (returnsEarly(body[i], last && i + 1 == body.size())) return true;
+      return false;
+    }
+    case fe::StmtKind::If: {
+      auto* i = static_cast<const fe::IfStmt*>(s);
+      return returnsEarly(i->thenStmt, false) || returnsEarly(i->elseStmt, false);
+    }
+    case fe::StmtKind::For: return returnsEarly(static_cast<const fe::ForStmt*>(s)->body, false);
+    case fe::StmtKind::While: return returnsEarly(static_cast<const fe::WhileStmt*>(s)->body, false);
+    case fe::StmtKind::Do: return returnsEarly(static_cast<const fe::DoStmt*>(s)->body, false);
+    case fe::StmtKind::Switch: return returnsEarly(static_cast<const fe::SwitchStmt*>(s)->body, false);
+    default: return false;
+  }
+}
+
+// True when a return statement is inside a loop or switch of `s`.
+static bool returnsFromBreakable(const fe::Stmt* s) {
+  if (!s) return false;
+  switch (s->kind) {
+    case fe::StmtKind::Compound:
+      for (const fe::Stmt* st : static_cast<const fe::CompoundStmt*>(s)->body)
+        if (returnsFromBreakable(st)) return true;
+      return false;
+    case fe::StmtKind::If: {
+      auto* i = static_cast<const fe::IfStmt*>(s);
+      return returnsFromBreakable(i->thenStmt) || returnsFromBreakable(i->elseStmt);
+    }
+    case fe::StmtKind::For:
+    case fe::StmtKind::While:
+    case fe::StmtKind::Do:
+    case fe::StmtKind::Switch: return returnsEarly(s, false);
+    default: return false;
+  }
+}
+
+void Gen::leaveIfReturned(const fe::Stmt* breakable) {
+  if (inlineStack_.empty()) return;
+  const InlineFrame& frame = inlineStack_.back();
+  if (!frame.returned.valid() || breakDepth_ < frame.breakDepth || !returnsEarly(breakable, false)) return;
+  b_->beginIf(b_->load(frame.returned));
+  b_->breakOut();
+  b_->endIf();
+}
+
+bool Gen::needsInlining(const fe::FunctionDecl* callee) {
+  if (fe::containsResource(callee->returnType)) return true;
+  for (const fe::VarDecl* p : callee->params)
+    if (fe::containsResource(p->type)) return true;
+  // Methods of structs holding resources: `this` has resources.
+  return callee->parent && !callee->isStatic && fe::containsResource(unit_.context->types.structType(callee->parent));
+}
+
+Value Gen::inlineCall(const fe::CallExpr* call, const fe::FunctionDecl* callee) {
+  // Bind the parameters in the caller's scope first: arguments refer to the caller's locals.
+  std::unordered_map<const fe::VarDecl*, VarInfo> calleeLocals;
+  struct WriteBack {
+    LValue target;
+    Value temp;
+    const fe::Type* paramType;
+    const fe::Type* argType;
+  };
+  std::vector<WriteBack> writeBacks;
+  Value calleeThis = thisPtr_;
+  std::pair<uint32_t, uint32_t> calleeThisSlots = thisSlots_;
+  if (callee->parent && !callee->isStatic && call->object) {
+    const fe::Type* st = unit_.context->types.structType(callee->parent);
+    calleeThisSlots = {0, 0};
+    if (fe::containsResource(st)) {
+      // The method sees the object's own slots when it is a local (its assignments stick),
+      // else a copy of what the object refers to.
+      const uint32_t n = resourceLeafCount(st);
+      if (auto own = resourceSlots(call->object, false); own && call->object->type == st) {
+        calleeThisSlots = *own;
+      } else {
+        std::vector<ResourceRef> leaves = resourceLeaves(call->object);
+        calleeThisSlots = {newSlots(n), n};
+        for (uint32_t i = 0; i < n && i < leaves.size(); ++i) writeSlot(calleeThisSlots.first + i, leaves[i], call->object);
+      }
+    }
+  }
+  if (callee->parent && !callee->isStatic && call->object && holdsData(unit_.context->types.structType(callee->parent))) {
+    const fe::Type* st = unit_.context->types.structType(callee->parent);
+    LValue obj = lvalue(call->object);
+    Value tmp = b_->local(lower(st), "this");
+    Value v = load(obj);
+    if (call->object->type != st) v = cast(v, call->object->type, st, fe::CastKind::DerivedToBase);
+    b_->store(tmp, v);
+    calleeThis = tmp;
+    if (!call->object->isConst && call->object->type == st) writeBacks.push_back({obj, tmp, st, st});
+  }
+  for (size_t i = 0; i < call->args.size() && i < callee->params.size(); ++i) {
+    const fe::VarDecl* p = callee->params[i];
+    const fe::Expr* arg = call->args[i];
+    VarInfo v;
+    if (fe::containsResource(p->type)) {
+      // The parameter is a local of the inlined body holding the argument's resources.
+      if (p->direction != fe::ParamDirection::In) {
+        error(arg->loc, "out and inout parameters holding resources are not supported");
+        continue;
+      }
+      if (holdsData(p->type)) {
+        error(arg->loc, "passing a " + fe::typeName(p->type) + " (a struct of data and resources) to a function is not supported");
+        continue;
+      }
+      initResourceLocal(p, v);
+      std::vector<ResourceRef> leaves = resourceLeaves(arg);
+      for (uint32_t k = 0; k < v.slotCount && k < leaves.size(); ++k) writeSlot(v.firstSlot + k, leaves[k], arg);
+      calleeLocals[p] = v;
+      continue;
+    }
+    if (p->direction == fe::ParamDirection::In) {
+      Value value = rvalue(arg);
+      v.ptr = b_->local(lower(p->type), p->name);
+      b_->store(v.ptr, value);
+    } else {
+      LValue target = lvalue(arg);
+      v.ptr = b_->local(lower(p->type), p->name);
+      if (p->direction == fe::ParamDirection::InOut) b_->store(v.ptr, convertValue(load(target), arg->type, p->type));
+      writeBacks.push_back({target, v.ptr, p->type, arg->type});
+    }
+    calleeLocals[p] = v;
+  }
+
+  InlineFrame frame;
+  ir::Type ret = lower(callee->returnType);
+  if (fe::containsResource(callee->returnType)) {
+    // A returned resource is a slot like a local's: returns under control flow merge its index.
+    const uint32_t n = resourceLeafCount(callee->returnType);
+    frame.resultSlots = {newSlots(n), n};
+    if (holdsData(callee->returnType))
+      error(call->loc, "functions returning structs of data and resources are not supported");
+  } else if (cx_->def(ret).kind != ir::TypeKind::Void) {
+    frame.result = b_->local(ret, callee->name + ".result");
+  }
+  frame.breakDepth = breakDepth_;
+  frame.wrapped = returnsEarly(callee->body, true);
+
+  std::swap(locals_, calleeLocals);
+  const fe::FunctionDecl* callerFn = currentFn_;
+  Value callerThis = thisPtr_;
+  currentFn_ = callee;
+  thisPtr_ = calleeThis;
+  const std::pair<uint32_t, uint32_t> callerThisSlots = thisSlots_;
+  thisSlots_ = calleeThisSlots;
+  inlineStack_.push_back(frame);
+  if (frame.wrapped) {
+    ++breakDepth_;
+    frame.breakDepth = breakDepth_;
+    inlineStack_.back().breakDepth = breakDepth_;
+    if (returnsFromBreakable(callee->body)) {
+      // A return inside a loop/switch breaks out level by level (leaveIfReturned).
+      inlineStack_.back().returned = b_->local(cx_->boolType(), callee->name + ".returned");
+      b_->store(inlineStack_.back().returned, b_->constBool(false));
+    }
+    b_->beginLoop();
+    stmt(callee->body);
+    if (!b_->isTerminated()) b_->breakOut();
+    b_->endLoop();
+    --breakDepth_;
+  } else {
+    stmt(callee->body);
+  }
+  inlineStack_.pop_back();
+  thisPtr_ = callerThis;
+  thisSlots_ = callerThisSlots;
+  currentFn_ = callerFn;
+  std::swap(locals_, calleeLocals);
+
+  setLoc(call);
+  for (const WriteBack& w : writeBacks) store(w.target, convertValue(b_->load(w.temp), w.paramType, w.argType));
+  inlineResult_ = frame.resultSlots;
+  if (!frame.result.valid()) return Value::constant(cx_->undef(frame.resultSlots.second ? cx_->u32() : ret));
+  return b_->load(frame.result);
 }
 
 static Value condition(Gen& g, const fe::Expr* e) { return g.toBool(g.rvalue(e), e->type); }
@@ -104,6 +312,8 @@ void Gen::stmt(const fe::Stmt* s) {
     case fe::StmtKind::For: {
       auto* f = static_cast<const fe::ForStmt*>(s);
       if (f->init) stmt(f->init);
+      ++breakDepth_;
+      std::vector<uint32_t> loopSlots = beginResourceLoop(s);
       b_->beginLoop();
       if (f->cond) {
         Value c = condition(*this, f->cond);
@@ -115,10 +325,15 @@ void Gen::stmt(const fe::Stmt* s) {
       b_->beginContinuing();
       if (f->inc) rvalue(f->inc);
       b_->endLoop();
+      endResourceLoop(loopSlots);
+      --breakDepth_;
+      leaveIfReturned(s);
       return;
     }
     case fe::StmtKind::While: {
       auto* w = static_cast<const fe::WhileStmt*>(s);
+      ++breakDepth_;
+      std::vector<uint32_t> loopSlots = beginResourceLoop(s);
       b_->beginLoop();
       Value c = condition(*this, w->cond);
       b_->beginIf(b_->logicalNot(c));
@@ -126,19 +341,32 @@ void Gen::stmt(const fe::Stmt* s) {
       b_->endIf();
       stmt(w->body);
       b_->endLoop();
+      endResourceLoop(loopSlots);
+      --breakDepth_;
+      leaveIfReturned(s);
       return;
     }
     case fe::StmtKind::Do: {
       auto* d = static_cast<const fe::DoStmt*>(s);
+      ++breakDepth_;
+      std::vector<uint32_t> loopSlots = beginResourceLoop(s);
       b_->beginLoop();
       stmt(d->body);
       b_->beginContinuing();
       Value c = condition(*this, d->cond);
       b_->breakIf(b_->logicalNot(c));
       b_->endLoop();
+      endResourceLoop(loopSlots);
+      --breakDepth_;
+      leaveIfReturned(s);
       return;
     }
-    case fe::StmtKind::Switch: switchStmt(static_cast<const fe::SwitchStmt*>(s)); return;
+    case fe::StmtKind::Switch:
+      ++breakDepth_;
+      switchStmt(static_cast<const fe::SwitchStmt*>(s));
+      --breakDepth_;
+      leaveIfReturned(s);
+      return;
     case fe::StmtKind::Case:
     case fe::StmtKind::Default:
       error(s->loc, "case labels nested inside other statements are not supported");
@@ -147,6 +375,31 @@ void Gen::stmt(const fe::Stmt* s) {
     case fe::StmtKind::Continue: b_->continueLoop(); return;
     case fe::StmtKind::Return: {
       auto* r = static_cast<const fe::ReturnStmt*>(s);
+      if (!inlineStack_.empty()) {
+        const InlineFrame& frame = inlineStack_.back();
+        if (r->value && frame.resultSlots.second) {
+          std::vector<ResourceRef> leaves = resourceLeaves(r->value);
+          setLoc(s);
+          for (uint32_t i = 0; i < frame.resultSlots.second && i < leaves.size(); ++i)
+            writeSlot(frame.resultSlots.first + i, leaves[i], r->value);
+        } else if (r->value && !r->value->type->isVoid()) {
+          Value v = rvalue(r->value);
+          setLoc(s);
+          if (frame.result.valid()) b_->store(frame.result, v);
+        } else if (r->value) {
+          rvalue(r->value);
+        }
+        if (!frame.wrapped) return;  // the body's last statement: nothing follows it
+        if (breakDepth_ != frame.breakDepth) {
+          if (!frame.returned.valid()) {
+            error(s->loc, "internal error: a return inside a loop of an inlined function without a return flag");
+            return;
+          }
+          b_->store(frame.returned, b_->constBool(true));
+        }
+        b_->breakOut();
+        return;
+      }
       if (r->value && !r->value->type->isVoid()) {
         Value v = rvalue(r->value);
         setLoc(s);
@@ -158,6 +411,10 @@ void Gen::stmt(const fe::Stmt* s) {
       return;
     }
     case fe::StmtKind::Discard:
+      if (!unit_.entry || unit_.entry->stage != fe::ShaderStage::Pixel) {
+        error(s->loc, "'discard' is only allowed in pixel shaders");
+        return;
+      }
       if (options_.demoteForDiscard) b_->spvVoid(spv::OpDemoteToHelperInvocation, {});
       else b_->kill();
       return;

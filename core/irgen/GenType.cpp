@@ -209,6 +209,7 @@ ir::Type Gen::lowerResource(const fe::Type* type) {
     case RK::TextureBuffer: k = ir::ResourceKind::TextureBuffer; break;
     case RK::SamplerState: k = ir::ResourceKind::SamplerState; break;
     case RK::SamplerComparisonState: k = ir::ResourceKind::SamplerComparisonState; break;
+    case RK::VkSampledTexture2D: k = ir::ResourceKind::VkSampledTexture2D; break;
     default: k = ir::ResourceKind::RaytracingAccelerationStructure; break;
   }
   ir::Type element;

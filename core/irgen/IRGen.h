@@ -42,6 +42,9 @@ inline constexpr const char* kCBufferBlock = "hlsl.cbuffer";      // a cbuffer/t
 inline constexpr const char* kResourceId = "hlsl.resource";       // on handle ops: global index
 inline constexpr const char* kCounter = "hlsl.counter";           // on handle ops: the counter
 inline constexpr const char* kGloballyCoherent = "hlsl.globallycoherent";
+// Consecutive bindings a resource array reserves ("N"; resource arrays flattened out of global
+// structs number their elements like separate resources, hlsl-spirv.md §2 multi-binding variables).
+inline constexpr const char* kBindingCount = "hlsl.binding_count";
 }  // namespace attr
 
 // Never throws; constructs it cannot lower yet are error diagnostics with a location.

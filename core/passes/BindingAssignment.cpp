@@ -1,5 +1,6 @@
 #include "core/passes/BindingAssignment.h"
 
+#include <algorithm>
 #include <map>
 #include <set>
 
@@ -20,7 +21,7 @@ std::vector<BindingResult> assignBindings(const std::vector<BindingRequest>& req
   auto take = [&](size_t i, uint32_t set, uint32_t binding) {
     out[i] = {set, binding};
     done[i] = true;
-    used[set].insert(binding);
+    for (uint32_t k = 0; k < std::max(requests[i].count, 1u); ++k) used[set].insert(binding + k);
   };
   auto bufferSet = [&](const BindingRequest& buffer) -> uint32_t {
     if (buffer.vkBinding) return buffer.vkSet.value_or(options.defaultSet);
@@ -62,7 +63,12 @@ std::vector<BindingResult> assignBindings(const std::vector<BindingRequest>& req
     else if (r.space) set = *r.space;
     uint32_t binding = options.autoShift ? shiftFor(options, r.implicitClass, set) : 0;
     std::set<uint32_t>& taken = used[set];
-    while (taken.count(binding)) ++binding;
+    auto chunkFree = [&](uint32_t first) {
+      for (uint32_t k = 0; k < std::max(r.count, 1u); ++k)
+        if (taken.count(first + k)) return false;
+      return true;
+    };
+    while (!chunkFree(binding)) ++binding;
     take(i, set, binding);
   }
   return out;

@@ -19,6 +19,7 @@ struct BindingRequest {
   int counterOf = -1;                // index of the buffer this counter belongs to
   std::optional<uint32_t> counterBinding;  // the buffer's [[vk::counter_binding(c)]] (on the counter)
   char implicitClass = 't';          // class used by -fvk-auto-shift-bindings
+  uint32_t count = 1;                // consecutive bindings reserved (multi-binding variables)
 };
 
 struct ShiftOption {

@@ -138,6 +138,7 @@ class Legalizer {
       q.registerIndex = static_cast<uint32_t>(std::stoul(reg->substr(1)));
     }
     if (const std::string* s = findExtra(a, attr::kSpace)) q.space = static_cast<uint32_t>(std::stoul(*s));
+    if (const std::string* n = findExtra(a, attr::kBindingCount)) q.count = static_cast<uint32_t>(std::stoul(*n));
     if (const std::string* vb = findExtra(a, attr::kVkBinding)) {
       size_t comma = vb->find(',');
       q.vkBinding = static_cast<uint32_t>(std::stoul(vb->substr(0, comma)));
@@ -249,6 +250,7 @@ class Legalizer {
       case RK::RWTexture2D: info.dim = spv::Dim2D; storage = true; break;
       case RK::RWTexture2DArray: info.dim = spv::Dim2D; info.arrayed = 1; storage = true; break;
       case RK::RWTexture3D: info.dim = spv::Dim3D; storage = true; break;
+      case RK::VkSampledTexture2D: info.dim = spv::Dim2D; break;
       case RK::Buffer: info.dim = spv::DimBuffer; texel = true; break;
       case RK::RWBuffer: info.dim = spv::DimBuffer; texel = true; storage = true; break;
       default: break;
@@ -258,7 +260,12 @@ class Legalizer {
     info.format = (storage || texel) ? inferFormat(element) : uint32_t(spv::ImageFormatUnknown);
     *descriptor = texel ? (storage ? "STORAGE_TEXEL_BUFFER" : "UNIFORM_TEXEL_BUFFER")
                         : (storage ? "STORAGE_IMAGE" : "SAMPLED_IMAGE");
-    return cx_.imageType(sampledScalar(element), info);
+    ir::Type image = cx_.imageType(sampledScalar(element), info);
+    if (k == RK::VkSampledTexture2D) {
+      *descriptor = "COMBINED_IMAGE_SAMPLER";
+      return cx_.sampledImageType(image);
+    }
+    return image;
   }
 
   void lowerGlobal(Resource& r) {
@@ -414,6 +421,8 @@ class Legalizer {
       }
       if (inst->op.family != ir::OpFamily::Hlsl) continue;
       const auto op = static_cast<ir::HlslOp>(inst->op.code);
+      // Descriptor-heap handles and the accesses through them are core/passes/heaps' to lower.
+      if (usesHeapHandle(fn, *inst)) continue;
       switch (op) {
         case ir::HlslOp::HandleFromBinding: {
           const Resource* r = resourceOfHandle(*inst);
@@ -502,6 +511,8 @@ class Legalizer {
             inst->op = ir::Opcode::spv(spv::OpArrayLength);
             inst->operands = {Operand::v(h), Operand::i(0)};
             inst->resultType = cx_.u32();
+          } else if (isTextureKind(r->kind)) {
+            lowerTextureQuery(fn, i);
           } else {
             inst->op = ir::Opcode::spv(spv::OpImageQuerySize);
             inst->operands = {Operand::v(h)};
@@ -523,6 +534,11 @@ class Legalizer {
           break;
         }
         case ir::HlslOp::ResourceLoad: lowerImageLoad(fn, i); break;
+        case ir::HlslOp::ResourceSample: lowerImageSample(fn, i); break;
+        case ir::HlslOp::ResourceGather: lowerImageGather(fn, i); break;
+        case ir::HlslOp::ResourceCalculateLod:
+          error("CalculateLevelOfDetail needs implicit derivatives, which the SPIR-V back end does not emit yet");
+          break;
         case ir::HlslOp::ResourceStore: {
           Value img = inst->operands[0].value;
           inst->op = ir::Opcode::spv(spv::OpImageWrite);
@@ -537,6 +553,16 @@ class Legalizer {
     }
   }
 
+  static bool usesHeapHandle(const ir::FunctionDef& fn, const ir::InstDef& inst) {
+    auto isHeap = [](const ir::InstDef& i) {
+      return i.op.isHlsl(ir::HlslOp::HandleFromHeap) || i.op.isHlsl(ir::HlslOp::CounterHandleFromHeap);
+    };
+    if (isHeap(inst)) return true;
+    for (const Operand& o : inst.operands)
+      if (!o.isImm && o.value.kind == ir::ValueKind::InstResult && isHeap(fn.inst(o.value.asInst()))) return true;
+    return false;
+  }
+
   const Resource* lookup(const std::map<uint32_t, const Resource*>& m, uint32_t index) {
     auto it = m.find(index);
     return it == m.end() ? nullptr : it->second;
@@ -547,49 +573,57 @@ class Legalizer {
     return it == byGlobal_.end() ? nullptr : &resources_[it->second];
   }
 
-  void lowerImageLoad(ir::FunctionDef& fn, uint32_t i) {
-    const ir::InstId id(i);
-    ir::InstDef& inst = fn.insts[i];
-    Value img = inst.operands[0].value;
-    Value coord = inst.operands[1].value;
-    const bool withLod = inst.operands.size() > 2 && inst.operands[2].isImm && inst.operands[2].imm == 1;
-    ir::Type imgType = m_.typeOf(fn, img);
-    const ir::TypeDef& idef = cx_.def(imgType);
-    ir::Type texel = idef.kind == ir::TypeKind::Image ? idef.element : cx_.f32();
-    ir::Type v4 = cx_.vectorType(texel, 4);
-    const bool storage = idef.kind == ir::TypeKind::Image && idef.image.sampled == 2;
-    std::vector<Operand> ops{Operand::v(img)};
-    if (withLod) {
-      ir::Type ct = m_.typeOf(fn, coord);
-      const uint32_t n = cx_.componentCount(ct);
-      ir::Type cs = cx_.scalarOf(ct);
-      ir::Type xyType = n - 1 == 1 ? cs : cx_.vectorType(cs, n - 1);
-      Value xy;
-      if (n - 1 == 1) {
-        xy = Value::inst(insertBefore(fn, id, ir::Opcode::spv(spv::OpCompositeExtract), cs, {Operand::v(coord), Operand::i(0)}));
-      } else {
-        std::vector<Operand> sh{Operand::v(coord), Operand::v(coord)};
-        for (uint32_t k = 0; k + 1 < n; ++k) sh.push_back(Operand::i(k));
-        xy = Value::inst(insertBefore(fn, id, ir::Opcode::spv(spv::OpVectorShuffle), xyType, sh));
-      }
-      Value lod = Value::inst(insertBefore(fn, id, ir::Opcode::spv(spv::OpCompositeExtract), cs, {Operand::v(coord), Operand::i(n - 1)}));
-      ops.push_back(Operand::v(xy));
-      ops.push_back(Operand::i(spv::ImageOperandsLodMask));
-      ops.push_back(Operand::v(lod));
-    } else {
-      ops.push_back(Operand::v(coord));
+  // ------------------------------------------------------------------ textures
+  static bool isTextureKind(RK k) {
+    switch (k) {
+      case RK::Texture1D: case RK::Texture1DArray: case RK::Texture2D: case RK::Texture2DArray: case RK::Texture2DMS:
+      case RK::Texture2DMSArray: case RK::Texture3D: case RK::TextureCube: case RK::TextureCubeArray:
+      case RK::RWTexture1D: case RK::RWTexture1DArray: case RK::RWTexture2D: case RK::RWTexture2DArray:
+      case RK::RWTexture3D: case RK::VkSampledTexture2D: return true;
+      default: return false;
     }
-    ir::InstId fetch = insertBefore(fn, id, ir::Opcode::spv(storage ? spv::OpImageRead : spv::OpImageFetch), v4, ops);
+  }
+
+  Value spvBefore(ir::FunctionDef& fn, ir::InstId at, uint32_t op, ir::Type type, std::vector<Operand> ops) {
+    return Value::inst(insertBefore(fn, at, ir::Opcode::spv(op), type, std::move(ops)));
+  }
+
+  // The image of a handle: a combined image-sampler (vk::SampledTexture*) yields it through OpImage.
+  Value imageOf(ir::FunctionDef& fn, ir::InstId at, Value h) {
+    const ir::TypeDef& d = cx_.def(m_.typeOf(fn, h));
+    if (d.kind != ir::TypeKind::SampledImage) return h;
+    return spvBefore(fn, at, spv::OpImage, d.element, {Operand::v(h)});
+  }
+
+  // The sampled image of (image, sampler); a combined handle already is one.
+  Value sampledImageOf(ir::FunctionDef& fn, ir::InstId at, Value image, Value sampler) {
+    ir::Type t = m_.typeOf(fn, image);
+    if (cx_.def(t).kind == ir::TypeKind::SampledImage) return image;
+    return spvBefore(fn, at, spv::OpSampledImage, cx_.sampledImageType(t), {Operand::v(image), Operand::v(sampler)});
+  }
+
+  // The sampled scalar type of an image or sampled-image value (float when unknown).
+  ir::Type texelScalar(ir::FunctionDef& fn, Value h) {
+    ir::Type t = m_.typeOf(fn, h);
+    if (cx_.def(t).kind == ir::TypeKind::SampledImage) t = cx_.def(t).element;
+    return cx_.def(t).kind == ir::TypeKind::Image ? cx_.def(t).element : cx_.f32();
+  }
+
+  static bool isConstant(Value v) { return v.kind == ir::ValueKind::Const; }
+
+  // Replaces instruction `i` by `v` (a 4-vector, or a scalar for Dref sampling), narrowed to the
+  // instruction's result type.
+  void finishTexel(ir::FunctionDef& fn, uint32_t i, Value v, ir::Type texel) {
+    const ir::InstId id(i);
     ir::InstDef& out = fn.insts[i];
     ir::Type want = out.resultType;
-    const uint32_t n = cx_.componentCount(want);
-    Value v = Value::inst(fetch);
-    if (n == 4 && cx_.scalarOf(want) == texel) {
+    ir::Type have = m_.typeOf(fn, v);
+    if (have == want) {
       ir::replaceAllUses(fn, Value::inst(id), v);
       ir::eraseInst(fn, id);
       return;
     }
-    // Narrow the 4-vector to the element type (and fix the scalar kind, e.g. bool).
+    const uint32_t n = cx_.componentCount(want);
     if (n == 1) {
       out.op = ir::Opcode::spv(spv::OpCompositeExtract);
       out.operands = {Operand::v(v), Operand::i(0)};
@@ -600,7 +634,155 @@ class Legalizer {
       for (uint32_t k = 0; k < n; ++k) out.operands.push_back(Operand::i(k));
       out.resultType = cx_.vectorType(texel, n);
     }
-    if (out.resultType != want) error("internal error: typed resource element types other than the sampled type are not supported yet");
+    if (out.resultType != want) error("internal error: texel types other than the sampled type are not supported yet");
+  }
+
+  // hlsl.resource_load: (handle, coords [, imm loadFlags [, sampleIndex] [, offset]]).
+  void lowerImageLoad(ir::FunctionDef& fn, uint32_t i) {
+    const ir::InstId id(i);
+    ir::InstDef& inst = fn.insts[i];
+    Value handle = inst.operands[0].value;
+    Value coord = inst.operands[1].value;
+    const uint32_t flags = inst.operands.size() > 2 && inst.operands[2].isImm ? inst.operands[2].imm : 0;
+    size_t next = 3;
+    Value sampleIndex, offset;
+    if ((flags & ir::LoadFlag::SampleIndex) && next < inst.operands.size()) sampleIndex = inst.operands[next++].value;
+    if ((flags & ir::LoadFlag::Offset) && next < inst.operands.size()) offset = inst.operands[next++].value;
+    Value img = imageOf(fn, id, handle);
+    ir::Type imgType = m_.typeOf(fn, img);
+    const ir::TypeDef& idef = cx_.def(imgType);
+    ir::Type texel = idef.kind == ir::TypeKind::Image ? idef.element : cx_.f32();
+    ir::Type v4 = cx_.vectorType(texel, 4);
+    const bool storage = idef.kind == ir::TypeKind::Image && idef.image.sampled == 2;
+    std::vector<Operand> ops{Operand::v(img)};
+    uint32_t mask = 0;
+    std::vector<Operand> imageOps;
+    if (flags & ir::LoadFlag::MipInCoord) {
+      ir::Type ct = m_.typeOf(fn, coord);
+      const uint32_t n = cx_.componentCount(ct);
+      ir::Type cs = cx_.scalarOf(ct);
+      ir::Type xyType = n - 1 == 1 ? cs : cx_.vectorType(cs, n - 1);
+      Value xy;
+      if (n - 1 == 1) {
+        xy = spvBefore(fn, id, spv::OpCompositeExtract, cs, {Operand::v(coord), Operand::i(0)});
+      } else {
+        std::vector<Operand> sh{Operand::v(coord), Operand::v(coord)};
+        for (uint32_t k = 0; k + 1 < n; ++k) sh.push_back(Operand::i(k));
+        xy = spvBefore(fn, id, spv::OpVectorShuffle, xyType, sh);
+      }
+      Value lod = spvBefore(fn, id, spv::OpCompositeExtract, cs, {Operand::v(coord), Operand::i(n - 1)});
+      ops.push_back(Operand::v(xy));
+      mask |= spv::ImageOperandsLodMask;
+      imageOps.push_back(Operand::v(lod));
+    } else {
+      ops.push_back(Operand::v(coord));
+    }
+    if (offset.valid()) {
+      mask |= isConstant(offset) ? spv::ImageOperandsConstOffsetMask : spv::ImageOperandsOffsetMask;
+      imageOps.push_back(Operand::v(offset));
+    }
+    if (sampleIndex.valid()) {
+      mask |= spv::ImageOperandsSampleMask;
+      imageOps.push_back(Operand::v(sampleIndex));
+    }
+    if (mask) {
+      ops.push_back(Operand::i(mask));
+      ops.insert(ops.end(), imageOps.begin(), imageOps.end());
+    }
+    Value fetch = spvBefore(fn, id, storage ? spv::OpImageRead : spv::OpImageFetch, v4, ops);
+    finishTexel(fn, i, fetch, texel);
+  }
+
+  // hlsl.resource_sample: (image, sampler, coords, imm flags [, dref] [, lod|bias] [, ddx, ddy]
+  // [, offset] [, minLod]).
+  void lowerImageSample(ir::FunctionDef& fn, uint32_t i) {
+    const ir::InstId id(i);
+    std::vector<Operand> in = fn.insts[i].operands;
+    if (in.size() < 4 || !in[3].isImm) return error("internal error: malformed hlsl.resource_sample");
+    const uint32_t flags = in[3].imm;
+    size_t next = 4;
+    auto take = [&]() { return next < in.size() ? in[next++].value : Value(); };
+    Value dref = (flags & ir::SampleFlag::Cmp) ? take() : Value();
+    Value lodOrBias = (flags & (ir::SampleFlag::Lod | ir::SampleFlag::Bias)) ? take() : Value();
+    Value ddx, ddy;
+    if (flags & ir::SampleFlag::Grad) {
+      ddx = take();
+      ddy = take();
+    }
+    Value offset = (flags & ir::SampleFlag::Offset) ? take() : Value();
+    Value minLod = (flags & ir::SampleFlag::Clamp) ? take() : Value();
+    ir::Type texel = texelScalar(fn, in[0].value);
+    Value si = sampledImageOf(fn, id, in[0].value, in[1].value);
+    const bool explicitLod = (flags & (ir::SampleFlag::Lod | ir::SampleFlag::Grad)) != 0;
+    std::vector<Operand> ops{Operand::v(si), in[2]};
+    if (dref.valid()) ops.push_back(Operand::v(dref));
+    uint32_t mask = 0;
+    std::vector<Operand> imageOps;
+    if (flags & ir::SampleFlag::Bias) mask |= spv::ImageOperandsBiasMask, imageOps.push_back(Operand::v(lodOrBias));
+    if (flags & ir::SampleFlag::Lod) mask |= spv::ImageOperandsLodMask, imageOps.push_back(Operand::v(lodOrBias));
+    if (flags & ir::SampleFlag::Grad) {
+      mask |= spv::ImageOperandsGradMask;
+      imageOps.push_back(Operand::v(ddx));
+      imageOps.push_back(Operand::v(ddy));
+    }
+    if (offset.valid()) {
+      mask |= isConstant(offset) ? spv::ImageOperandsConstOffsetMask : spv::ImageOperandsOffsetMask;
+      imageOps.push_back(Operand::v(offset));
+    }
+    if (minLod.valid()) mask |= spv::ImageOperandsMinLodMask, imageOps.push_back(Operand::v(minLod));
+    if (mask) {
+      ops.push_back(Operand::i(mask));
+      ops.insert(ops.end(), imageOps.begin(), imageOps.end());
+    }
+    uint32_t op;
+    if (dref.valid()) op = explicitLod ? spv::OpImageSampleDrefExplicitLod : spv::OpImageSampleDrefImplicitLod;
+    else op = explicitLod ? spv::OpImageSampleExplicitLod : spv::OpImageSampleImplicitLod;
+    Value v = spvBefore(fn, id, op, dref.valid() ? texel : cx_.vectorType(texel, 4), ops);
+    finishTexel(fn, i, v, texel);
+  }
+
+  // hlsl.resource_gather: (image, sampler, coords, imm component, imm flags [, dref] [, offset]).
+  void lowerImageGather(ir::FunctionDef& fn, uint32_t i) {
+    const ir::InstId id(i);
+    std::vector<Operand> in = fn.insts[i].operands;
+    if (in.size() < 5 || !in[3].isImm || !in[4].isImm) return error("internal error: malformed hlsl.resource_gather");
+    const uint32_t component = in[3].imm, flags = in[4].imm;
+    size_t next = 5;
+    Value dref = (flags & ir::SampleFlag::Cmp) && next < in.size() ? in[next++].value : Value();
+    Value offset = (flags & ir::SampleFlag::Offset) && next < in.size() ? in[next++].value : Value();
+    ir::Type texel = texelScalar(fn, in[0].value);
+    Value si = sampledImageOf(fn, id, in[0].value, in[1].value);
+    std::vector<Operand> ops{Operand::v(si), in[2]};
+    ops.push_back(Operand::v(dref.valid() ? dref : Value::constant(cx_.u32(component))));
+    if (offset.valid()) {
+      ops.push_back(Operand::i(isConstant(offset) ? spv::ImageOperandsConstOffsetMask : spv::ImageOperandsOffsetMask));
+      ops.push_back(Operand::v(offset));
+    }
+    Value v = spvBefore(fn, id, dref.valid() ? spv::OpImageDrefGather : spv::OpImageGather, cx_.vectorType(texel, 4), ops);
+    finishTexel(fn, i, v, texel);
+  }
+
+  // hlsl.resource_dimensions on a texture: (handle, imm what [, lod]); what 0 size, 2 levels,
+  // 3 samples.
+  void lowerTextureQuery(ir::FunctionDef& fn, uint32_t i) {
+    const ir::InstId id(i);
+    std::vector<Operand> in = fn.insts[i].operands;
+    const uint32_t what = in.size() > 1 && in[1].isImm ? in[1].imm : 0;
+    Value img = imageOf(fn, id, in[0].value);
+    ir::InstDef& inst = fn.insts[i];
+    if (what == 2 || what == 3) {
+      inst.op = ir::Opcode::spv(what == 2 ? spv::OpImageQueryLevels : spv::OpImageQuerySamples);
+      inst.operands = {Operand::v(img)};
+      inst.resultType = cx_.u32();
+      return;
+    }
+    if (in.size() > 2 && !in[2].isImm) {
+      inst.op = ir::Opcode::spv(spv::OpImageQuerySizeLod);
+      inst.operands = {Operand::v(img), in[2]};
+    } else {
+      inst.op = ir::Opcode::spv(spv::OpImageQuerySize);
+      inst.operands = {Operand::v(img)};
+    }
   }
 
   using Type = ir::Type;

@@ -741,6 +741,12 @@ class Writer {
       const g::OperandDesc* d = gIndex < descs.size() ? descs[gIndex]
                                 : (!descs.empty() && descs.back()->quantifier == g::Quantifier::Variadic ? descs.back() : nullptr);
       ++gIndex;
+      // Image operand bits (Offset needs ImageGatherExtended, MinLod needs MinLod).
+      if (o.isImm && d && std::string_view(d->kind->name) == "ImageOperands") {
+        for (uint32_t bit = 0; bit < 32; ++bit)
+          if (o.imm & (1u << bit)) requireEnum(g::Kind::ImageOperands, 1u << bit);
+        continue;
+      }
       if (!o.isImm || !d || d->kind->category != g::OperandCategory::ValueEnum) continue;
       std::string_view k = d->kind->name;
       if (k == "StorageClass") requireEnum(g::Kind::StorageClass, o.imm);

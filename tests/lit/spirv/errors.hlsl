@@ -7,7 +7,7 @@ RWStructuredBuffer<float4> Out;
 
 [numthreads(1, 1, 1)]
 void main(uint i : SV_GroupIndex) {
-  Out[i] = tex.Gather(s, float2(0.5, 0.5));
+  Out[i] = tex.Sample(s, float2(0.5, 0.5));
 }
 
-// CHECK: errors.hlsl:10:{{[0-9]+}}: error: the method 'Gather' of Texture2D is not supported by the SPIR-V back end yet
+// CHECK: errors.hlsl:10:{{[0-9]+}}: error: Sample computes its level of detail from implicit derivatives

@@ -23,5 +23,8 @@ struct IrGenRun {
 
 // `targetEnv`: "vulkan1.0" .. "vulkan1.3".
 IrGenRun compileHlsl(const std::string& source, const std::string& targetEnv = "vulkan1.3");
+// The same for any profile and entry point ("ps_6_0", "vs_6_0", ...).
+IrGenRun compileHlslFor(const std::string& source, const std::string& profile, const std::string& entry = "main",
+                        const std::string& targetEnv = "vulkan1.3");
 
 }  // namespace sl::test

@@ -1,0 +1,27 @@
+// The input and output signatures of a vertex or pixel entry point (seed 0047): one element per
+// leaf in declaration order (inputs: the in/inout parameters; outputs: the return value, then the
+// out/inout parameters), with the effective interpolation modifiers, usage masks from the
+// components the entry function really reads (inputs) and assigns (outputs), and DXC's packing
+// (core/signature).
+#pragma once
+
+#include "core/frontend/AST.h"
+#include "core/frontend/Preprocessor.h"
+#include "core/signature/Packing.h"
+
+#include <vector>
+
+namespace sl::frontend {
+
+struct EntrySignatures {
+  signature::PackedSignature inputs;
+  signature::PackedSignature outputs;
+  std::vector<Diagnostic> diagnostics;  // located at the leaf declarations
+  bool ok() const { return !hasErrors(diagnostics); }
+};
+
+// `entry` must be a vertex or pixel entry point.
+EntrySignatures buildEntrySignatures(const FunctionDecl* entry, const PreprocessedUnit& source, bool enable16BitTypes,
+                                     signature::PackingStrategy strategy = signature::PackingStrategy::Default);
+
+}  // namespace sl::frontend
