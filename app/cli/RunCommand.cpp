@@ -93,7 +93,10 @@ int runBundle(const Args& args) {
   // Compile every source the runs need, keyed by the RUN line's -Fo path.
   std::map<std::string, std::vector<uint8_t>> objects;
   for (const offload::CompileStep& step : bundle.compiles) {
-    std::vector<std::string> dxcArgs = step.args;
+    // The Vulkan backend runs descriptor heaps in the portable form only (docs/heaps.md); a RUN
+    // line that names a heap form itself comes later and wins.
+    std::vector<std::string> dxcArgs{"-fspv-heap-form=portable"};
+    dxcArgs.insert(dxcArgs.end(), step.args.begin(), step.args.end());
     dxcArgs.insert(dxcArgs.end(), {"-spirv", "-fspv-target-env=vulkan1.3", step.sourcePart});
     ParsedCommandLine cl = parseDxcCommandLine(dxcArgs);
     if (!cl.error.empty()) {

@@ -92,6 +92,8 @@ ParsedCommandLine parseDxcCommandLine(const std::vector<std::string>& rawArgs) {
       if (!c.value("--dump-stages", o.dumpStagesDir)) return fail(c.error);
     } else if (a == "--emit-qptr-lifted") {
       o.emitQptrLifted = true;
+    } else if (a == "--no-qptr-lift") {
+      o.emitQptrLifted = false;
     } else if (a == "--stages") {
       o.listStages = true;
     } else if (a == "--quiet" || a == "-nologo") {
@@ -108,6 +110,15 @@ ParsedCommandLine parseDxcCommandLine(const std::vector<std::string>& rawArgs) {
       o.spvExtensions.push_back(a.substr(std::strlen("-fspv-extension=")));
     } else if (startsWith(a, "-fspv-debug=")) {
       o.spvDebug = a.substr(std::strlen("-fspv-debug="));
+    } else if (startsWith(a, "-fspv-heap-form=")) {
+      v = a.substr(std::strlen("-fspv-heap-form="));
+      if (v == "proposal") o.spvHeapForm = SpvHeapForm::Proposal;
+      else if (v == "portable") o.spvHeapForm = SpvHeapForm::Portable;
+      else return fail("unknown descriptor-heap form '" + v + "' (expected proposal or portable)");
+    } else if (startsWith(a, "-fspv-heap-slots=")) {
+      v = a.substr(std::strlen("-fspv-heap-slots="));
+      if (!parseUint(v, o.spvHeapSlots) || o.spvHeapSlots == 0 || o.spvHeapSlots > 4096)
+        return fail("invalid -fspv-heap-slots value '" + v + "' (expected 1..4096)");
     } else if (a == "-fspv-reflect") {
       o.spvReflect = true;
     } else if (a == "-fspv-use-legacy-buffer-matrix-order") {
@@ -257,6 +268,8 @@ std::string toDxcCommandLine(const CompileOptions& o) {
   heap("-fvk-bind-resource-heap", o.vkResourceHeap);
   heap("-fvk-bind-sampler-heap", o.vkSamplerHeap);
   heap("-fvk-bind-counter-heap", o.vkCounterHeap);
+  if (o.spvHeapForm == SpvHeapForm::Portable) add("-fspv-heap-form=portable");
+  if (o.spvHeapSlots != CompileOptions().spvHeapSlots) add("-fspv-heap-slots=" + std::to_string(o.spvHeapSlots));
   for (const auto& ext : o.spvExtensions) add("-fspv-extension=" + ext);
   for (const auto& [name, value] : o.defines) add("-D" + name + (value.empty() ? "" : "=" + value));
   for (const auto& dir : o.includeDirs) add("-I" + dir);
@@ -284,7 +297,8 @@ Output:
   -Fc <file>                write the disassembly (SPIR-V text or DXIL with signature tables)
   --print <stage>           print a stage's canonical text to stdout (repeatable)
   --stages                  list the stages of this compile and exit
-  --emit-qptr-lifted        write the SPIR-V after qptr.lift instead of the ir.bound module
+  --emit-qptr-lifted        write the SPIR-V after qptr.lift (the default)
+  --no-qptr-lift            write the SPIR-V of the bound IR module, skipping the qptr round trip
   --dump-stages <dir>       write every stage's text to <dir>/<stage>.txt, diagnostics to <dir>/diagnostics.txt
 Layout and bindings (SPIR-V):
   -fvk-use-dx-layout, -fvk-use-scalar-layout, -fvk-use-gl-layout
@@ -292,6 +306,11 @@ Layout and bindings (SPIR-V):
   -fvk-bind-register <reg> <space> <binding> <set>
   -fvk-bind-resource-heap <binding> <set>, -fvk-bind-sampler-heap ..., -fvk-bind-counter-heap ...
   -fspv-extension=<ext>, -fspv-use-legacy-buffer-matrix-order, -fspv-enable-maximal-reconvergence
+Descriptor heaps (SPIR-V; Shaderlens options, see docs/heaps.md):
+  -fspv-heap-form=<form>    proposal (default: DXC's unbounded arrays, one binding per heap) or
+                            portable (fixed-size arrays per descriptor type, for devices without
+                            descriptor indexing or mutable descriptors, e.g. lavapipe)
+  -fspv-heap-slots=<n>      portable form: heap slots each descriptor type can reach (default 16)
 Other:
   -Zpr / -Zpc               row-major / column-major matrices by default
   -pack-optimized           optimized signature packing (default: prefix-stable)

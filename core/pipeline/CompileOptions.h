@@ -31,6 +31,12 @@ struct VkBindHeap {
   uint32_t set = 0;
 };
 
+// Shape of SM 6.6 descriptor heaps in SPIR-V (docs/heaps.md).
+enum class SpvHeapForm : uint8_t {
+  Proposal,  // DXC's: unbounded arrays, one binding per heap (descriptor indexing + mutable descriptors)
+  Portable,  // fixed-size arrays, one binding per descriptor type (devices without either)
+};
+
 struct CompileOptions {
   std::string inputFile;
   std::string profile = "cs_6_6";  // -T
@@ -58,6 +64,8 @@ struct CompileOptions {
   std::vector<VkRegisterShift> vkShifts;    // -fvk-{b,t,u,s}-shift N space
   std::vector<VkBindRegister> vkBindRegisters;
   std::optional<VkBindHeap> vkResourceHeap, vkSamplerHeap, vkCounterHeap;
+  SpvHeapForm spvHeapForm = SpvHeapForm::Proposal;  // -fspv-heap-form=proposal|portable (ours)
+  uint32_t spvHeapSlots = 16;                       // -fspv-heap-slots=N (ours): portable slots per type
   bool allResourcesBound = false;  // -all-resources-bound
   bool disableValidation = false;  // -Vd
   std::string optimization = "O3"; // -O0..-O3, -Od
@@ -66,11 +74,16 @@ struct CompileOptions {
   // Stages to print (--print STAGE, repeatable) and --stages.
   std::vector<std::string> printStages;
   bool listStages = false;
-  // --emit-qptr-lifted: the SPIR-V written is the one after qptr.lift (else the ir.bound module).
-  bool emitQptrLifted = false;
+  // The SPIR-V written is the one after qptr.lift (issue 6: the final SPIR-V is the lifted one);
+  // --no-qptr-lift writes the bound module instead and skips the qptr round trip when no qptr
+  // stage is looked at. When lifting fails the bound module is written and the qptr stage says why.
+  bool emitQptrLifted = true;
   // --dump-stages DIR: write every stage's text to DIR/<stage>.txt (and diagnostics.txt).
   std::string dumpStagesDir;
   bool quiet = false;
+  // Every stage the viewer can show, also the ones made only on request (the SPIRV-Cross views):
+  // set by the GUI, which shows all stages; a CLI compile gets them with --print or --dump-stages.
+  bool showAllStages = false;
 
   bool spirv() const { return target == TargetKind::Spirv; }
   // vulkan1.0 -> SPIR-V 1.0, 1.1 -> 1.3, 1.2 -> 1.5, 1.3 -> 1.6, universal1.5 -> 1.5.

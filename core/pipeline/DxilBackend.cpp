@@ -4,8 +4,10 @@
 
 #include "core/dxil/ContainerPrinter.h"
 #include "core/dxil/EmitDxil.h"
+#include "core/frontend/EntrySignature.h"
 #include "core/ir/Printer.h"
 #include "core/irgen/IRGen.h"
+#include "core/signature/SignaturePrinter.h"
 
 #include <chrono>
 
@@ -40,6 +42,24 @@ void runDxilBackend(const frontend::TranslationUnit& unit, const frontend::Prepr
     return a.ok;
   };
 
+  // Stage: signatures of vertex/pixel entry points, packed from the front end's entry point (they
+  // do not depend on the DXIL lowering, which does not handle graphics stage I/O yet).
+  const frontend::FunctionDecl* entry = unit.entry && unit.entry->definition ? unit.entry->definition : unit.entry;
+  const bool graphics = entry && (entry->stage == frontend::ShaderStage::Vertex || entry->stage == frontend::ShaderStage::Pixel);
+  if (graphics && wanted("signatures")) {
+    Clock::time_point start = Clock::now();
+    StageArtifact& a = result.stages.emplace_back();
+    a.name = "signatures";
+    frontend::EntrySignatures sigs = frontend::buildEntrySignatures(
+        entry, source, options.enable16BitTypes,
+        options.packOptimized ? signature::PackingStrategy::Optimized : signature::PackingStrategy::Default);
+    a.diagnostics = std::move(sigs.diagnostics);
+    a.text = signature::printSignatureTables(sigs.inputs, sigs.outputs);
+    if (!finish(a, start)) return;
+    // The DXIL lowering has no graphics stage I/O yet, and IR generation is the SPIR-V wrapper's:
+    // stop here when signatures are the goal.
+    if (lastStage < stages.size() && stages[lastStage] == "signatures") return;
+  }
   // Stage: ir (the same IR the SPIR-V side starts from, before binding legalization).
   Clock::time_point start = Clock::now();
   irgen::IrGenOptions genOptions;
@@ -82,9 +102,8 @@ void runDxilBackend(const frontend::TranslationUnit& unit, const frontend::Prepr
     a.text = std::move(dx.dxilStage.text);
     a.lineSources = std::move(dx.dxilStage.lineSources);
   }
-  {
-    // Compute entry points have no input/output signatures; VS/PS packing (core/signature) is
-    // wired in when irgen generates graphics entry points.
+  if (!graphics) {
+    // Compute entry points have no input/output signatures (graphics ones were printed above).
     StageArtifact& a = result.stages.emplace_back();
     a.name = "signatures";
     a.text = "; no input or output signature: " + options.profile + " entry points take only system values\n";

@@ -23,14 +23,15 @@ const std::vector<StageInfo>& allStages() {
       {"preprocessed", "source after the Clang preprocessor, with #line markers", true},
       {"ast", "typed AST after parsing and Sema", true},
       {"ir", "the IR with hlsl.* resource handle ops", true},
-      {"ir.bound", "IR after implicit and heap binding legalization", true},
+      {"ir.bound", "IR after implicit binding legalization", true},
+      {"ir.heaps", "IR after descriptor-heap legalization (proposal or portable form, -fspv-heap-form)", true},
       {"qptr.lower", "SPIR-V pointers lowered to quasi-pointers", true},
       {"qptr.analyze", "quasi-pointers with qptr.usage attributes", true},
       {"qptr.lift", "pointee types and storage classes rebuilt from usage", true},
       {"spirv", "SPIR-V disassembly (validated)", true},
-      {"spirv.glsl", "GLSL view of the SPIR-V (SPIRV-Cross)", false},
-      {"spirv.hlsl", "HLSL view of the SPIR-V (SPIRV-Cross)", false},
-      {"spirv.msl", "MSL view of the SPIR-V (SPIRV-Cross)", false},
+      {"spirv.glsl", "GLSL view of the SPIR-V (SPIRV-Cross)", true},
+      {"spirv.hlsl", "HLSL view of the SPIR-V (SPIRV-Cross)", true},
+      {"spirv.msl", "MSL view of the SPIR-V (SPIRV-Cross)", true},
       {"reflection", "bindings, constants, workgroup size and heap access sites", true},
       {"llvm", "LLVM IR with llvm.dx.* intrinsics", true},
       {"dxil", "DXIL after lowering: dx.op calls and metadata", true},
@@ -48,7 +49,7 @@ bool isKnownStage(std::string_view name) {
 
 std::vector<std::string> stagesFor(const CompileOptions& options) {
   static const char* kCommon[] = {"preprocessed", "ast", "ir"};
-  static const char* kSpirv[] = {"ir.bound", "qptr.lower", "qptr.analyze", "qptr.lift", "spirv",
+  static const char* kSpirv[] = {"ir.bound", "ir.heaps", "qptr.lower", "qptr.analyze", "qptr.lift", "spirv",
                                  "spirv.glsl", "spirv.hlsl", "spirv.msl", "reflection"};
   static const char* kDxil[] = {"llvm", "dxil", "signatures", "container"};
   std::vector<std::string> names(std::begin(kCommon), std::end(kCommon));

@@ -1,5 +1,6 @@
 #include "core/pipeline/SpirvBackend.h"
 
+#include "core/pipeline/HeapStage.h"
 #include "core/pipeline/StageClock.h"
 
 #include "core/ir/Printer.h"
@@ -9,6 +10,7 @@
 #include "core/passes/qptr/QptrAnalyze.h"
 #include "core/passes/qptr/QptrLift.h"
 #include "core/passes/qptr/QptrLower.h"
+#include "core/spirv/CrossCompile.h"
 #include "core/spirv/reader/Reader.h"
 #include "core/spirv/SpirvTools.h"
 #include "core/spirv/TargetEnv.h"
@@ -208,6 +210,24 @@ void runSpirvBackend(const frontend::TranslationUnit& unit, const frontend::Prep
     if (bound.ok()) verifyInto(module, "ir.bound", a);
     if (!finish(a, start)) return;
   }
+  if (!wanted("ir.heaps")) return;
+
+  // Stage: ir.heaps (SM 6.6 descriptor heaps; after ordinary bindings, which they must avoid).
+  start = Clock::now();
+  const passes::heaps::HeapOptions heapOptions = heapOptionsFor(options, spirvMinor);
+  passes::heaps::HeapLegalizeResult heaps = passes::heaps::legalizeHeaps(module, heapOptions);
+  size_t heapsIndex = result.stages.size();
+  result.stages.emplace_back().name = "ir.heaps";
+  {
+    StageArtifact& a = result.stages[heapsIndex];
+    a.diagnostics = heaps.diagnostics;
+    attachSourceLines(a.diagnostics, result.fileName, result.source);
+    printInto(module, a);
+    a.text = heapStageHeader(heapOptions, heaps) + a.text;
+    a.lineSources.insert(a.lineSources.begin(), SourceLoc{});
+    if (heaps.ok()) verifyInto(module, "ir.heaps", a);
+    if (!finish(a, start)) return;
+  }
   if (!wanted("qptr.lower") && !wanted("spirv") && !wanted("reflection")) return;
 
   // The module as the writer emits it, validated: the input of the qptr stages and, if they
@@ -250,13 +270,13 @@ void runSpirvBackend(const frontend::TranslationUnit& unit, const frontend::Prep
       result.diagnostics.insert(result.diagnostics.end(), a.diagnostics.begin(), a.diagnostics.end());
       result.stages.push_back(std::move(a));
     }
-    // The lifted module validates, but on lavapipe it still gives wrong results for matrices in
-    // buffers (6 offload-test-suite regressions), so it is emitted only on request for now.
+    // The lifted module is emitted by default: it passes the same conformance tests as the
+    // bound module (docs/qptr.md); a module qptr cannot lift falls back to the bound one.
     if (!lifted.empty() && options.emitQptrLifted) words = std::move(lifted);
   }
   if (!wanted("spirv") && !wanted("reflection")) return;
 
-  // Stage: spirv (the bound module, or the lifted one with --emit-qptr-lifted).
+  // Stage: spirv (the lifted module, or the bound one with --no-qptr-lift or when lifting failed).
   start = Clock::now();
   size_t spirvIndex = result.stages.size();
   result.stages.emplace_back().name = "spirv";
@@ -272,6 +292,32 @@ void runSpirvBackend(const frontend::TranslationUnit& unit, const frontend::Prep
     a.milliseconds += writeMs;
     result.object = result.stages[spirvIndex].binary;
   }
+
+  // Stages: spirv.glsl, spirv.hlsl, spirv.msl (SPIRV-Cross views of the emitted module). They cost
+  // a third of the rest of the compile, so they run only when looked at: printed, dumped, or shown
+  // with every stage (the GUI). A view SPIRV-Cross cannot make is a warning on its stage: the
+  // SPIR-V itself is fine.
+  const bool showsEveryStage = options.showAllStages || !options.dumpStagesDir.empty();
+  for (spirv::CrossLanguage language : {spirv::CrossLanguage::Glsl, spirv::CrossLanguage::Hlsl, spirv::CrossLanguage::Msl}) {
+    const char* name = spirv::crossStageName(language);
+    bool printed = false;
+    for (const std::string& s : options.printStages) printed |= s == name;
+    if (!wanted(name) || !(printed || showsEveryStage)) continue;
+    start = Clock::now();
+    spirv::CrossOptions crossOptions;
+    crossOptions.hlslShaderModel = spirv::hlslShaderModelForProfile(options.profile);
+    spirv::CrossResult cross = spirv::crossCompile(words, language, crossOptions);
+    StageArtifact& a = result.stages.emplace_back();
+    a.name = name;
+    a.text = std::move(cross.text);
+    a.lineSources = std::move(cross.lineSources);
+    for (Diagnostic& d : cross.diagnostics) {
+      if (d.severity == Severity::Error) d.severity = Severity::Warning;
+      a.diagnostics.push_back(std::move(d));
+    }
+    finish(a, start);
+    a.ok = !a.text.empty();
+  }
   if (!wanted("reflection")) return;
 
   // Stage: reflection.
@@ -279,7 +325,7 @@ void runSpirvBackend(const frontend::TranslationUnit& unit, const frontend::Prep
   size_t reflIndex = result.stages.size();
   result.stages.emplace_back().name = "reflection";
   StageArtifact& refl = result.stages[reflIndex];
-  refl.text = reflectionText(module, bound);
+  refl.text = reflectionText(module, bound) + heapReflectionText(module, heapOptions, heaps, result.fileName);
   finish(refl, start);
 }
 

@@ -1,6 +1,6 @@
 // The SPIR-V side of the pipeline after the "ast" stage: irgen -> "ir" -> LegalizeBindings ->
-// "ir.bound" -> writer -> "spirv" (validated in-process with the -fspv-target-env environment)
-// -> "reflection". Each stage appends its artifact to the CompileResult; a verifier or validator
+// "ir.bound" -> descriptor heaps (core/passes/heaps, HeapStage.h) -> "ir.heaps" -> writer ->
+// "spirv" (validated in-process with the -fspv-target-env environment) -> "reflection". Each stage appends its artifact to the CompileResult; a verifier or validator
 // failure is an internal-error diagnostic, never a crash and never silently invalid output.
 #pragma once
 

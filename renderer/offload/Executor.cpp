@@ -1,5 +1,7 @@
 #include "renderer/offload/Executor.h"
 
+#include "renderer/offload/HeapLayout.h"
+
 #include <llvm/ADT/StringRef.h>
 
 #include <algorithm>
@@ -78,8 +80,9 @@ std::string unsupportedReason(const Pipeline& p) {
            "): this build runs Compute pipelines without acceleration structures";
   for (const DescriptorSet& set : p.sets)
     for (const Resource& r : set.resources) {
-      if (r.heapIndex)
-        return "resource '" + r.name + "' uses HeapIndex: direct descriptor-heap indexing is not supported on Vulkan yet";
+      if (r.heapIndex && (r.kind == ResourceKind::SampledTexture2D || r.kind == ResourceKind::AccelerationStructure))
+        return "resource '" + r.name + "' uses HeapIndex: a " + resourceKindName(r.kind) +
+               " cannot be placed in a descriptor heap";
       if (r.kind == ResourceKind::AccelerationStructure)
         return "resource '" + r.name + "' is an AccelerationStructure: not supported";
       if (r.tilesMapped || r.isReserved)
@@ -138,6 +141,7 @@ PlannedLayout planLayout(const Pipeline& p, const ReflectedModule& module) {
   for (size_t s = 0; s < p.sets.size(); ++s) {
     uint32_t set = static_cast<uint32_t>(s);
     for (const Resource& r : p.sets[s].resources) {
+      if (r.heapIndex) continue;  // in a descriptor heap: reached through the shader's heap arrays
       if (!r.vkBinding) {
         plan.error = "No VulkanBinding provided for '" + r.name + "'";
         return plan;
@@ -194,8 +198,22 @@ PlannedLayout planLayout(const Pipeline& p, const ReflectedModule& module) {
       }
     }
   }
+  std::string heapError = addHeapLayout(module, layout);
+  if (!heapError.empty()) {
+    plan.error = heapError;
+    return plan;
+  }
   for (const ReflectedBinding& r : module.bindings)
-    if (!covered.count({r.set, r.binding})) {
+    if (!covered.count({r.set, r.binding}) && heapRoleOf(r) == HeapRole::None && r.used) {
+      // The pipeline may have put the shader's resource in the heap instead of binding it.
+      for (const DescriptorSet& set : p.sets)
+        for (const Resource& res : set.resources)
+          if (res.heapIndex && !r.name.empty() && res.name == r.name) {
+            plan.error = "resource '" + res.name + "' uses HeapIndex " + std::to_string(*res.heapIndex) +
+                         ", but the shader's '" + r.name + "' (" + descriptorTypeName(r.type) + " at " +
+                         where(r.set, r.binding) + ") is a bound resource, not a descriptor-heap access";
+            return plan;
+          }
       plan.error = "the shader's " + (r.name.empty() ? std::string("binding") : "'" + r.name + "'") + " (" +
                    descriptorTypeName(r.type) + " at " + where(r.set, r.binding) + ") has no resource in the pipeline";
       return plan;
@@ -318,6 +336,77 @@ hal::Status prefix(const hal::Status& s, const std::string& what) {
   return makeError(s.code(), what + ": " + s.message());
 }
 
+// Writes the views of a HeapIndex resource into its heap slots (array elements take consecutive
+// slots from HeapIndex on): D3D12's view kinds, which the HAL maps per device tier.
+hal::Status placeInHeap(const Pipeline& p, const LiveResource& lr, hal::DescriptorHeap& resources,
+                        hal::DescriptorHeap& samplers) {
+  const Resource& r = *lr.resource;
+  const uint32_t base = *r.heapIndex;
+  const std::string what = "resource '" + r.name + "' at HeapIndex " + std::to_string(base);
+  if (r.kind == ResourceKind::Sampler) {
+    hal::Status st = samplers.writeSampler(base, lr.sampler);
+    return st.ok() ? st : prefix(st, what);
+  }
+  const bool writable = isReadWrite(r.kind);
+  for (size_t i = 0; i < lr.textures.size(); ++i) {
+    hal::Status st = resources.writeTexture(base + uint32_t(i), lr.textures[i], writable);
+    if (!st.ok()) return prefix(st, what);
+  }
+  if (r.bufferIndex < 0) return hal::okStatus();
+  const Buffer& buf = p.buffers[size_t(r.bufferIndex)];
+  for (size_t i = 0; i < lr.buffers.size(); ++i) {
+    const uint32_t slot = base + uint32_t(i);
+    hal::Status st;
+    switch (r.kind) {
+      case ResourceKind::ConstantBuffer: st = resources.writeConstantBuffer(slot, lr.buffers[i]); break;
+      case ResourceKind::ByteAddressBuffer: case ResourceKind::RWByteAddressBuffer:
+        st = resources.writeRawBuffer(slot, lr.buffers[i], writable);
+        break;
+      case ResourceKind::Buffer: case ResourceKind::RWBuffer:
+        st = resources.writeTypedBuffer(slot, lr.buffers[i], formatOf(buf), writable);
+        break;
+      case ResourceKind::StructuredBuffer: case ResourceKind::RWStructuredBuffer: {
+        hal::HeapDescriptor d;
+        d.kind = writable ? hal::ViewKind::RWStructuredBuffer : hal::ViewKind::StructuredBuffer;
+        d.buffer = lr.buffers[i];
+        d.stride = buf.stride > 0 ? uint32_t(buf.stride) : buf.elementSize();
+        if (i < lr.counters.size()) d.counter = lr.counters[i];
+        st = resources.write(slot, std::move(d));
+        break;
+      }
+      default:
+        return makeError(ErrorCode::Unsupported, what + ": a " + resourceKindName(r.kind) + " cannot be placed in a heap");
+    }
+    if (!st.ok()) return prefix(st, what);
+  }
+  return hal::okStatus();
+}
+
+// The descriptor heaps of a pipeline with HeapIndex resources (or a shader that uses heaps):
+// each heap is as large as its highest slot needs (at least one slot).
+hal::Status setUpHeaps(hal::Device& device, const Pipeline& p, const hal::ExecutableLayout& layout,
+                       const std::vector<LiveResource>& live, hal::CommandBuffer& cb) {
+  uint32_t resourceSlots = 0, samplerSlots = 0;
+  for (const LiveResource& lr : live) {
+    const Resource& r = *lr.resource;
+    if (!r.heapIndex) continue;
+    const uint32_t count = std::max<uint32_t>(1, uint32_t(std::max(lr.buffers.size(), lr.textures.size())));
+    uint32_t& slots = r.kind == ResourceKind::Sampler ? samplerSlots : resourceSlots;
+    slots = std::max(slots, *r.heapIndex + count);
+  }
+  if (resourceSlots == 0 && samplerSlots == 0 && layout.heapUsage == hal::kHeapNone) return hal::okStatus();
+  auto resources = device.createDescriptorHeap(hal::HeapType::Resource, std::max(resourceSlots, 1u));
+  if (!resources.ok()) return prefix(resources.status(), "creating the resource descriptor heap");
+  auto samplers = device.createDescriptorHeap(hal::HeapType::Sampler, std::max(samplerSlots, 1u));
+  if (!samplers.ok()) return prefix(samplers.status(), "creating the sampler descriptor heap");
+  for (const LiveResource& lr : live) {
+    if (!lr.resource->heapIndex) continue;
+    hal::Status st = placeInHeap(p, lr, **resources, **samplers);
+    if (!st.ok()) return st;
+  }
+  return cb.setDescriptorHeaps(resources.take(), samplers.take());
+}
+
 }  // namespace
 
 hal::Status executePipeline(hal::Device& device, Pipeline& p, const std::vector<std::vector<uint8_t>>& shaders) {
@@ -384,7 +473,7 @@ hal::Status executePipeline(hal::Device& device, Pipeline& p, const std::vector<
             lr.buffers.push_back(hb.take());
           }
         }
-        if (r.vkBinding && r.vkBinding->counterBinding) {
+        if ((r.vkBinding && r.vkBinding->counterBinding) || (r.heapIndex && r.hasCounter)) {
           for (uint32_t i = 0; i < buf.arraySize; ++i) {
             auto counter = device.createBuffer({4, hal::kBufferAllUsages, r.name + ".counter"});
             if (!counter.ok()) return prefix(counter.status(), what + " counter");
@@ -393,6 +482,10 @@ hal::Status executePipeline(hal::Device& device, Pipeline& p, const std::vector<
             lr.counters.push_back(counter.take());
           }
         }
+      }
+      if (r.heapIndex) {  // written into a descriptor heap below, not bound
+        live.push_back(std::move(lr));
+        continue;
       }
       // Bindings in the layout's order: the resource's elements, then its counters.
       for (size_t i = 0; i < lr.buffers.size(); ++i) bindings.emplace_back(hal::BufferRef::direct(lr.buffers[i]));
@@ -412,8 +505,10 @@ hal::Status executePipeline(hal::Device& device, Pipeline& p, const std::vector<
   }
 
   hal::CommandBuffer cb({hal::CommandBufferMode::OneShot, 0, "offload dispatch"});
+  hal::Status st = setUpHeaps(device, p, plan.layout, live, cb);
+  if (!st.ok()) return st;
   const auto& g = p.dispatch.groupCount;
-  hal::Status st = cb.dispatch(*exe, plan.entryPoint, {g[0], g[1], g[2]}, constants, bindings);
+  st = cb.dispatch(*exe, plan.entryPoint, {g[0], g[1], g[2]}, constants, bindings);
   if (!st.ok()) return prefix(st, "recording the dispatch");
   st = cb.finish();
   if (!st.ok()) return st;

@@ -5,6 +5,7 @@
 #include <map>
 #include <optional>
 #include <unordered_map>
+#include <unordered_set>
 
 namespace sl::offload {
 
@@ -86,6 +87,11 @@ class Reader {
       if (count == 0 || at + count > words_.size())
         return fail("malformed SPIR-V: instruction at word " + std::to_string(at) + " runs past the end");
       instruction(op, std::span<const uint32_t>(words_.data() + at + 1, count - 1));
+      if (op == kOpFunction) inFunctions_ = true;
+      // Any operand word of a body instruction that equals a variable's id counts as a use (a
+      // literal that happens to collide only makes the runner stricter, as before).
+      if (inFunctions_)
+        for (uint32_t i = 1; i < count; ++i) referenced_.insert(words_[at + i]);
       at += count;
     }
     if (!error_.empty()) return fail(error_);
@@ -320,6 +326,7 @@ class Reader {
                    " has a type that is not a descriptor";
           continue;
       }
+      b.used = referenced_.count(v.id) > 0;
       out.bindings.push_back(std::move(b));
     }
     if (!error_.empty()) return fail(error_);
@@ -333,6 +340,9 @@ class Reader {
     uint32_t id, typeId, storageClass;
   };
 
+  static constexpr uint16_t kOpFunction = 54;
+  bool inFunctions_ = false;
+  std::unordered_set<uint32_t> referenced_;
   std::vector<uint32_t> words_;
   std::string error_;
   std::unordered_map<uint32_t, std::string> names_;

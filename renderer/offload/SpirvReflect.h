@@ -34,6 +34,10 @@ struct ReflectedBinding {
   uint32_t arrayCount = 1;  // 0: runtime-sized array
   bool readOnly = false;    // storage buffer whose block is NonWritable
   std::string name;         // OpName of the variable (may be empty)
+  // Referenced by some instruction in a function body. Vulkan needs descriptors only for
+  // statically used variables, and DXC-style modules declare some they never use (an Append
+  // buffer's counter, an unused global), so the runner does not ask the pipeline for these.
+  bool used = true;
 };
 
 struct ReflectedEntryPoint {

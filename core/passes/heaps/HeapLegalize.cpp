@@ -2,6 +2,7 @@
 
 #include "core/ir/Rewrite.h"
 #include "core/passes/heaps/HeapTypes.h"
+#include "core/passes/heaps/SwitchSplit.h"
 
 #include <spirv/unified1/spirv.hpp>
 
@@ -69,11 +70,17 @@ class HeapLegalizer {
           continue;
         }
         groupsUsed_.insert(shape.heap);
+        // A counter belongs to a resource from the resource heap: DXC reserves that group's
+        // binding (before the counters') even when only the counter is used.
+        if (shape.heap == HeapKind::Counter) groupsUsed_.insert(HeapKind::Resource);
         classesUsed_.insert({shape.heap, shape.descriptorClass});
       }
     }
     if (!r_.ok()) return std::move(r_);
     assignBindings();
+    // The runtime binds the status block whenever heap arrays exist (it writes the capacities),
+    // so it is declared even when every access is constant-indexed and never checks it.
+    if (o_.form == HeapForm::Portable && !groupsUsed_.empty()) statusVar();
     for (uint32_t f = 0; f < m_.functions.size(); ++f) legalizeFunction(m_.functions[f]);
     r_.usesResourceHeap = groupsUsed_.count(HeapKind::Resource) > 0;
     r_.usesSamplerHeap = groupsUsed_.count(HeapKind::Sampler) > 0;
@@ -203,11 +210,20 @@ class HeapLegalizer {
   // ---- the rewrite ----
   struct Lowered {
     HeapShape shape;
-    Value handle;     // block pointer or loaded image/sampler
+    Value handle;     // block pointer or loaded image/sampler (invalid when deferred)
     bool nonUniform = false;
     Value array;      // the descriptor array variable and the (checked) index into it, so element
     Value index;      // pointers are one access chain, as DXC emits them
+    // Portable form, image/sampler with a non-constant index: no handle is made here; each use
+    // becomes a switch over the slots with a constant index per case (switchOverSlots).
+    bool deferred = false;
+    HeapKind heap = HeapKind::Resource;
   };
+
+  static bool isSamplingOp(const InstDef& inst) {
+    return inst.op.isHlsl(HlslOp::ResourceSample) || inst.op.isHlsl(HlslOp::ResourceGather) ||
+           inst.op.isHlsl(HlslOp::ResourceCalculateLod);
+  }
 
   void legalizeFunction(FunctionDef& fn) {
     std::vector<InstId> order = ir::instsInProgramOrder(fn);
@@ -236,72 +252,178 @@ class HeapLegalizer {
       r_.sites.push_back(site);
 
       Value safe = index;
+      bool deferred = false;
       if (o_.form == HeapForm::Portable) {
-        if (site.nonUniform) {
-          error(fn, inst.attrs.loc, "NonUniformResourceIndex on a heap index needs descriptor indexing; the portable heap "
-                                    "form only supports dynamically uniform indices");
-          continue;
-        }
-        if (shape.opaque && !site.constantIndex) {
-          error(fn, inst.attrs.loc, site.resourceType + " from the " + heapKindName(shape.heap) +
-                                        " heap needs a constant index in the portable heap form (devices without "
-                                        "descriptor indexing cannot index image or sampler arrays dynamically)");
-          continue;
-        }
         if (site.constantIndex && *site.constantIndex >= classSlots(shape)) {
           error(fn, inst.attrs.loc, "heap index " + std::to_string(*site.constantIndex) + " is past the " +
                                         std::to_string(classSlots(shape)) + " slots the portable heap form gives " +
-                                        descriptorClassName(shape.descriptorClass) + " descriptors");
+                                        descriptorClassName(shape.descriptorClass) + " descriptors (-fspv-heap-slots)");
+          continue;
+        }
+        if (shape.opaque && !site.constantIndex) {
+          // Image and sampler arrays take only constant indices on these devices: each use
+          // becomes a switch over the slots (uniform or not, each case is a constant index).
+          deferred = true;
+        } else if (site.nonUniform) {
+          error(fn, inst.attrs.loc, "NonUniformResourceIndex on a heap buffer index needs descriptor indexing; the "
+                                    "portable heap form indexes buffer arrays only with dynamically uniform values");
           continue;
         }
         if (!shape.opaque) safe = boundsCheck(fn, id, index, shape.heap, classSlots(shape), inst.attrs.loc);
       }
       ir::GlobalVarId g = arrayFor(shape, inst.resultType);
-      Type ptrType = cx_.pointerType(shape.storageClass, shape.descriptorType);
+      if (deferred) {
+        Lowered l;
+        l.shape = shape;
+        l.array = Value::global(g);
+        l.index = index;
+        l.deferred = true;
+        l.heap = shape.heap;
+        lowered[id.index] = l;
+        continue;
+      }
       const bool nu = site.nonUniform;
-      Value handle = emit(fn, id, spv::OpAccessChain, ptrType, {Operand::v(Value::global(g)), Operand::v(safe)}, inst.attrs.loc, nu);
-      if (shape.opaque) handle = emit(fn, id, spv::OpLoad, shape.descriptorType, {Operand::v(handle)}, inst.attrs.loc, nu);
-      lowered[id.index] = {shape, handle, nu, Value::global(g), safe};
+      Value handle = materialize(fn, id, shape, Value::global(g), safe, inst.attrs.loc, nu);
+      lowered[id.index] = {shape, handle, nu, Value::global(g), safe, false, shape.heap};
     }
     if (lowered.empty()) return;
 
     // Users of the handles.
     std::unordered_map<uint64_t, Type> retyped;  // values whose pointee now is a laid-out type
     for (InstId id : order) {
-      InstDef& inst = fn.inst(id);
+      const InstDef& inst = fn.inst(id);
       if (isHeapOp(inst)) continue;
-      int handleOperand = -1;
+      std::vector<size_t> heapOperands;
       for (size_t i = 0; i < inst.operands.size(); ++i)
         if (!inst.operands[i].isImm && inst.operands[i].value.kind == ir::ValueKind::InstResult &&
             lowered.count(inst.operands[i].value.a))
-          handleOperand = static_cast<int>(i);
-      if (handleOperand < 0) {
+          heapOperands.push_back(i);
+      if (heapOperands.empty()) {
         retypeIfNeeded(fn, id, retyped);
         continue;
       }
-      const Lowered& h = lowered[inst.operands[handleOperand].value.a];
-      if (handleOperand != 0 || inst.op.family != ir::OpFamily::Hlsl) {
+      // Handles are the first operand of resource ops; sampling ops take image and sampler.
+      bool supported = inst.op.family == ir::OpFamily::Hlsl;
+      for (size_t i : heapOperands) supported &= i == 0 || (i == 1 && isSamplingOp(inst));
+      if (!supported) {
         error(fn, inst.attrs.loc, "a heap handle is used by '" + ir::opcodeName(inst.op) +
                                       "'; only resource accesses are supported (calls taking resources must be inlined first)");
         continue;
       }
-      Value replacement = lowerUse(fn, id, h);
-      const InstDef& after = fn.inst(id);
-      if (after.resultType.valid() && replacement.valid()) {
+      auto heapAt = [&](size_t i) -> const Lowered* {
+        if (i >= inst.operands.size() || inst.operands[i].isImm) return nullptr;
+        const Value& v = inst.operands[i].value;
+        if (v.kind != ir::ValueKind::InstResult) return nullptr;
+        auto it = lowered.find(v.a);
+        return it == lowered.end() ? nullptr : &it->second;
+      };
+      const Lowered* h0 = heapAt(0);
+      const Lowered* h1 = isSamplingOp(inst) ? heapAt(1) : nullptr;
+      const Type resultType = inst.resultType;
+      Value replacement = (h0 && h0->deferred) || (h1 && h1->deferred) ? switchOverSlots(fn, id, h0, h1)
+                                                                      : lowerUse(fn, id, fn.inst(id), h0, h1);
+      if (resultType.valid() && replacement.valid()) {
         ir::replaceAllUses(fn, Value::inst(id), replacement);
         Type newType = m_.typeOf(fn, replacement);
-        if (newType != after.resultType) retyped[ir::valueKey(replacement)] = newType;
+        if (newType != resultType) retyped[ir::valueKey(replacement)] = newType;
       }
       ir::eraseInst(fn, id);
     }
     for (const auto& [index, l] : lowered) {
       if (ir::countUses(fn, Value::inst(InstId(index))) == 0) ir::eraseInst(fn, InstId(index));
       // A block pointer nobody uses any more (element accesses chain from the array directly).
-      if (!l.shape.opaque && l.handle.kind == ir::ValueKind::InstResult && ir::countUses(fn, l.handle) == 0)
+      if (!l.deferred && !l.shape.opaque && l.handle.kind == ir::ValueKind::InstResult && ir::countUses(fn, l.handle) == 0)
         ir::eraseInst(fn, l.handle.asInst());
     }
   }
 
+  // The handle of element `index` of a heap array: the block pointer, or the loaded image/sampler.
+  Value materialize(FunctionDef& fn, InstId before, const HeapShape& shape, Value array, Value index,
+                    const ir::DebugLoc& loc, bool nonUniform) {
+    Type ptrType = cx_.pointerType(shape.storageClass, shape.descriptorType);
+    Value handle = emit(fn, before, spv::OpAccessChain, ptrType, {Operand::v(array), Operand::v(index)}, loc, nonUniform);
+    if (shape.opaque) handle = emit(fn, before, spv::OpLoad, shape.descriptorType, {Operand::v(handle)}, loc, nonUniform);
+    return handle;
+  }
+
+  // Portable form, an image or sampler from the heap with a non-constant index: the access is
+  // repeated in each case of a switch over the reachable slots, with that slot's constant index;
+  // with both image and sampler deferred, over every (image slot, sampler slot) pair. Indices
+  // out of range are recorded in the status block (boundsCheck) and take the default case, which
+  // touches no descriptor and yields zero. Cost: slots (or slots x slots) copies of the access.
+  Value switchOverSlots(FunctionDef& fn, InstId id, const Lowered* h0, const Lowered* h1) {
+    const InstDef inst = fn.inst(id);
+    const ir::DebugLoc& loc = inst.attrs.loc;
+    struct Axis {
+      const Lowered* l;
+      uint32_t slots;
+      Value safe;
+    };
+    std::vector<Axis> axes;
+    for (const Lowered* l : {h0, h1})
+      if (l && l->deferred) {
+        const uint32_t n = classSlots(l->shape);
+        axes.push_back({l, n, boundsCheck(fn, id, l->index, l->heap, n, loc)});
+      }
+    uint64_t cases64 = 1;
+    for (const Axis& a : axes) cases64 *= a.slots;
+    // Every case repeats the access: beyond this the shader would only grow, never run well.
+    constexpr uint64_t kMaxCases = 4096;
+    if (cases64 > kMaxCases) {
+      error(fn, loc, "this access needs a switch over " + std::to_string(cases64) + " heap slot" +
+                         (axes.size() > 1 ? " pairs" : "s") + " in the portable heap form (more than " +
+                         std::to_string(kMaxCases) + "); lower -fspv-heap-slots or use constant indices");
+      return inst.resultType.valid() ? Value::constant(cx_.undef(inst.resultType)) : Value();
+    }
+    const uint32_t cases = static_cast<uint32_t>(cases64);
+    // In range: the slot (or slot pair) number; out of range: UINT32_MAX, the default case.
+    Value inRange, combined;
+    for (const Axis& a : axes) {
+      Value ok = emit(fn, id, spv::OpULessThan, cx_.boolType(), {Operand::v(a.safe), Operand::v(u32(a.slots))}, loc);
+      inRange = inRange.valid() ? emit(fn, id, spv::OpLogicalAnd, cx_.boolType(), {Operand::v(inRange), Operand::v(ok)}, loc) : ok;
+      combined = combined.valid()
+                     ? emit(fn, id, spv::OpIAdd, cx_.u32(),
+                            {Operand::v(emit(fn, id, spv::OpIMul, cx_.u32(), {Operand::v(combined), Operand::v(u32(a.slots))}, loc)),
+                             Operand::v(a.safe)},
+                            loc)
+                     : a.safe;
+    }
+    Value selector = emit(fn, id, spv::OpSelect, cx_.u32(), {Operand::v(inRange), Operand::v(combined), Operand::v(u32(UINT32_MAX))}, loc);
+    std::vector<uint32_t> literals(cases);
+    for (uint32_t c = 0; c < cases; ++c) literals[c] = c;
+    std::vector<Type> outputs;
+    if (inst.resultType.valid()) outputs.push_back(inst.resultType);
+    ir::InsertedSwitch sw = ir::insertSwitchBefore(fn, id, selector, literals, outputs);
+    for (uint32_t c = 0; c <= cases; ++c) {
+      const InstId placeholder = sw.placeholders[c];
+      Value result;
+      if (c == cases) {
+        if (inst.resultType.valid()) result = Value::constant(cx_.null(inst.resultType));
+      } else {
+        // Case c = ((k0 * slots1) + k1): the last axis varies fastest.
+        std::vector<Lowered> fixed(axes.size());
+        uint32_t rest = c;
+        for (size_t a = axes.size(); a-- > 0;) {
+          const uint32_t k = rest % axes[a].slots;
+          rest /= axes[a].slots;
+          fixed[a] = *axes[a].l;
+          fixed[a].deferred = false;
+          fixed[a].index = u32(k);
+          fixed[a].handle = materialize(fn, placeholder, fixed[a].shape, fixed[a].array, u32(k), loc, false);
+        }
+        const Lowered* c0 = h0;
+        const Lowered* c1 = h1;
+        for (size_t a = 0; a < axes.size(); ++a) {
+          if (axes[a].l == h0) c0 = &fixed[a];
+          if (axes[a].l == h1) c1 = &fixed[a];
+        }
+        result = lowerUse(fn, placeholder, fn.inst(placeholder), c0, c1);
+      }
+      ir::eraseInst(fn, placeholder);
+      if (result.valid()) fn.region(sw.cases[c]).exit.values = {result};
+    }
+    return inst.resultType.valid() ? Value::nodeOutput(sw.select, 0) : Value();
+  }
   // Portable form: out-of-range indices go to the trap element (a null descriptor) and are
   // recorded in the status block: no control flow, one atomic per access.
   Value boundsCheck(FunctionDef& fn, InstId before, Value index, HeapKind heap, uint32_t arraySlots, const ir::DebugLoc& loc) {
@@ -365,10 +487,13 @@ class HeapLegalizer {
     return emit(fn, before, spv::OpVectorShuffle, want, ops, loc);
   }
 
-  Value lowerUse(FunctionDef& fn, InstId id, const Lowered& h) {
-    const InstDef inst = fn.inst(id);
+  // Lowers one resource op whose operand 0 (and, for sampling ops, operand 1) may be a heap
+  // handle (`h0`, `h1`: null when that operand is an ordinary, already lowered handle). New
+  // instructions go before `anchor`; `instCopy` is the op (a copy: emitting may move the arena).
+  Value lowerUse(FunctionDef& fn, InstId anchor, const InstDef& instCopy, const Lowered* h0, const Lowered* h1) {
+    const InstDef inst = instCopy;
+    const InstId id = anchor;
     const ir::DebugLoc& loc = inst.attrs.loc;
-    const HeapShape& s = h.shape;
     auto operand = [&](size_t i) { return inst.operands[i].value; };
     const bool isOp = inst.op.family == ir::OpFamily::Hlsl;
     const auto op = static_cast<HlslOp>(inst.op.code);
@@ -377,6 +502,14 @@ class HeapLegalizer {
       return Value::constant(cx_.undef(inst.resultType.valid() ? inst.resultType : cx_.u32()));
     };
     if (!isOp) return fail("unexpected use of a heap handle");
+    if (op == HlslOp::ResourceSample || op == HlslOp::ResourceGather || op == HlslOp::ResourceCalculateLod) {
+      Value image = h0 ? h0->handle : operand(0);
+      Value sampler = h1 ? h1->handle : operand(1);
+      return lowerSampling(fn, id, inst, image, sampler);
+    }
+    if (!h0) return fail("unexpected use of a heap handle");
+    const Lowered& h = *h0;
+    const HeapShape& s = h.shape;
     const bool block = !s.opaque;
     const uint32_t sc = s.storageClass;
     // Element pointer into a block's runtime array.
@@ -395,22 +528,35 @@ class HeapLegalizer {
         }
         if (inst.operands.size() != 2) return fail("buffer element pointers take one index");
         return dataPtr(operand(1));
-      case HlslOp::ResourceLoad:
+      case HlslOp::ResourceLoad: {
         if (s.typedAsStorage) {
           Value p = dataPtr(operand(1));
           return emit(fn, id, spv::OpLoad, cx_.def(m_.typeOf(fn, p)).element, {Operand::v(p)}, loc);
         }
+        const uint32_t flags = inst.operands.size() > 2 && inst.operands[2].isImm ? inst.operands[2].imm : 0;
+        if (flags & ~ir::LoadFlag::MipInCoord) return fail("Load with a sample index or offset on a heap texture is not supported yet");
+        Type vec4 = cx_.vectorType(cx_.scalarOf(inst.resultType), 4);
         if (s.descriptorClass == DescriptorClass::StorageTexelBuffer || s.descriptorClass == DescriptorClass::StorageImage) {
-          Type vec4 = cx_.vectorType(cx_.scalarOf(inst.resultType), 4);
-          Value v = emit(fn, id, spv::OpImageRead, vec4, {Operand::v(h.handle), Operand::v(operand(1))}, loc);
+          Value coord = operand(1);
+          if (flags & ir::LoadFlag::MipInCoord) coord = dropLastComponent(fn, id, coord, loc);
+          Value v = emit(fn, id, spv::OpImageRead, vec4, {Operand::v(h.handle), Operand::v(coord)}, loc);
           return reduceTexel(fn, id, v, inst.resultType, loc);
         }
-        if (s.descriptorClass == DescriptorClass::UniformTexelBuffer) {
-          Type vec4 = cx_.vectorType(cx_.scalarOf(inst.resultType), 4);
-          Value v = emit(fn, id, spv::OpImageFetch, vec4, {Operand::v(h.handle), Operand::v(operand(1))}, loc);
+        if (s.descriptorClass == DescriptorClass::UniformTexelBuffer || s.descriptorClass == DescriptorClass::SampledImage) {
+          std::vector<Operand> ops{Operand::v(h.handle), Operand::v(operand(1))};
+          if (flags & ir::LoadFlag::MipInCoord) {
+            ops[1] = Operand::v(dropLastComponent(fn, id, operand(1), loc));
+            ops.push_back(Operand::i(spv::ImageOperandsLodMask));
+            ops.push_back(Operand::v(lastComponent(fn, id, operand(1), loc)));
+          } else if (s.descriptorClass == DescriptorClass::SampledImage) {
+            ops.push_back(Operand::i(spv::ImageOperandsLodMask));
+            ops.push_back(Operand::v(Value::constant(cx_.s32(0))));
+          }
+          Value v = emit(fn, id, spv::OpImageFetch, vec4, ops, loc);
           return reduceTexel(fn, id, v, inst.resultType, loc);
         }
         return fail("Load on " + std::string(descriptorClassName(s.descriptorClass)) + " heap resources is not supported yet");
+      }
       case HlslOp::ResourceStore:
         if (s.typedAsStorage) {
           emit(fn, id, spv::OpStore, Type(), {Operand::v(dataPtr(operand(1))), Operand::v(operand(2))}, loc);
@@ -423,6 +569,8 @@ class HeapLegalizer {
         return fail("stores need a writable buffer or texture");
       case HlslOp::ResourceDimensions: {
         const uint32_t which = inst.operands.size() > 1 && inst.operands[1].isImm ? inst.operands[1].imm : 0;
+        if (s.descriptorClass == DescriptorClass::SampledImage || s.descriptorClass == DescriptorClass::StorageImage)
+          return imageDimensions(fn, id, inst, h.handle, s.descriptorClass == DescriptorClass::SampledImage, which);
         if (!block || s.descriptorClass == DescriptorClass::UniformBuffer || s.heap == HeapKind::Counter)
           return fail("GetDimensions on this heap resource is not supported yet");
         if (which == 1) return u32(s.stride);
@@ -447,6 +595,102 @@ class HeapLegalizer {
     }
   }
 
+  uint32_t componentsOf(Type t) { return cx_.componentCount(t); }
+  Value lastComponent(FunctionDef& fn, InstId id, Value v, const ir::DebugLoc& loc) {
+    Type t = m_.typeOf(fn, v);
+    const uint32_t n = componentsOf(t);
+    return emit(fn, id, spv::OpCompositeExtract, cx_.scalarOf(t), {Operand::v(v), Operand::i(n - 1)}, loc);
+  }
+  Value dropLastComponent(FunctionDef& fn, InstId id, Value v, const ir::DebugLoc& loc) {
+    Type t = m_.typeOf(fn, v);
+    const uint32_t n = componentsOf(t);
+    if (n <= 2) return emit(fn, id, spv::OpCompositeExtract, cx_.scalarOf(t), {Operand::v(v), Operand::i(0)}, loc);
+    std::vector<Operand> ops{Operand::v(v), Operand::v(v)};
+    for (uint32_t i = 0; i + 1 < n; ++i) ops.push_back(Operand::i(i));
+    return emit(fn, id, spv::OpVectorShuffle, cx_.vectorType(cx_.scalarOf(t), n - 1), ops, loc);
+  }
+
+  // GetDimensions on a heap texture: size (of mip `lod`, default 0, for sampled images), mip count.
+  Value imageDimensions(FunctionDef& fn, InstId id, const InstDef& inst, Value image, bool sampled, uint32_t which) {
+    const ir::DebugLoc& loc = inst.attrs.loc;
+    if (which == 2 && sampled) return emit(fn, id, spv::OpImageQueryLevels, inst.resultType, {Operand::v(image)}, loc);
+    if (which != 0) {
+      error(fn, loc, "this GetDimensions query on a heap texture is not supported yet");
+      return Value::constant(cx_.undef(inst.resultType));
+    }
+    if (!sampled) return emit(fn, id, spv::OpImageQuerySize, inst.resultType, {Operand::v(image)}, loc);
+    Value lod = inst.operands.size() > 2 && !inst.operands[2].isImm ? inst.operands[2].value : Value::constant(cx_.u32(0));
+    return emit(fn, id, spv::OpImageQuerySizeLod, inst.resultType, {Operand::v(image), Operand::v(lod)}, loc);
+  }
+
+  // hlsl.resource_sample / _gather / _calculate_lod on loaded image and sampler values.
+  Value lowerSampling(FunctionDef& fn, InstId id, const InstDef& inst, Value image, Value sampler) {
+    const ir::DebugLoc& loc = inst.attrs.loc;
+    const auto op = static_cast<HlslOp>(inst.op.code);
+    Type imageType = m_.typeOf(fn, image);
+    if (!imageType.valid() || cx_.def(imageType).kind != ir::TypeKind::Image) {
+      error(fn, loc, "sampling needs a texture (the first operand is not an image)");
+      return Value::constant(cx_.undef(inst.resultType.valid() ? inst.resultType : cx_.f32()));
+    }
+    Value combinedImage = emit(fn, id, spv::OpSampledImage, cx_.sampledImageType(imageType),
+                               {Operand::v(image), Operand::v(sampler)}, loc);
+    Value coords = inst.operands[2].value;
+    Type texel = cx_.def(imageType).element;
+    if (op == HlslOp::ResourceCalculateLod) {
+      // As for bound textures (LegalizeBindings): implicit derivatives are not emitted yet.
+      error(fn, loc, "CalculateLevelOfDetail needs implicit derivatives, which the SPIR-V back end does not emit yet");
+      return Value::constant(cx_.undef(inst.resultType.valid() ? inst.resultType : cx_.f32()));
+    }
+    size_t next = op == HlslOp::ResourceGather ? 5 : 4;
+    const uint32_t component = op == HlslOp::ResourceGather ? inst.operands[3].imm : 0;
+    const uint32_t flags = inst.operands[next - 1].imm;
+    auto take = [&]() { return next < inst.operands.size() ? inst.operands[next++].value : Value(); };
+    Value dref = flags & ir::SampleFlag::Cmp ? take() : Value();
+    Value lodOrBias = flags & (ir::SampleFlag::Lod | ir::SampleFlag::Bias) ? take() : Value();
+    Value ddx, ddy;
+    if (flags & ir::SampleFlag::Grad) {
+      ddx = take();
+      ddy = take();
+    }
+    Value offset = flags & ir::SampleFlag::Offset ? take() : Value();
+    Value minLod = flags & ir::SampleFlag::Clamp ? take() : Value();
+    // Image operands, in SPIR-V's bit order.
+    uint32_t mask = 0;
+    std::vector<Operand> extra;
+    if (flags & ir::SampleFlag::Bias) mask |= spv::ImageOperandsBiasMask, extra.push_back(Operand::v(lodOrBias));
+    if (flags & ir::SampleFlag::Lod) mask |= spv::ImageOperandsLodMask, extra.push_back(Operand::v(lodOrBias));
+    if (flags & ir::SampleFlag::Grad) mask |= spv::ImageOperandsGradMask, extra.push_back(Operand::v(ddx)), extra.push_back(Operand::v(ddy));
+    if (offset.valid()) {
+      mask |= offset.kind == ir::ValueKind::Const ? spv::ImageOperandsConstOffsetMask : spv::ImageOperandsOffsetMask;
+      extra.push_back(Operand::v(offset));
+    }
+    if (minLod.valid()) mask |= spv::ImageOperandsMinLodMask, extra.push_back(Operand::v(minLod));
+    std::vector<Operand> ops{Operand::v(combinedImage), Operand::v(coords)};
+    uint32_t opcode;
+    Type resultType = cx_.vectorType(texel, 4);
+    if (op == HlslOp::ResourceGather) {
+      if (dref.valid()) {
+        opcode = spv::OpImageDrefGather;
+        ops.push_back(Operand::v(dref));
+      } else {
+        opcode = spv::OpImageGather;
+        ops.push_back(Operand::v(u32(component)));
+      }
+    } else if (dref.valid()) {
+      opcode = (flags & (ir::SampleFlag::Lod | ir::SampleFlag::Grad)) ? spv::OpImageSampleDrefExplicitLod : spv::OpImageSampleDrefImplicitLod;
+      ops.push_back(Operand::v(dref));
+      resultType = texel;
+    } else {
+      opcode = (flags & (ir::SampleFlag::Lod | ir::SampleFlag::Grad)) ? spv::OpImageSampleExplicitLod : spv::OpImageSampleImplicitLod;
+    }
+    if (mask) {
+      ops.push_back(Operand::i(mask));
+      ops.insert(ops.end(), extra.begin(), extra.end());
+    }
+    Value v = emit(fn, id, opcode, resultType, ops, loc);
+    if (resultType == texel || !inst.resultType.valid()) return v;
+    return reduceTexel(fn, id, v, inst.resultType, loc);
+  }
   ir::Module& m_;
   ir::Context& cx_;
   const HeapOptions& o_;

@@ -40,7 +40,7 @@ std::shared_ptr<hal::Executable> portableExecutable(hal::Device& device, ir::Mod
   std::memcpy(desc.code.data(), words.data(), desc.code.size());
   desc.layout.bindings = std::move(bindings);
   desc.layout.workgroupSize = {4, 1, 1};
-  test::addHeapLayout(result, desc.layout);
+  test::addHeapLayout(result, desc.code, desc.layout);
   desc.label = "heap-test";
   auto exe = device.createExecutable(desc);
   INFO((exe.ok() ? std::string() : exe.status().toString()));
@@ -213,7 +213,7 @@ TEST_CASE("executables using heaps without portable heap bindings are refused cl
   CHECK_THAT(exe.status().message(), Catch::Contains("portable heap tier"));
 
   // Layout validation: heap bindings need the heap bit and the trap element.
-  test::addHeapLayout(result, desc.layout);
+  test::addHeapLayout(result, desc.code, desc.layout);
   desc.layout.heapBindings[0].arrayCount = 1;
   CHECK_THAT(hal::validateLayout(desc.layout).message(), Catch::Contains("trap element"));
   desc.layout.heapBindings[0].arrayCount = 17;
@@ -234,7 +234,7 @@ TEST_CASE("heap arrays beyond the device's per-stage limits are refused, not run
   desc.code.resize(words.size() * 4);
   std::memcpy(desc.code.data(), words.data(), desc.code.size());
   desc.layout.bindings = {{hal::BindingKind::UniformBuffer, 0, 0}, {hal::BindingKind::StorageBuffer, 0, 1}};
-  test::addHeapLayout(result, desc.layout);
+  test::addHeapLayout(result, desc.code, desc.layout);
   auto exe = device.createExecutable(desc);
   REQUIRE(!exe.ok());
   CHECK(exe.status().code() == hal::ErrorCode::Unsupported);

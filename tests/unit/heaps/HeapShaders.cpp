@@ -164,34 +164,29 @@ std::vector<uint32_t> legalizeAndWrite(ir::Module& module, const passes::heaps::
   return written.words;
 }
 
-void addHeapLayout(const passes::heaps::HeapLegalizeResult& result, hal::ExecutableLayout& layout) {
-  using passes::heaps::DescriptorClass;
-  using passes::heaps::HeapKind;
-  std::set<std::pair<uint32_t, uint32_t>> seen;
-  for (const passes::heaps::HeapArray& a : result.arrays) {
-    if (!seen.insert({a.binding.set, a.binding.binding}).second) continue;  // aliases of one class
-    hal::HeapBindingLayout h;
-    h.source = a.heap == HeapKind::Sampler   ? hal::HeapSource::Sampler
-               : a.heap == HeapKind::Counter ? hal::HeapSource::Counter
-                                             : hal::HeapSource::Resource;
-    switch (a.descriptorClass) {
-      case DescriptorClass::StorageBuffer: h.kind = hal::BindingKind::StorageBuffer; break;
-      case DescriptorClass::UniformBuffer: h.kind = hal::BindingKind::UniformBuffer; break;
-      case DescriptorClass::UniformTexelBuffer: h.kind = hal::BindingKind::UniformTexelBuffer; break;
-      case DescriptorClass::StorageTexelBuffer: h.kind = hal::BindingKind::StorageTexelBuffer; break;
-      case DescriptorClass::SampledImage: h.kind = hal::BindingKind::SampledImage; break;
-      case DescriptorClass::StorageImage: h.kind = hal::BindingKind::StorageImage; break;
-      case DescriptorClass::Sampler: h.kind = hal::BindingKind::Sampler; break;
-    }
-    h.set = a.binding.set;
-    h.binding = a.binding.binding;
-    h.arrayCount = a.arraySize;
-    layout.heapBindings.push_back(h);
+void addHeapLayout(const passes::heaps::HeapLegalizeResult& result, const std::vector<uint8_t>& code,
+                   hal::ExecutableLayout& layout) {
+  // The runtime's glue (renderer/offload/HeapLayout) reads the heap arrays back from the SPIR-V;
+  // it must agree with what the pass says it declared.
+  std::string error = offload::addHeapLayout(offload::reflectSpirv(code), layout);
+  INFO(error);
+  REQUIRE(error.empty());
+  std::set<std::pair<uint32_t, uint32_t>> declared;
+  for (const passes::heaps::HeapArray& a : result.arrays) declared.insert({a.binding.set, a.binding.binding});
+  std::set<std::pair<uint32_t, uint32_t>> reflected;
+  for (const hal::HeapBindingLayout& h : layout.heapBindings) {
+    reflected.insert({h.set, h.binding});
+    for (const passes::heaps::HeapArray& a : result.arrays)
+      if (a.binding.set == h.set && a.binding.binding == h.binding) CHECK(a.arraySize == h.arrayCount);
   }
-  if (result.usesResourceHeap) layout.heapUsage |= hal::kHeapResource;
-  if (result.usesSamplerHeap) layout.heapUsage |= hal::kHeapSampler;
-  if (result.usesCounters) layout.heapUsage |= hal::kHeapUavCounters | hal::kHeapResource;
-  if (result.status) layout.heapStatus = hal::HeapStatusLayout{result.status->binding.set, result.status->binding.binding};
+  CHECK(reflected == declared);
+  REQUIRE(layout.heapStatus.has_value() == result.status.has_value());
+  if (result.status) {
+    CHECK(layout.heapStatus->set == result.status->binding.set);
+    CHECK(layout.heapStatus->binding == result.status->binding.binding);
+  }
+  CHECK(((layout.heapUsage & hal::kHeapResource) != 0) == (result.usesResourceHeap || result.usesCounters));
+  CHECK(((layout.heapUsage & hal::kHeapSampler) != 0) == result.usesSamplerHeap);
 }
 
 }  // namespace sl::test

@@ -7,6 +7,7 @@
 #include "core/passes/heaps/HeapLegalize.h"
 #include "core/spirv/TargetEnv.h"
 #include "renderer/hal/Executable.h"
+#include "renderer/offload/HeapLayout.h"
 
 #include <functional>
 #include <memory>
@@ -34,7 +35,9 @@ std::vector<uint32_t> legalizeAndWrite(ir::Module& module, const passes::heaps::
                                        spirv::TargetEnv env = spirv::TargetEnv::Vulkan1_1);
 std::string disassemble(const std::vector<uint32_t>& words);
 
-// Heap arrays of a portable-form result -> HAL heap bindings (one per binding) + status block.
-void addHeapLayout(const passes::heaps::HeapLegalizeResult& result, hal::ExecutableLayout& layout);
+// Heap arrays of a portable-form module -> HAL heap bindings + status block, by the runtime's own
+// glue (offload::addHeapLayout on the SPIR-V), checked against what the pass reported.
+void addHeapLayout(const passes::heaps::HeapLegalizeResult& result, const std::vector<uint8_t>& code,
+                   hal::ExecutableLayout& layout);
 
 }  // namespace sl::test

@@ -170,3 +170,24 @@ TEST_CASE("malformed modules are errors, never crashes", "[offload][reflect]") {
     if (at == 20) CHECK(m.error.find("runs past the end") != std::string::npos);
   }
 }
+
+TEST_CASE("reflection marks the descriptors function bodies use", "[offload][reflect]") {
+  std::string error;
+  std::vector<uint8_t> squares = assemble(kSquaresSpvasm, &error);
+  REQUIRE(!squares.empty());
+  ReflectedModule used = reflectSpirv(squares);
+  REQUIRE(used.ok());
+  REQUIRE(used.bindings.size() == 1);
+  CHECK(used.bindings[0].used);  // `Out` is written by main
+
+  // The kitchen sink declares every kind but its functions only return: nothing is used, so a
+  // pipeline need not provide any of them (as Vulkan needs only statically used descriptors).
+  std::vector<uint8_t> sink = assemble(kKitchenSink, &error, SPV_ENV_UNIVERSAL_1_3);
+  REQUIRE(!sink.empty());
+  ReflectedModule unused = reflectSpirv(sink);
+  REQUIRE(unused.ok());
+  for (const ReflectedBinding& b : unused.bindings) {
+    INFO(b.name << " at " << b.set << "," << b.binding);
+    CHECK_FALSE(b.used);
+  }
+}

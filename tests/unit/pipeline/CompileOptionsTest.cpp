@@ -61,3 +61,22 @@ TEST_CASE("--print is repeatable and the command line prints back") {
   CHECK(parsed.options.printStages == std::vector<std::string>{"ast", "spirv"});
   CHECK(toDxcCommandLine(parsed.options) == "dxc -T cs_6_6 -E main -spirv -fspv-target-env=vulkan1.0 'a b.hlsl'");
 }
+
+TEST_CASE("descriptor-heap form and slots (our options) parse and print back", "[heaps]") {
+  auto parsed = parseDxcCommandLine({"-spirv", "-fspv-heap-form=portable", "-fspv-heap-slots=9", "x.hlsl"});
+  REQUIRE(parsed.error.empty());
+  CHECK(parsed.options.spvHeapForm == SpvHeapForm::Portable);
+  CHECK(parsed.options.spvHeapSlots == 9);
+  const std::string line = toDxcCommandLine(parsed.options);
+  CHECK(line.find("-fspv-heap-form=portable") != std::string::npos);
+  CHECK(line.find("-fspv-heap-slots=9") != std::string::npos);
+
+  auto byDefault = parseDxcCommandLine({"-spirv", "x.hlsl"});
+  CHECK(byDefault.options.spvHeapForm == SpvHeapForm::Proposal);
+  CHECK(toDxcCommandLine(byDefault.options).find("heap") == std::string::npos);
+  CHECK(parseDxcCommandLine({"-fspv-heap-form=proposal"}).options.spvHeapForm == SpvHeapForm::Proposal);
+
+  CHECK(parseDxcCommandLine({"-fspv-heap-form=mutable"}).error == "unknown descriptor-heap form 'mutable' (expected proposal or portable)");
+  CHECK(parseDxcCommandLine({"-fspv-heap-slots=0"}).error == "invalid -fspv-heap-slots value '0' (expected 1..4096)");
+  CHECK(parseDxcCommandLine({"-fspv-heap-slots=x"}).error == "invalid -fspv-heap-slots value 'x' (expected 1..4096)");
+}
