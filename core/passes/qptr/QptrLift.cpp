@@ -221,14 +221,32 @@ class Lifter {
     } else if (!member(u, 0, declared, members, why)) {
       return {};
     }
-    return cx_.structType("", std::move(members), cx_.def(declared).decorations);
+    return cx_.structType(cx_.def(declared).name, std::move(members), cx_.def(declared).decorations);
+  }
+
+  // The declared struct member that starts at `offset` of `declared`, for its name.
+  const StructMember* declaredMemberAt(Type declared, uint32_t offset) {
+    if (!declared.valid() || cx_.def(declared).kind != TypeKind::Struct) return nullptr;
+    const TypeLayout l = layouts_.layoutOf(declared);
+    const TypeDef& d = cx_.def(declared);
+    for (size_t i = 0; i < l.offsets.size() && i < d.members.size(); ++i)
+      if (l.offsets[i] == offset) return &d.members[i];
+    return nullptr;
   }
 
   bool member(const Usage& u, uint32_t offset, Type declared, std::vector<StructMember>& out, std::string& why) {
     StructMember m;
+    // Names survive where the rebuilt member starts where a declared one did (readability of the
+    // emitted SPIR-V and of the cross views; a union-like member keeps the first name).
+    const StructMember* original = declaredMemberAt(declared, offset);
+    if (original) m.name = original->name;
     m.type = typeFor(u, declared, offset, why);
     if (!m.type.valid()) return false;
     m.decorations.push_back({spv::DecorationOffset, {offset}});
+    // Read-only buffers (StructuredBuffer, ByteAddressBuffer, tbuffer) stay read-only.
+    if (original)
+      for (const Decoration& d : original->decorations)
+        if (d.kind == spv::DecorationNonWritable) m.decorations.push_back(d);
     if (cx_.def(m.type).kind == TypeKind::Matrix) {
       auto decs = matrixDecorations(declared, offset, m.type);
       if (!decs) {
@@ -249,7 +267,9 @@ class Lifter {
         std::vector<StructMember> members;
         for (const auto& [o, e] : u.entries)
           if (!member(e, o, elementAt(declared, offset), members, why)) return {};
-        return cx_.structType("", std::move(members));
+        const Type original = elementAt(declared, offset);
+        const bool named = original.valid() && cx_.def(original).kind == TypeKind::Struct;
+        return cx_.structType(named ? cx_.def(original).name : "", std::move(members));
       }
       case Usage::Kind::DynOffsetBase: {
         const Type elem = typeFor(*u.element, elementAt(declared, offset), 0, why);

@@ -1,8 +1,10 @@
 // Structured buffer element layout: relaxed std430 by default (float3 members 16-aligned when
 // they would straddle), tight with -fvk-use-dx-layout or -fvk-use-scalar-layout (cases 10, 11).
-// RUN: %shaderlens compile -T cs_6_0 -E main -spirv -fspv-target-env=vulkan1.2 --print spirv %s | FileCheck %s
-// RUN: %shaderlens compile -T cs_6_0 -E main -spirv -fspv-target-env=vulkan1.2 -fvk-use-dx-layout --print spirv %s | FileCheck %s --check-prefix=DX
-// RUN: %shaderlens compile -T cs_6_0 -E main -spirv --print spirv %s | FileCheck %s --check-prefix=V10
+// --no-qptr-lift: these check the declared blocks (DXC's rules); the default, lifted module
+// rebuilds each block from its usage (tests/lit/qptr).
+// RUN: %shaderlens compile -T cs_6_0 -E main -spirv -fspv-target-env=vulkan1.2 --no-qptr-lift --print spirv %s | FileCheck %s
+// RUN: %shaderlens compile -T cs_6_0 -E main -spirv -fspv-target-env=vulkan1.2 --no-qptr-lift -fvk-use-dx-layout --print spirv %s | FileCheck %s --check-prefix=DX
+// RUN: %shaderlens compile -T cs_6_0 -E main -spirv --no-qptr-lift --print spirv %s | FileCheck %s --check-prefix=V10
 
 struct V { float3 p; float3 n; float2 uv; };
 StructuredBuffer<V> vb;
