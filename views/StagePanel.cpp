@@ -2,13 +2,51 @@
 
 #include "views/Palette.h"
 #include "views/TextLines.h"
+#include "views/inspect/LineLinks.h"
 
 #include <imgui.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cstdio>
 
 namespace sl::views {
+
+namespace {
+
+const ImVec4 kQptrColor(0.98f, 0.62f, 0.30f, 1.0f);   // qptr.* ops and qptr.usage attributes
+const ImVec4 kSpvColor(0.45f, 0.78f, 0.95f, 1.0f);    // spv.Op* ops
+const ImVec4 kAddedColor(0.30f, 0.75f, 0.40f, 0.22f);
+const ImVec4 kRemovedColor(0.90f, 0.35f, 0.35f, 0.22f);
+
+bool isWordChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.'; }
+
+// Draws a stage line at `pos`, colouring qptr.* and spv.* words apart.
+void drawStageLine(ImDrawList* draw, ImVec2 pos, std::string_view line, ImU32 textColor) {
+  size_t start = 0;
+  const float charWidth = ImGui::CalcTextSize("M").x;
+  size_t i = 0;
+  auto flush = [&](size_t end, ImU32 color) {
+    if (end > start) draw->AddText(ImVec2(pos.x + charWidth * float(start), pos.y), color, line.data() + start, line.data() + end);
+    start = end;
+  };
+  while (i < line.size()) {
+    const bool wordStart = (i == 0 || !isWordChar(line[i - 1]));
+    if (wordStart && (line.compare(i, 5, "qptr.") == 0 || line.compare(i, 6, "spv.Op") == 0)) {
+      const ImU32 color = ImGui::GetColorU32(line[i] == 'q' ? kQptrColor : kSpvColor);
+      flush(i, textColor);
+      size_t end = i;
+      while (end < line.size() && isWordChar(line[end])) ++end;
+      flush(end, color);
+      i = end;
+      continue;
+    }
+    ++i;
+  }
+  flush(line.size(), textColor);
+}
+
+}  // namespace
 
 std::string unavailableStageReason(const CompileResult& result, std::string_view stage) {
   const StageInfo* info = nullptr;
@@ -32,7 +70,52 @@ std::string unavailableStageReason(const CompileResult& result, std::string_view
   return reason;
 }
 
-void StagePanel::draw(const std::shared_ptr<const CompileResult>& snapshot, const ViewFonts& fonts) {
+const StageArtifact* previousStage(const CompileResult& result, std::string_view stage) {
+  const StageArtifact* previous = nullptr;
+  for (const std::string& name : stagesFor(result.options)) {
+    if (name == stage) return previous;
+    if (const StageArtifact* artifact = result.stage(name)) previous = artifact;
+  }
+  return nullptr;
+}
+
+StagePanel::StageLines* StagePanel::linesFor(const std::string& stage, const StageArtifact** artifact) {
+  if (!cachedFor_) return nullptr;
+  for (size_t i = 0; i < cachedFor_->stages.size(); ++i)
+    if (cachedFor_->stages[i].name == stage) {
+      if (artifact) *artifact = &cachedFor_->stages[i];
+      return &cachedLines_[i];
+    }
+  return nullptr;
+}
+
+std::set<uint32_t> StagePanel::linkedLines(const std::string& stage) const {
+  if (!cachedFor_) return {};
+  const StageArtifact* artifact = cachedFor_->stage(stage);
+  return artifact ? stageLinesForSource(*artifact, cachedFor_->fileName, sourceLine_) : std::set<uint32_t>{};
+}
+
+const StageDiff* StagePanel::diffFor(const std::string& stage) {
+  const StageArtifact* artifact = nullptr;
+  StageLines* lines = linesFor(stage, &artifact);
+  if (!lines) return nullptr;
+  if (!lines->hasDiff) {
+    const StageArtifact* before = previousStage(*cachedFor_, stage);
+    lines->diff = diffStages(before ? std::string_view(before->text) : std::string_view(), artifact->text);
+    lines->hasDiff = true;
+  }
+  return &lines->diff;
+}
+
+uint32_t StagePanel::clickLine(const CompileResult& snapshot, const std::string& stage, uint32_t stageLine) {
+  const StageArtifact* artifact = snapshot.stage(stage);
+  if (!artifact) return 0;
+  clickedStageLine_ = stageLine;
+  return sourceLineForStage(*artifact, snapshot.fileName, stageLine);
+}
+
+void StagePanel::draw(const std::shared_ptr<const CompileResult>& snapshot, const ViewFonts& fonts, uint32_t sourceLine) {
+  sourceLine_ = sourceLine;
   if (!snapshot) {
     ImGui::TextDisabled("Compiling...");
     return;
@@ -48,6 +131,11 @@ void StagePanel::draw(const std::shared_ptr<const CompileResult>& snapshot, cons
     }
   }
 
+  ImGui::Checkbox("Diff vs previous stage", &diffMode_);
+  ImGui::SameLine();
+  if (sourceLine_) ImGui::TextDisabled("| linked: HLSL line %u", sourceLine_);
+  else ImGui::TextDisabled("| select an HLSL line to link");
+
   if (!ImGui::BeginTabBar("##stages", ImGuiTabBarFlags_FittingPolicyScroll | ImGuiTabBarFlags_TabListPopupButton))
     return;
   for (const std::string& name : stagesFor(snapshot->options)) {
@@ -58,11 +146,20 @@ void StagePanel::draw(const std::shared_ptr<const CompileResult>& snapshot, cons
     const bool failed = artifact && !artifact->ok;
     if (!artifact) ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
     else if (failed) ImGui::PushStyleColor(ImGuiCol_Text, severityColor(Severity::Error));
-    const bool open = ImGui::BeginTabItem(name.c_str());
+    const ImGuiTabItemFlags flags = requestedStage_ == name ? ImGuiTabItemFlags_SetSelected : 0;
+    const bool open = ImGui::BeginTabItem(name.c_str(), nullptr, flags);
     if (!artifact || failed) ImGui::PopStyleColor();
     if (!open) continue;
+    if (selectedStage_ != name) clickedStageLine_ = 0;
+    selectedStage_ = name;
     if (artifact) {
-      drawArtifact(*artifact, cachedLines_[index], fonts);
+      StageLines& lines = cachedLines_[index];
+      if (lines.linkedFor != sourceLine_) {
+        lines.linked = stageLinesForSource(*artifact, snapshot->fileName, sourceLine_);
+        lines.linkedFor = sourceLine_;
+      }
+      if (diffMode_) drawDiff(*artifact, lines, fonts);
+      else drawArtifact(*artifact, lines, fonts);
     } else {
       ImGui::Spacing();
       ImGui::PushTextWrapPos(0.0f);
@@ -71,16 +168,26 @@ void StagePanel::draw(const std::shared_ptr<const CompileResult>& snapshot, cons
     }
     ImGui::EndTabItem();
   }
+  requestedStage_.clear();
   ImGui::EndTabBar();
 }
 
-void StagePanel::drawArtifact(const StageArtifact& artifact, const StageLines& lines, const ViewFonts& fonts) {
+void StagePanel::drawArtifact(const StageArtifact& artifact, StageLines& lines, const ViewFonts& fonts) {
+  clickedSourceLine_ = 0;
   size_t errors = 0;
   for (const Diagnostic& diagnostic : artifact.diagnostics) errors += diagnostic.severity == Severity::Error;
   ImGui::Text("%zu lines   %.2f ms", lines.lines.size(), artifact.milliseconds);
   if (!artifact.ok || errors) {
     ImGui::SameLine();
     ImGui::TextColored(severityColor(Severity::Error), "  failed (%zu error%s)", errors, errors == 1 ? "" : "s");
+  }
+  if (!lines.linked.empty()) {
+    ImGui::SameLine();
+    ImGui::TextColored(tokenColor(editor::TokenKind::Type), "  %zu linked line%s", lines.linked.size(),
+                       lines.linked.size() == 1 ? "" : "s");
+  } else if (!hasLineMap(artifact, cachedFor_->fileName)) {
+    ImGui::SameLine();
+    ImGui::TextDisabled("  (no line map)");
   }
   ImGui::SameLine(ImGui::GetContentRegionMax().x - ImGui::CalcTextSize("Copy").x - ImGui::GetStyle().FramePadding.x * 2);
   if (ImGui::SmallButton("Copy")) ImGui::SetClipboardText(artifact.text.c_str());
@@ -93,19 +200,83 @@ void StagePanel::drawArtifact(const StageArtifact& artifact, const StageLines& l
   // The clipper submits only visible lines, so the scrollable width is declared up front.
   ImGui::SetNextWindowContentSize(ImVec2(gutter + charWidth * float(lines.longest + 2), 0.0f));
   ImGui::BeginChild("##stage_text", ImVec2(0, 0), true, ImGuiWindowFlags_HorizontalScrollbar);
+  // Scroll the first linked line into view when the link changes.
+  static uint32_t scrolledFor = 0;
+  if (!lines.linked.empty() && scrolledFor != lines.linkedFor * 7919u + uint32_t(lines.lines.size())) {
+    scrolledFor = lines.linkedFor * 7919u + uint32_t(lines.lines.size());
+    const float lineHeight = ImGui::GetTextLineHeightWithSpacing();
+    const float y = lineHeight * float(*lines.linked.begin() - 1);
+    if (y < ImGui::GetScrollY() || y > ImGui::GetScrollY() + ImGui::GetWindowHeight() - lineHeight)
+      ImGui::SetScrollY(std::max(0.0f, y - ImGui::GetWindowHeight() * 0.3f));
+  }
   ImGuiListClipper clipper;
   clipper.Begin(int(lines.lines.size()));
   const ImU32 numberColor = ImGui::GetColorU32(ImGuiCol_TextDisabled);
+  const ImU32 textColor = ImGui::GetColorU32(ImGuiCol_Text);
+  const ImU32 linkedColor = ImGui::GetColorU32(editorLinkedLineColor());
+  const ImU32 clickedColor = ImGui::GetColorU32(editorSelectionColor());
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  const float width = std::max(ImGui::GetContentRegionAvail().x, gutter + charWidth * float(lines.longest + 2));
   char number[24];
   while (clipper.Step()) {
     for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i) {
       const ImVec2 pos = ImGui::GetCursorScreenPos();
+      const uint32_t lineNumber = uint32_t(i + 1);
+      const float height = ImGui::GetTextLineHeightWithSpacing();
+      if (lineNumber == clickedStageLine_)
+        draw->AddRectFilled(pos, ImVec2(pos.x + width, pos.y + height), clickedColor);
+      else if (lines.linked.count(lineNumber))
+        draw->AddRectFilled(pos, ImVec2(pos.x + width, pos.y + height), linkedColor);
       std::snprintf(number, sizeof number, "%d", i + 1);
       const float numberWidth = ImGui::CalcTextSize(number).x;
-      ImGui::GetWindowDrawList()->AddText(ImVec2(pos.x + charWidth * float(digits) - numberWidth, pos.y), numberColor, number);
-      ImGui::SetCursorScreenPos(ImVec2(pos.x + gutter, pos.y));
-      std::string_view line = lines.lines[size_t(i)];
-      ImGui::TextUnformatted(line.data(), line.data() + line.size());
+      draw->AddText(ImVec2(pos.x + charWidth * float(digits) - numberWidth, pos.y), numberColor, number);
+      drawStageLine(draw, ImVec2(pos.x + gutter, pos.y), lines.lines[size_t(i)], textColor);
+      ImGui::PushID(i);
+      if (ImGui::InvisibleButton("##line", ImVec2(width, height))) {
+        clickedStageLine_ = lineNumber;
+        clickedSourceLine_ = sourceLineForStage(artifact, cachedFor_->fileName, lineNumber);
+      }
+      ImGui::PopID();
+    }
+  }
+  clipper.End();
+  ImGui::EndChild();
+  ImGui::PopStyleColor();
+  ImGui::PopFont();
+}
+
+void StagePanel::drawDiff(const StageArtifact& artifact, StageLines& lines, const ViewFonts& fonts) {
+  clickedSourceLine_ = 0;
+  const StageArtifact* before = previousStage(*cachedFor_, artifact.name);
+  const StageDiff* diff = diffFor(artifact.name);
+  if (!before) {
+    ImGui::TextDisabled("'%s' is the first stage: nothing to compare with.", artifact.name.c_str());
+    return;
+  }
+  ImGui::Text("%s -> %s:  +%zu  -%zu%s", before->name.c_str(), artifact.name.c_str(), diff->added, diff->removed,
+              diff->approximate ? "  (too large for a line-by-line diff)" : "");
+  ImGui::PushFont(fonts.mono);
+  ImGui::PushStyleColor(ImGuiCol_ChildBg, ImGui::GetStyleColorVec4(ImGuiCol_FrameBg));
+  const float charWidth = ImGui::CalcTextSize("M").x;
+  ImGui::SetNextWindowContentSize(ImVec2(charWidth * float(lines.longest + 12), 0.0f));
+  ImGui::BeginChild("##stage_diff", ImVec2(0, 0), true, ImGuiWindowFlags_HorizontalScrollbar);
+  ImGuiListClipper clipper;
+  clipper.Begin(int(diff->lines.size()));
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  const ImU32 textColor = ImGui::GetColorU32(ImGuiCol_Text);
+  const float width = std::max(ImGui::GetContentRegionAvail().x, charWidth * float(lines.longest + 12));
+  while (clipper.Step()) {
+    for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i) {
+      const DiffLine& d = diff->lines[size_t(i)];
+      const ImVec2 pos = ImGui::GetCursorScreenPos();
+      const float height = ImGui::GetTextLineHeightWithSpacing();
+      if (d.kind != DiffKind::Same)
+        draw->AddRectFilled(pos, ImVec2(pos.x + width, pos.y + height),
+                            ImGui::GetColorU32(d.kind == DiffKind::Added ? kAddedColor : kRemovedColor));
+      const char* mark = d.kind == DiffKind::Added ? "+" : d.kind == DiffKind::Removed ? "-" : " ";
+      draw->AddText(pos, ImGui::GetColorU32(ImGuiCol_TextDisabled), mark);
+      drawStageLine(draw, ImVec2(pos.x + charWidth * 2, pos.y), d.text, textColor);
+      ImGui::Dummy(ImVec2(width, height));
     }
   }
   clipper.End();

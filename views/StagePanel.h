@@ -1,12 +1,18 @@
 // The stage panel: one tab per stage the compile's options select (stagesFor), showing the
 // artifact's text in monospace with line numbers; a stage without an artifact is greyed out
-// and says why.
+// and says why. Lines linked to the selected HLSL line are highlighted (LineLinks.h); clicking
+// a stage line selects the HLSL line it came from. Diff mode shows each stage against the
+// previous stage that ran (StageDiff.h). qptr ops and qptr.usage attributes are coloured apart
+// from SPIR-V ops.
 #pragma once
 
 #include "core/pipeline/Pipeline.h"
 #include "views/ViewFonts.h"
+#include "views/inspect/StageDiff.h"
 
+#include <cstdint>
 #include <memory>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -16,20 +22,51 @@ namespace sl::views {
 // Why `stage` has no artifact in `result`, for the greyed-out tab.
 std::string unavailableStageReason(const CompileResult& result, std::string_view stage);
 
+// The stage before `stage` in `result` that has an artifact (diff mode's base); null if none.
+const StageArtifact* previousStage(const CompileResult& result, std::string_view stage);
+
 class StagePanel {
  public:
-  void draw(const std::shared_ptr<const CompileResult>& snapshot, const ViewFonts& fonts);
+  // `sourceLine`: the selected HLSL line (1-based, 0 none), whose stage lines light up.
+  void draw(const std::shared_ptr<const CompileResult>& snapshot, const ViewFonts& fonts, uint32_t sourceLine);
+
+  // A stage line was clicked this frame: the HLSL line it maps to (0 when none). Reset by draw.
+  uint32_t clickedSourceLine() const { return clickedSourceLine_; }
+  // Selects a tab at the next draw.
+  void selectStage(const std::string& name) { requestedStage_ = name; }
+  const std::string& selectedStage() const { return selectedStage_; }
+  bool diffMode() const { return diffMode_; }
+  void setDiffMode(bool on) { diffMode_ = on; }
+  // Lines of `stage` highlighted for the last drawn source line (for tests and the script).
+  std::set<uint32_t> linkedLines(const std::string& stage) const;
+  // The diff shown for `stage` in diff mode (computed on demand, cached per snapshot).
+  const StageDiff* diffFor(const std::string& stage);
+  // Acts as a click on line `stageLine` of `stage` in `snapshot` (the script's
+  // "click-stage-line"); returns the HLSL line it maps to (0 none).
+  uint32_t clickLine(const CompileResult& snapshot, const std::string& stage, uint32_t stageLine);
 
  private:
   struct StageLines {
     std::vector<std::string_view> lines;  // views into the snapshot's artifact text
     size_t longest = 0;
+    uint32_t linkedFor = 0;        // the source line `linked` was computed for
+    std::set<uint32_t> linked;     // 1-based stage lines
+    bool hasDiff = false;
+    StageDiff diff;
   };
-  void drawArtifact(const StageArtifact& artifact, const StageLines& lines, const ViewFonts& fonts);
+  void drawArtifact(const StageArtifact& artifact, StageLines& lines, const ViewFonts& fonts);
+  void drawDiff(const StageArtifact& artifact, StageLines& lines, const ViewFonts& fonts);
+  StageLines* linesFor(const std::string& stage, const StageArtifact** artifact = nullptr);
 
   // Line splits are cached per snapshot; holding the snapshot keeps the views valid.
   std::shared_ptr<const CompileResult> cachedFor_;
   std::vector<StageLines> cachedLines_;  // parallel to cachedFor_->stages
+  uint32_t sourceLine_ = 0;
+  uint32_t clickedSourceLine_ = 0;
+  uint32_t clickedStageLine_ = 0;  // in the selected stage, for its own highlight
+  std::string requestedStage_;
+  std::string selectedStage_;
+  bool diffMode_ = false;
 };
 
 }  // namespace sl::views

@@ -1,6 +1,7 @@
 #include "views/Workspace.h"
 
 #include "views/DiagnosticsPanel.h"
+#include "views/Palette.h"
 #include "views/StatusBar.h"
 #include "views/TextLines.h"
 
@@ -39,6 +40,14 @@ std::string optionsLineFor(const CompileOptions& options) {
   return line.rfind("dxc ", 0) == 0 ? line.substr(4) : line;
 }
 
+bool endsWith(const std::string& s, const char* suffix) {
+  const size_t n = std::char_traits<char>::length(suffix);
+  return s.size() >= n && s.compare(s.size() - n, n, suffix) == 0;
+}
+
+const char* const kProfiles[] = {"cs_6_0", "cs_6_1", "cs_6_2", "cs_6_3", "cs_6_4", "cs_6_5", "cs_6_6", "cs_6_7",
+                                 "cs_6_8", "vs_6_0", "vs_6_6", "ps_6_0", "ps_6_6", "lib_6_6"};
+
 }  // namespace
 
 std::vector<std::string> splitOptionsLine(const std::string& line) {
@@ -61,12 +70,29 @@ std::vector<std::string> splitOptionsLine(const std::string& line) {
   return words;
 }
 
+std::string equivalentCommandLine(const CompileOptions& options, const std::string& fileName) {
+  std::string file = fileName;
+  if (file.find_first_of(" \t'\"$") != std::string::npos) file = "'" + file + "'";
+  return "shaderlens compile " + optionsLineFor(options) + " " + file;
+}
+
 Workspace::Workspace(Document document, std::unique_ptr<CompileWorker> worker)
     : document_(std::move(document)), worker_(worker ? std::move(worker) : std::make_unique<CompileWorker>()) {
   editor_.text = document_.text;
   optionsLine_ = optionsLineFor(document_.options);
+  if (!document_.bundleText.empty()) {
+    RunDocument run;
+    if (loadRunDocument(document_.bundleText, document_.bundlePath, run).empty()) runPanel_.setDocument(std::move(run));
+  }
   postCompile(/*immediate=*/true);
 }
+
+void Workspace::setSaveFunction(SaveFunction save) {
+  save_ = save;
+  runPanel_.setWriteFunction(std::move(save));
+}
+
+void Workspace::setExamplesDir(const std::string& dir) { examples_ = listExamples(dir); }
 
 void Workspace::postCompile(bool immediate) {
   // The panels show every stage: options that only print some stages (and so stop the pipeline
@@ -74,7 +100,12 @@ void Workspace::postCompile(bool immediate) {
   CompileOptions options = document_.options;
   options.printStages.clear();
   options.listStages = false;
+  options.showAllStages = true;
   worker_->post(CompileRequest{document_.fileName, editor_.text, std::move(options)}, immediate);
+}
+
+void Workspace::refreshSnapshot() {
+  if (std::shared_ptr<const CompileResult> latest = worker_->latest(); latest != snapshot_) snapshot_ = std::move(latest);
 }
 
 void Workspace::jumpTo(uint32_t line, uint32_t column) {
@@ -83,8 +114,14 @@ void Workspace::jumpTo(uint32_t line, uint32_t column) {
 }
 
 void Workspace::save() {
+  if (!document_.bundlePath.empty() && runPanel_.hasDocument()) {
+    std::string error = runPanel_.save(document_.bundlePath, editor_.text);
+    saveMessage_ = error.empty() ? "Saved the bundle " + document_.bundlePath : error;
+    if (error.empty()) modified_ = false;
+    return;
+  }
   if (document_.savePath.empty() || !save_) {
-    saveMessage_ = "This document cannot be saved in place (it is part of a bundle).";
+    saveMessage_ = "This document has no file yet: use File > Save As.";
     return;
   }
   std::string error = save_(document_.savePath, editor_.text);
@@ -92,11 +129,199 @@ void Workspace::save() {
   if (error.empty()) modified_ = false;
 }
 
+std::string Workspace::saveAs(const std::string& path) {
+  if (path.empty()) return "no file name";
+  if (!save_) return "saving is not available";
+  std::string error;
+  if (endsWith(path, ".test")) {
+    if (!runPanel_.hasDocument() && snapshot_) error = runPanel_.newFromSnapshot(*snapshot_);
+    if (error.empty()) error = runPanel_.save(path, editor_.text);
+    if (error.empty()) {
+      document_.bundlePath = path;
+      document_.savePath.clear();
+      document_.title = path + " (source.hlsl)";
+    }
+  } else {
+    error = save_(path, editor_.text);
+    if (error.empty()) {
+      document_.savePath = path;
+      document_.bundlePath.clear();
+      document_.title.clear();
+      if (document_.fileName != path) {
+        document_.fileName = path;
+        postCompile(true);
+      }
+    }
+  }
+  saveMessage_ = error.empty() ? "Saved " + path : error;
+  if (error.empty()) {
+    modified_ = false;
+    recent_.add(path);
+  }
+  return error;
+}
+
+void Workspace::requestQuit() {
+  if (modified_) {
+    pendingAction_ = PendingAction::Quit;
+    return;
+  }
+  quitRequested_ = true;
+}
+
+std::string Workspace::open(const std::string& path) {
+  if (modified_) {
+    pendingAction_ = PendingAction::Open;
+    pendingPath_ = path;
+    pendingBanner_.clear();
+    return "";
+  }
+  return openNow(path);
+}
+
+std::string Workspace::openNow(const std::string& path) {
+  if (!open_) return "opening files is not available";
+  Document doc;
+  if (std::string error = open_(path, doc); !error.empty()) {
+    saveMessage_ = error;
+    return error;
+  }
+  replaceDocument(std::move(doc));
+  recent_.add(path);
+  return "";
+}
+
+void Workspace::replaceDocument(Document document) {
+  document_ = std::move(document);
+  editor_.text = document_.text;
+  optionsLine_ = optionsLineFor(document_.options);
+  optionsError_.clear();
+  modified_ = false;
+  linkedSourceLine_ = 0;
+  lastCaretLine_ = 0;
+  banner_.clear();
+  editor_.widget->setHighlightedLines({});
+  if (!document_.bundleText.empty()) {
+    RunDocument run;
+    std::string error = loadRunDocument(document_.bundleText, document_.bundlePath, run);
+    if (error.empty()) runPanel_.setDocument(std::move(run));
+    else saveMessage_ = "The bundle's pipeline cannot be edited: " + error;
+  }
+  saveMessage_ = "Opened " + document_.displayName();
+  postCompile(/*immediate=*/true);
+}
+
+void Workspace::answerPrompt(PromptAnswer answer) {
+  const PendingAction action = pendingAction_;
+  pendingAction_ = PendingAction::None;
+  if (answer == PromptAnswer::Cancel || action == PendingAction::None) return;
+  if (answer == PromptAnswer::Save) {
+    save();
+    if (modified_) return;  // the save failed; its message says why
+  }
+  if (action == PendingAction::Quit) {
+    quitRequested_ = true;
+  } else if (openNow(pendingPath_).empty()) {
+    banner_ = pendingBanner_;
+  }
+  pendingBanner_.clear();
+}
+
+std::string Workspace::openExample(const std::string& relative) {
+  for (const Example& e : examples_)
+    if (e.relative == relative) {
+      const std::string banner = e.title + ". " + e.explanation;
+      std::string error = open(e.path);
+      if (error.empty() && !promptOpen()) banner_ = banner;
+      else if (error.empty()) pendingBanner_ = banner;  // shown once the prompt lets it open
+      return error;
+    }
+  return "no example '" + relative + "'";
+}
+
+void Workspace::optionsChanged() {
+  optionsLine_ = optionsLineFor(document_.options);
+  optionsError_.clear();
+  postCompile(/*immediate=*/true);
+}
+
+void Workspace::setEntryPoint(const std::string& entry) {
+  document_.options.entryPoint = entry;
+  optionsChanged();
+}
+
+void Workspace::setProfile(const std::string& profile) {
+  document_.options.profile = profile;
+  optionsChanged();
+}
+
+void Workspace::setSpirv(bool spirv) {
+  document_.options.target = spirv ? TargetKind::Spirv : TargetKind::Dxil;
+  optionsChanged();
+}
+
+std::string Workspace::setOptionsLine(const std::string& line) {
+  optionsLine_ = line;
+  ParsedCommandLine parsed = parseDxcCommandLine(splitOptionsLine(line));
+  if (!parsed.error.empty()) {
+    optionsError_ = parsed.error;
+    return parsed.error;
+  }
+  optionsError_.clear();
+  document_.options = parsed.options;
+  postCompile(/*immediate=*/true);
+  return "";
+}
+
+void Workspace::selectSourceLine(uint32_t line) {
+  linkedSourceLine_ = line;
+  lastCaretLine_ = editor_.caretLine;  // the caret's line takes over again only when it moves
+  editor_.widget->setHighlightedLines(line ? std::set<uint32_t>{line} : std::set<uint32_t>{});
+}
+
+void Workspace::clickStageLine(const std::string& stage, uint32_t stageLine) {
+  if (!snapshot_) return;
+  if (uint32_t line = stagePanel_.clickLine(*snapshot_, stage, stageLine)) {
+    selectSourceLine(line);
+    lastCaretLine_ = line;
+    jumpTo(line, 0);
+  }
+}
+
 void Workspace::drawMenuBar() {
   if (!ImGui::BeginMenuBar()) return;
   if (ImGui::BeginMenu("File")) {
-    if (ImGui::MenuItem("Save", "Ctrl+S", false, !document_.savePath.empty() && save_)) save();
-    if (ImGui::MenuItem("Quit", "Ctrl+Q")) quitRequested_ = true;
+    if (ImGui::MenuItem("Open...", nullptr, false, bool(open_))) openDialog_ = true, dialogPath_.clear();
+    const bool canSave = save_ && (!document_.savePath.empty() || !document_.bundlePath.empty());
+    if (ImGui::MenuItem("Save", "Ctrl+S", false, canSave)) save();
+    if (ImGui::MenuItem("Save As...", nullptr, false, bool(save_)))
+      saveAsDialog_ = true, dialogPath_ = document_.bundlePath.empty() ? document_.savePath : document_.bundlePath;
+    if (ImGui::BeginMenu("Recent", !recent_.paths().empty())) {
+      for (const std::string& path : recent_.paths())
+        if (ImGui::MenuItem(path.c_str())) open(path);
+      ImGui::EndMenu();
+    }
+    ImGui::Separator();
+    if (ImGui::MenuItem("Quit", "Ctrl+Q")) requestQuit();
+    ImGui::EndMenu();
+  }
+  if (ImGui::BeginMenu("Examples", !examples_.empty())) {
+    std::string folder;
+    for (const Example& e : examples_) {
+      const std::string dir = e.relative.substr(0, e.relative.rfind('/') + 1);
+      if (dir != folder) {
+        folder = dir;
+        ImGui::TextDisabled("%s", dir.empty() ? "(top)" : dir.c_str());
+      }
+      if (ImGui::MenuItem((e.relative.substr(dir.size()) + "  -  " + e.title).c_str())) openExample(e.relative);
+      if (ImGui::IsItemHovered() && !e.explanation.empty()) {
+        ImGui::BeginTooltip();
+        ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30);
+        ImGui::TextUnformatted(e.explanation.c_str());
+        ImGui::PopTextWrapPos();
+        ImGui::EndTooltip();
+      }
+    }
     ImGui::EndMenu();
   }
   ImGui::Separator();
@@ -112,28 +337,133 @@ void Workspace::drawMenuBar() {
   ImGui::EndMenuBar();
 }
 
-void Workspace::drawOptionsLine() {
+void Workspace::drawToolbar(const ViewFonts& fonts) {
+  const float em = ImGui::GetFontSize();
   ImGui::AlignTextToFramePadding();
-  ImGui::TextUnformatted("DXC options");
+  ImGui::TextUnformatted("Entry");
+  ImGui::SameLine();
+  std::string entry = document_.options.entryPoint;
+  ImGui::SetNextItemWidth(em * 6);
+  if (ImGui::InputText("##entry", &entry, ImGuiInputTextFlags_EnterReturnsTrue) && !entry.empty()) setEntryPoint(entry);
+  ImGui::SameLine();
+  ImGui::TextUnformatted("Profile");
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(em * 5.5f);
+  if (ImGui::BeginCombo("##profile", document_.options.profile.c_str())) {
+    for (const char* profile : kProfiles)
+      if (ImGui::Selectable(profile, document_.options.profile == profile)) setProfile(profile);
+    ImGui::EndCombo();
+  }
+  ImGui::SameLine();
+  ImGui::TextUnformatted("Target");
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(em * 6);
+  const bool spirv = document_.options.spirv();
+  if (ImGui::BeginCombo("##target", spirv ? "SPIR-V" : "DXIL")) {
+    if (ImGui::Selectable("DXIL", !spirv)) setSpirv(false);
+    if (ImGui::Selectable("SPIR-V", spirv)) setSpirv(true);
+    ImGui::EndCombo();
+  }
+  ImGui::SameLine();
+  ImGui::TextUnformatted("Flags");
   ImGui::SameLine();
   ImGui::SetNextItemWidth(-1.0f);
-  if (ImGui::InputText("##options", &optionsLine_, ImGuiInputTextFlags_EnterReturnsTrue) ||
-      ImGui::IsItemDeactivatedAfterEdit()) {
-    ParsedCommandLine parsed = parseDxcCommandLine(splitOptionsLine(optionsLine_));
-    if (!parsed.error.empty()) {
-      optionsError_ = parsed.error;
-    } else {
-      optionsError_.clear();
-      document_.options = parsed.options;
-      postCompile(/*immediate=*/true);
-    }
+  if (ImGui::InputText("##options", &optionsLine_, ImGuiInputTextFlags_EnterReturnsTrue) || ImGui::IsItemDeactivatedAfterEdit())
+    setOptionsLine(optionsLine_);
+  if (!optionsError_.empty()) ImGui::TextColored(severityColor(Severity::Error), "%s", optionsError_.c_str());
+
+  const std::string command = equivalentCommandLine(document_.options, document_.fileName);
+  if (ImGui::SmallButton("Copy")) ImGui::SetClipboardText(command.c_str());
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Copy the equivalent command line");
+  ImGui::SameLine();
+  ImGui::PushFont(fonts.mono);
+  ImGui::TextDisabled("%s", command.c_str());
+  ImGui::PopFont();
+  if (!banner_.empty()) {
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextColored(tokenColor(editor::TokenKind::Semantic), "%s", banner_.c_str());
+    ImGui::PopTextWrapPos();
+    ImGui::SameLine();
+    if (ImGui::SmallButton("x")) banner_.clear();
   }
-  if (!optionsError_.empty()) ImGui::TextColored(ImVec4(0.95f, 0.36f, 0.36f, 1.0f), "%s", optionsError_.c_str());
+}
+
+void Workspace::drawModals() {
+  if (pendingAction_ != PendingAction::None && !ImGui::IsPopupOpen("Unsaved changes")) ImGui::OpenPopup("Unsaved changes");
+  if (ImGui::BeginPopupModal("Unsaved changes", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
+    ImGui::Text("%s has unsaved changes.", document_.displayName().c_str());
+    if (ImGui::Button("Save")) answerPrompt(PromptAnswer::Save);
+    ImGui::SameLine();
+    if (ImGui::Button("Discard")) answerPrompt(PromptAnswer::Discard);
+    ImGui::SameLine();
+    if (ImGui::Button("Cancel")) answerPrompt(PromptAnswer::Cancel);
+    if (pendingAction_ == PendingAction::None) ImGui::CloseCurrentPopup();
+    ImGui::EndPopup();
+  }
+  auto pathDialog = [&](const char* title, bool& flag, const char* action, auto&& act) {
+    if (flag && !ImGui::IsPopupOpen(title)) ImGui::OpenPopup(title);
+    if (!ImGui::BeginPopupModal(title, nullptr, ImGuiWindowFlags_AlwaysAutoResize)) return;
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 30);
+    if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
+    const bool enter = ImGui::InputTextWithHint("##path", "path/to/file.hlsl or .test", &dialogPath_,
+                                                ImGuiInputTextFlags_EnterReturnsTrue);
+    for (const std::string& path : recent_.paths())
+      if (ImGui::Selectable(path.c_str())) dialogPath_ = path;
+    if (ImGui::Button(action) || enter) {
+      act(dialogPath_);
+      flag = false;
+      ImGui::CloseCurrentPopup();
+    }
+    ImGui::SameLine();
+    if (ImGui::Button("Cancel")) flag = false, ImGui::CloseCurrentPopup();
+    ImGui::EndPopup();
+  };
+  pathDialog("Open file", openDialog_, "Open", [&](const std::string& path) { open(path); });
+  pathDialog("Save as", saveAsDialog_, "Save", [&](const std::string& path) { saveAs(path); });
+}
+
+void Workspace::drawRightPanel(const ViewFonts& fonts) {
+  if (!ImGui::BeginTabBar("##right")) return;
+  auto tab = [&](const char* label, RightTab which) {
+    const ImGuiTabItemFlags flags = tabRequested_ && rightTab_ == which ? ImGuiTabItemFlags_SetSelected : 0;
+    if (!ImGui::BeginTabItem(label, nullptr, flags)) return false;
+    if (!tabRequested_) rightTab_ = which;
+    return true;
+  };
+  if (tab("Stages", RightTab::Stages)) {
+    stagePanel_.draw(snapshot_, fonts, linkedSourceLine_);
+    if (uint32_t line = stagePanel_.clickedSourceLine()) {
+      selectSourceLine(line);
+      lastCaretLine_ = line;
+      jumpTo(line, 0);
+    }
+    ImGui::EndTabItem();
+  }
+  if (tab("Bindings", RightTab::Bindings)) {
+    ImGui::BeginChild("##bindings_view");
+    if (uint32_t line = bindingsPanel_.draw(snapshot_, fonts)) {
+      selectSourceLine(line);
+      lastCaretLine_ = line;
+      jumpTo(line, 0);
+    }
+    ImGui::EndChild();
+    ImGui::EndTabItem();
+  }
+  if (tab("Signatures", RightTab::Signatures)) {
+    signaturePanel_.draw(fonts);
+    ImGui::EndTabItem();
+  }
+  if (tab("Run", RightTab::Run)) {
+    runPanel_.draw(snapshot_.get(), document_.fileName, editor_.text, fonts);
+    ImGui::EndTabItem();
+  }
+  tabRequested_ = false;
+  ImGui::EndTabBar();
 }
 
 void Workspace::draw(const ViewFonts& fonts) {
   // Swap in the newest snapshot; everything below reads this one immutable result.
-  if (std::shared_ptr<const CompileResult> latest = worker_->latest(); latest != snapshot_) snapshot_ = std::move(latest);
+  refreshSnapshot();
 
   const ImGuiViewport* viewport = ImGui::GetMainViewport();
   ImGui::SetNextWindowPos(viewport->WorkPos);
@@ -145,7 +475,7 @@ void Workspace::draw(const ViewFonts& fonts) {
   ImGui::Begin("Shaderlens", nullptr, flags);
   ImGui::PopStyleVar();
   drawMenuBar();
-  drawOptionsLine();
+  drawToolbar(fonts);
 
   const ImGuiStyle& style = ImGui::GetStyle();
   const float splitterSize = std::max(4.0f, style.ItemSpacing.x);
@@ -165,6 +495,12 @@ void Workspace::draw(const ViewFonts& fonts) {
     modified_ = true;
     postCompile(/*immediate=*/false);
   }
+  // The caret's line is the selected HLSL line until a stage line is clicked.
+  if (editor_.caretLine != lastCaretLine_) {
+    lastCaretLine_ = editor_.caretLine;
+    linkedSourceLine_ = editor_.caretLine;
+    editor_.widget->setHighlightedLines({});
+  }
   ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(0, 0));
   ImGui::EndChild();
   ImGui::SameLine();
@@ -173,7 +509,7 @@ void Workspace::draw(const ViewFonts& fonts) {
   ImGui::SameLine();
   ImGui::BeginChild("##stage_panel", ImVec2(0, topHeight), false);
   ImGui::PopStyleVar();
-  stagePanel_.draw(snapshot_, fonts);
+  drawRightPanel(fonts);
   ImGui::EndChild();
 
   if (float drag = splitter("##split_h", false, ImVec2(avail.x, splitterSize)); drag != 0.0f)
@@ -185,6 +521,7 @@ void Workspace::draw(const ViewFonts& fonts) {
 
   ImGui::Separator();
   drawStatusBar(snapshot_.get(), worker_->busy(), fonts);
+  drawModals();
   ImGui::End();
 }
 

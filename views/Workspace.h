@@ -1,13 +1,20 @@
-// The main window of the app: the options line, the editor (left), the stage tabs (right), the
-// diagnostics list (bottom) and the status bar, laid out in one ImGui window that fills the
-// display (ImGui 1.86 has no docking). It owns the edited text and the compile worker, and swaps
-// in the worker's newest snapshot at the start of every frame.
+// The main window of the app: the menu bar (File with Open/Save/Save As/Recent, Examples), the
+// toolbar (entry point, profile, target, DXC flags, and the equivalent command line to copy),
+// the editor (left), the right-hand tabs (Stages, Bindings, Signatures, Run), the diagnostics
+// list (bottom) and the status bar, laid out in one ImGui window that fills the display (ImGui
+// 1.86 has no docking). It owns the edited text and the compile worker, swaps in the worker's
+// newest snapshot at the start of every frame, and keeps the selected HLSL line that links the
+// editor and the stages. Opening or quitting with unsaved changes asks first.
 #pragma once
 
 #include "views/CompileWorker.h"
 #include "views/EditorPanel.h"
+#include "views/Examples.h"
+#include "views/RecentFiles.h"
 #include "views/StagePanel.h"
 #include "views/ViewFonts.h"
+#include "views/inspect/InspectPanels.h"
+#include "views/run/RunPanel.h"
 
 #include <functional>
 #include <memory>
@@ -24,12 +31,20 @@ struct Document {
   std::string savePath;
   // Shown in the menu and window title; the file name when empty.
   std::string title;
+  // A .test bundle: its path and text (the Run panel edits it; Save writes the whole bundle).
+  std::string bundlePath;
+  std::string bundleText;
 
   const std::string& displayName() const { return title.empty() ? fileName : title; }
 };
 
 // Splits an options line the way toDxcCommandLine quotes it (single quotes group a word).
 std::vector<std::string> splitOptionsLine(const std::string& line);
+
+// `shaderlens compile <options> FILE`: what the toolbar shows and copies.
+std::string equivalentCommandLine(const CompileOptions& options, const std::string& fileName);
+
+enum class RightTab { Stages, Bindings, Signatures, Run };
 
 class Workspace {
  public:
@@ -40,36 +55,106 @@ class Workspace {
 
   CompileWorker& worker() { return *worker_; }
   const std::shared_ptr<const CompileResult>& snapshot() const { return snapshot_; }
+  // Swaps in the worker's newest snapshot now (draw does it every frame).
+  void refreshSnapshot();
   const EditorState& editor() const { return editor_; }
+  EditorState& editorState() { return editor_; }
   const Document& document() const { return document_; }
+  bool modified() const { return modified_; }
   bool quitRequested() const { return quitRequested_; }
-  void requestQuit() { quitRequested_ = true; }
+  // Quits, or asks first when there are unsaved changes.
+  void requestQuit();
   // Saves through the save function (the app binds Ctrl+S to it: ImGui 1.86 has no letter keys,
-  // and the platform's key codes are the app's business).
+  // and the platform's key codes are the app's business). A bundle saves as a whole bundle.
   void save();
+  // Saves under a new name (becomes the document's path). Returns "" or an error.
+  std::string saveAs(const std::string& path);
   // Asks the editor to show this 1-based line (as a diagnostic click does).
   void jumpTo(uint32_t line, uint32_t column);
 
+  // Opens a file through the open function; asks first when there are unsaved changes (then
+  // the open happens when the prompt is answered). Returns "" or an error.
+  std::string open(const std::string& path);
+  // Replaces the document now, without asking.
+  void replaceDocument(Document document);
+  // The unsaved-changes prompt: whether it is up, and answering it (as its buttons do).
+  enum class PromptAnswer { Save, Discard, Cancel };
+  bool promptOpen() const { return pendingAction_ != PendingAction::None; }
+  void answerPrompt(PromptAnswer answer);
+
+  // The toolbar's fields; each change recompiles at once.
+  void setEntryPoint(const std::string& entry);
+  void setProfile(const std::string& profile);
+  void setSpirv(bool spirv);
+  // Replaces the options with a DXC options line. Returns "" or the parse error.
+  std::string setOptionsLine(const std::string& line);
+  const std::string& optionsLine() const { return optionsLine_; }
+
+  // The HLSL line that links editor and stages (0 none), and what a click in a stage does.
+  uint32_t linkedSourceLine() const { return linkedSourceLine_; }
+  void selectSourceLine(uint32_t line);
+  void clickStageLine(const std::string& stage, uint32_t stageLine);
+
+  RightTab rightTab() const { return rightTab_; }
+  void selectRightTab(RightTab tab) { rightTab_ = tab, tabRequested_ = true; }
+  StagePanel& stagePanel() { return stagePanel_; }
+  BindingsPanel& bindingsPanel() { return bindingsPanel_; }
+  SignaturePanel& signaturePanel() { return signaturePanel_; }
+  RunPanel& runPanel() { return runPanel_; }
+  RecentFiles& recentFiles() { return recent_; }
+  const std::vector<Example>& examples() const { return examples_; }
+  // The explanation shown above the editor after opening an example ("" when none).
+  const std::string& banner() const { return banner_; }
+  // Opens the example whose relative path is `relative`. Returns "" or an error.
+  std::string openExample(const std::string& relative);
+  const std::string& statusMessage() const { return saveMessage_; }
+
   // Writes the text with the given function (the app's atomic file writer); returns "" or an error.
   using SaveFunction = std::function<std::string(const std::string& path, const std::string& text)>;
-  void setSaveFunction(SaveFunction save) { save_ = std::move(save); }
+  void setSaveFunction(SaveFunction save);
+  // Reads a file into a document (the app's loader: .hlsl, or a .test bundle's source part).
+  using OpenFunction = std::function<std::string(const std::string& path, Document& out)>;
+  void setOpenFunction(OpenFunction open) { open_ = std::move(open); }
+  void setExamplesDir(const std::string& dir);
+  void setRecentFiles(RecentFiles recent) { recent_ = std::move(recent); }
 
  private:
+  enum class PendingAction { None, Open, Quit };
   void postCompile(bool immediate);
+  void optionsChanged();
   void drawMenuBar();
-  void drawOptionsLine();
+  void drawToolbar(const ViewFonts& fonts);
+  void drawModals();
+  void drawRightPanel(const ViewFonts& fonts);
+  std::string openNow(const std::string& path);
 
   Document document_;
   std::unique_ptr<CompileWorker> worker_;
   std::shared_ptr<const CompileResult> snapshot_;
   EditorState editor_;
   StagePanel stagePanel_;
+  BindingsPanel bindingsPanel_;
+  SignaturePanel signaturePanel_;
+  RunPanel runPanel_;
+  RecentFiles recent_;
+  std::vector<Example> examples_;
   std::string optionsLine_;
   std::string optionsError_;
   std::string saveMessage_;
+  std::string banner_;
   SaveFunction save_;
+  OpenFunction open_;
   bool modified_ = false;
   bool quitRequested_ = false;
+  PendingAction pendingAction_ = PendingAction::None;
+  std::string pendingPath_;
+  std::string pendingBanner_;
+  bool openDialog_ = false, saveAsDialog_ = false;
+  std::string dialogPath_;
+  uint32_t linkedSourceLine_ = 0;
+  uint32_t lastCaretLine_ = 0;
+  RightTab rightTab_ = RightTab::Stages;
+  bool tabRequested_ = false;
   float editorFraction_ = 0.5f;       // of the width, editor vs stages
   float diagnosticsFraction_ = 0.22f; // of the body height
 };

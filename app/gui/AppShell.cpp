@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <memory>
 
 namespace sl::gui {
 
@@ -128,19 +129,33 @@ std::string runHeadless(views::Workspace& workspace, const ShellSettings& settin
   if (std::string error = target.create(settings.width, settings.height); !error.empty()) return error;
 
   if (settings.capture) waitForFirstCompile(workspace, warnings);
-  const int frames = std::max(1, settings.frames);
+  const bool untilFinished = settings.frames == 0 && settings.finished;
+  const int frames = untilFinished ? kMaxScriptFrames : std::max(1, settings.frames);
+  using Clock = std::chrono::steady_clock;
   for (int frame = 0; frame < frames; ++frame) {
     io.DeltaTime = 1.0f / 60.0f;
     if (settings.beforeFrame) settings.beforeFrame(frame, nullptr);
+    const Clock::time_point start = Clock::now();
     ImGui::NewFrame();
     workspace.draw(fonts);
     ImGui::Render();
-    const bool last = frame + 1 == frames;
-    if (std::string error = target.renderFrame(renderer, ImGui::GetDrawData(), clearColor(),
-                                               last && settings.capture ? &outcome.image : nullptr);
-        !error.empty())
+    const Clock::time_point drawn = Clock::now();
+    const bool last = untilFinished ? settings.finished() : frame + 1 == frames;
+    const bool hooked = settings.captureFrame && settings.captureFrame(frame);
+    RgbaImage hookImage;
+    RgbaImage* into = hooked ? &hookImage : last && settings.capture ? &outcome.image : nullptr;
+    if (std::string error = target.renderFrame(renderer, ImGui::GetDrawData(), clearColor(), into); !error.empty())
       return error;
+    if (settings.onFrameTimed)
+      settings.onFrameTimed(frame, std::chrono::duration<double, std::milli>(drawn - start).count(),
+                            std::chrono::duration<double, std::milli>(Clock::now() - drawn).count());
+    if (hooked) {
+      if (settings.onCaptured) settings.onCaptured(frame, hookImage);
+      if (last && settings.capture) outcome.image = std::move(hookImage);
+    }
+    if (last || workspace.quitRequested()) break;
   }
+  if (untilFinished && !settings.finished()) warnings.push_back("the script did not finish in " + std::to_string(kMaxScriptFrames) + " frames");
   return "";
 }
 
@@ -178,17 +193,33 @@ std::string runWindowed(views::Workspace& workspace, const ShellSettings& settin
     workspace.worker().setOnPublished([] { glfwPostEmptyEvent(); });
     if (settings.capture) waitForFirstCompile(workspace, warnings);
     // Crash recovery: the edited text is autosaved while it differs from what was opened.
-    Autosaver autosaver(recoveryPathFor(workspace.document()), workspace.editor().text);
+    auto autosaver = std::make_unique<Autosaver>(recoveryPathFor(workspace.document()), workspace.editor().text);
+    std::string autosavedFor = workspace.document().displayName();
+    // A run finishing wakes the loop as a compile does.
+    workspace.runPanel().worker().setOnFinished([] { glfwPostEmptyEvent(); });
     markActive();
+    const bool scripted = settings.frames == 0 && settings.finished;
     for (int frame = 0; settings.frames == 0 || frame < settings.frames; ++frame) {
-      if (settings.frames > 0 || gActiveFrames.load() > 0) {
+      if (settings.frames > 0 || scripted || gActiveFrames.load() > 0) {
         glfwPollEvents();
         if (gActiveFrames.load() > 0) gActiveFrames.fetch_sub(1);
       } else {
         // Idle: wake for input, a finished compile, or the caret's blink.
         glfwWaitEventsTimeout(0.5);
       }
-      if (glfwWindowShouldClose(window) || workspace.quitRequested()) break;
+      if (glfwWindowShouldClose(window)) {
+        // Closing with unsaved changes asks first (the prompt's answer quits or not).
+        glfwSetWindowShouldClose(window, GLFW_FALSE);
+        workspace.requestQuit();
+      }
+      if (workspace.quitRequested()) break;
+      if (scripted && settings.finished()) break;
+      // Another document was opened: finish the old recovery file, start one for the new.
+      if (workspace.document().displayName() != autosavedFor) {
+        autosaver->finish(workspace.editor().text, workspace.editor().text);
+        autosaver = std::make_unique<Autosaver>(recoveryPathFor(workspace.document()), workspace.editor().text);
+        autosavedFor = workspace.document().displayName();
+      }
       if (gScaleChanged.exchange(false) && settings.scale <= 0.0f) {
         fonts = applyWindowScale(window, presenter.contentScale(), warnings);
         if (error = renderer.uploadFonts(); !error.empty()) break;
@@ -202,19 +233,23 @@ std::string runWindowed(views::Workspace& workspace, const ShellSettings& settin
       workspace.draw(fonts);
       ImGui::Render();
       const bool last = settings.frames > 0 && frame + 1 == settings.frames;
+      const bool hooked = settings.captureFrame && settings.captureFrame(frame);
+      RgbaImage hookImage;
       error = presenter.renderFrame(renderer, ImGui::GetDrawData(), clearColor(),
-                                    last && settings.capture ? &outcome.image : nullptr);
+                                    hooked ? &hookImage : last && settings.capture ? &outcome.image : nullptr);
       if (!error.empty()) break;
-      if (std::string autosaveError = autosaver.update(workspace.editor().text, std::chrono::steady_clock::now());
+      if (hooked && settings.onCaptured) settings.onCaptured(frame, hookImage);
+      if (std::string autosaveError = autosaver->update(workspace.editor().text, std::chrono::steady_clock::now());
           !autosaveError.empty())
         warnings.push_back(autosaveError);
     }
     workspace.worker().setOnPublished(nullptr);
+    workspace.runPanel().worker().setOnFinished(nullptr);
     // Unsaved work stays in the recovery file; saved (or untouched) work leaves none behind.
     std::string onDisk = workspace.document().text, readError;
     if (!workspace.document().savePath.empty()) readWholeFile(workspace.document().savePath, onDisk, readError);
-    if (autosaver.finish(workspace.editor().text, onDisk))
-      warnings.push_back("unsaved changes were kept in " + autosaver.path());
+    if (autosaver->finish(workspace.editor().text, onDisk))
+      warnings.push_back("unsaved changes were kept in " + autosaver->path());
   }
   context.waitIdle();
   presenter.detachRenderer(renderer);

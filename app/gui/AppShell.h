@@ -24,7 +24,18 @@ struct ShellSettings {
   // Called before each frame's NewFrame with the frame number, so tests can feed input through
   // ImGui's IO as a user would (headless) or act on the window (windowed: resize it).
   std::function<void(int frame, GLFWwindow* window /* null when headless */)> beforeFrame;
+  // With frames == 0: run until this says so (a script's end); headless loops also stop after
+  // kMaxScriptFrames frames.
+  std::function<bool()> finished;
+  // Whether to read frame `frame` back after drawing it, and what to do with the image.
+  std::function<bool(int frame)> captureFrame;
+  std::function<void(int frame, const RgbaImage& image)> onCaptured;
+  // Each frame's cost: building the UI (NewFrame to Render) and recording/submitting it (with
+  // the offscreen path, which waits for the frame, also rasterising it).
+  std::function<void(int frame, double uiMilliseconds, double renderMilliseconds)> onFrameTimed;
 };
+
+constexpr int kMaxScriptFrames = 200000;
 
 // What a loop produced besides its status.
 struct ShellOutcome {

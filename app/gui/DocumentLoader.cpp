@@ -48,6 +48,9 @@ std::string loadDocument(const std::string& path, const CompileOptions& options,
     error = documentFromBundle(text, options, out);
     if (!error.empty()) return path + ": " + error;
     out.title = std::filesystem::path(path).filename().string() + ": " + out.fileName;
+    // The Run panel edits the bundle's pipeline and Save writes the whole bundle back.
+    out.bundlePath = path;
+    out.bundleText = std::move(text);
     return "";
   }
   out.fileName = path;
@@ -55,7 +58,15 @@ std::string loadDocument(const std::string& path, const CompileOptions& options,
   out.text = std::move(text);
   out.options = options;
   out.savePath = path;
+  out.bundlePath.clear();
+  out.bundleText.clear();
   return "";
+}
+
+std::string defaultExamplesDir() {
+  std::string hello = defaultExamplePath();
+  if (hello.empty()) return "";
+  return std::filesystem::path(hello).parent_path().parent_path().string();
 }
 
 std::string defaultExamplePath() {

@@ -21,6 +21,8 @@ std::string documentFromBundle(const std::string& bundleText, const CompileOptio
 // shaders/compute/hello.hlsl: next to the executable's install tree, else in the source tree it
 // was built from. Empty when neither exists.
 std::string defaultExamplePath();
+// The folder of the bundled examples (shaders/), found as defaultExamplePath is; empty if none.
+std::string defaultExamplesDir();
 
 // Where the edited text of `document` is autosaved: $XDG_STATE_HOME (else ~/.local/state)
 // /shaderlens/recovery/<file name>-<hash of its absolute path>.hlsl. Empty without a home.

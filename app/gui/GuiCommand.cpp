@@ -5,11 +5,14 @@
 #include "app/gui/AppShell.h"
 #include "app/gui/DocumentLoader.h"
 #include "app/gui/GuiOptions.h"
+#include "app/gui/Measure.h"
 #include "app/gui/Png.h"
 #include "core/support/AtomicFile.h"
+#include "views/Script.h"
 
 #define GLFW_INCLUDE_NONE
 #include <GLFW/glfw3.h>
+#include <imgui.h>
 
 #include <cstdio>
 #include <cstdlib>
@@ -45,6 +48,33 @@ int runGui(const Args& args) {
     return kExitSuccess;
   }
 
+  if (options.measureFrames > 0) {
+    gui::ShellSettings settings;
+    settings.width = options.width;
+    settings.height = options.height;
+    settings.scale = options.scale;
+    gui::MeasureReport report;
+    if (std::string error = gui::measureTyping(options.measureFrames, options.measureLines, settings, report); !error.empty()) {
+      std::fprintf(stderr, "shaderlens gui: %s\n", error.c_str());
+      return kExitUsage;
+    }
+    std::fputs(report.text().c_str(), stdout);
+    return kExitSuccess;
+  }
+
+  views::GuiScript script;
+  if (!options.scriptPath.empty()) {
+    std::string text, readError;
+    if (!readWholeFile(options.scriptPath, text, readError)) {
+      std::fprintf(stderr, "shaderlens gui: %s\n", readError.c_str());
+      return kExitUsage;
+    }
+    if (std::string error = views::GuiScript::parse(text, options.scriptPath, script); !error.empty()) {
+      std::fprintf(stderr, "shaderlens gui: %s\n", error.c_str());
+      return kExitUsage;
+    }
+  }
+
   CompileOptions compileOptions;
   if (!options.dxcArgs.empty()) {
     ParsedCommandLine parsed = parseDxcCommandLine(options.dxcArgs);
@@ -69,6 +99,17 @@ int runGui(const Args& args) {
 
   views::Workspace workspace(std::move(document));
   workspace.setSaveFunction([](const std::string& file, const std::string& text) { return writeFileAtomically(file, text); });
+  workspace.setOpenFunction([options = compileOptions](const std::string& file, views::Document& out) {
+    return gui::loadDocument(file, options, out);
+  });
+  workspace.setExamplesDir(gui::defaultExamplesDir());
+  {
+    // Scripts get a fresh list, so a test never reads or writes the user's recent files.
+    views::RecentFiles recent(options.scriptPath.empty() ? views::defaultRecentFilesPath() : std::string());
+    recent.load();
+    recent.add(path);
+    workspace.setRecentFiles(std::move(recent));
+  }
 
   gui::ShellSettings settings;
   settings.width = options.width;
@@ -76,6 +117,20 @@ int runGui(const Args& args) {
   settings.scale = options.scale;
   settings.capture = !options.screenshotPath.empty();
   settings.frames = settings.capture ? options.frames : 0;
+  const bool scripted = !options.scriptPath.empty();
+  if (scripted) {
+    // The script drives the frames; --screenshot (if any) is its last step.
+    if (settings.capture) script.appendScreenshot(options.screenshotPath);
+    settings.capture = false;
+    settings.frames = 0;
+    settings.beforeFrame = [&](int, GLFWwindow*) { script.beforeFrame(workspace, ImGui::GetIO()); };
+    settings.finished = [&] { return script.finished(); };
+    settings.captureFrame = [&](int) { return !script.screenshotPath().empty(); };
+    settings.onCaptured = [&](int, const gui::RgbaImage& image) {
+      std::string error = gui::writePng(script.screenshotPath(), image);
+      script.screenshotDone(error);
+    };
+  }
 
   gui::ShellOutcome outcome;
   std::vector<std::string>& warnings = outcome.warnings;
@@ -88,24 +143,34 @@ int runGui(const Args& args) {
       error = gui::runWindowed(workspace, settings, outcome, opened);
       glfwTerminate();
       windowed = opened;
-      if (!opened && settings.capture) {
+      if (!opened && (settings.capture || scripted)) {
         warnings.push_back("no window (" + error + "); rendering the screenshot offscreen");
         error.clear();
       }
-    } else if (!settings.capture) {
+    } else if (!settings.capture && !scripted) {
       error = "cannot open the display '" + std::string(std::getenv("DISPLAY") ? std::getenv("DISPLAY") : "") + "'";
     }
-  } else if (!settings.capture) {
+  } else if (!settings.capture && !scripted) {
     error = "no display (DISPLAY is not set); use --screenshot OUT.png to render the UI offscreen";
   }
-  if (error.empty() && settings.capture && !windowed) error = gui::runHeadless(workspace, settings, outcome);
+  if (error.empty() && (settings.capture || scripted) && !windowed) error = gui::runHeadless(workspace, settings, outcome);
+  if (scripted) {
+    for (const std::string& line : script.log()) std::fprintf(stderr, "shaderlens gui: script: %s\n", line.c_str());
+    for (const std::string& failure : script.failures()) std::fprintf(stderr, "%s\n", failure.c_str());
+    if (error.empty() && !script.finished()) error = "the script did not finish";
+  }
 
   printWarnings(warnings);
   if (!error.empty()) {
     std::fprintf(stderr, "shaderlens gui: %s\n", error.c_str());
     return kExitUsage;
   }
-  if (settings.capture) {
+  if (scripted && !script.failures().empty()) {
+    std::fprintf(stderr, "shaderlens gui: %zu expectation(s) failed\n", script.failures().size());
+    return 1;
+  }
+  if (scripted) std::fprintf(stderr, "shaderlens gui: script passed (%zu steps)\n", script.stepCount());
+  if (settings.capture && !scripted) {
     if (std::string writeError = gui::writePng(options.screenshotPath, outcome.image); !writeError.empty()) {
       std::fprintf(stderr, "shaderlens gui: %s\n", writeError.c_str());
       return kExitUsage;

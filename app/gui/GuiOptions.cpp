@@ -28,6 +28,11 @@ Options:
   --frames N             frames to render before the screenshot (default 3)
   --size WxH             window or image size in pixels (default 1280x800)
   --scale S              UI scale (default: the display's content scale; 1 without a display)
+  --script FILE          run a scripted session (actions and expectations, one per line; see
+                         docs/app.md); exits 1 when an expectation fails
+  --measure N            type into a generated 2000-line shader for N frames (paced at 60 Hz,
+                         so the background compiles overlap the frames) and print frame times
+  --measure-lines L      lines of the generated shader (default 2000)
   -- OPTIONS...          DXC compile options, e.g. `-- -T cs_6_0 -spirv`
   -h, --help             this help
 )";
@@ -50,6 +55,16 @@ std::string parseGuiOptions(const std::vector<std::string>& args, GuiOptions& ou
     } else if (arg == "--screenshot") {
       if (std::string error = value("--screenshot", out.screenshotPath); !error.empty()) return error;
       if (out.screenshotPath.empty()) return "--screenshot needs a file name";
+    } else if (arg == "--script") {
+      if (std::string error = value("--script", out.scriptPath); !error.empty()) return error;
+      if (out.scriptPath.empty()) return "--script needs a file name";
+    } else if (arg == "--measure" || arg == "--measure-lines") {
+      if (std::string error = value(arg.c_str(), text); !error.empty()) return error;
+      uint32_t n = 0;
+      if (!parseUnsigned(text, n) || n < 1 || n > 100000)
+        return arg + " needs a number from 1 to 100000, not '" + text + "'";
+      if (arg == "--measure") out.measureFrames = int(n);
+      else out.measureLines = n;
     } else if (arg == "--frames") {
       if (std::string error = value("--frames", text); !error.empty()) return error;
       uint32_t frames = 0;

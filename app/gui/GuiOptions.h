@@ -14,6 +14,9 @@ struct GuiOptions {
   uint32_t width = 1280;       // --size WxH (window size, or image size when headless)
   uint32_t height = 800;
   float scale = 0.0f;          // --scale: content scale override (0: the display's; 1 headless)
+  std::string scriptPath;      // --script: run a scripted session (views/Script.h), exit 1 on failures
+  int measureFrames = 0;       // --measure N: frame times over N frames while typing into a big shader
+  uint32_t measureLines = 2000;  // --measure-lines: size of the generated shader
   std::vector<std::string> dxcArgs;  // after `--`: DXC options for the compile
   bool help = false;
 };

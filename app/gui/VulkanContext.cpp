@@ -1,5 +1,7 @@
 #include "app/gui/VulkanContext.h"
 
+#include <type_traits>
+
 #include <cstring>
 
 namespace sl::gui {
@@ -40,7 +42,7 @@ VulkanContext::~VulkanContext() {
     if (commandPool_) table_.vkDestroyCommandPool(device_, commandPool_, nullptr);
     table_.vkDestroyDevice(device_, nullptr);
   }
-  if (instance_) vkDestroyInstance(instance_, nullptr);
+  if (instance_ && instanceTable_.vkDestroyInstance) instanceTable_.vkDestroyInstance(instance_, nullptr);
 }
 
 std::string VulkanContext::createInstance(const std::vector<const char*>& extensions) {
@@ -57,6 +59,11 @@ std::string VulkanContext::createInstance(const std::vector<const char*>& extens
   SL_VK_TRY(vkCreateInstance(&info, nullptr, &instance_));
   // Instance-level entry points only; device-level ones go through our own table.
   volkLoadInstanceOnly(instance_);
+  auto load = [&](auto& fn, const char* name) { fn = reinterpret_cast<std::remove_reference_t<decltype(fn)>>(vkGetInstanceProcAddr(instance_, name)); };
+  load(instanceTable_.vkDestroyInstance, "vkDestroyInstance");
+  load(instanceTable_.vkDestroySurfaceKHR, "vkDestroySurfaceKHR");
+  load(instanceTable_.vkGetPhysicalDeviceSurfaceCapabilitiesKHR, "vkGetPhysicalDeviceSurfaceCapabilitiesKHR");
+  load(instanceTable_.vkGetPhysicalDeviceSurfaceFormatsKHR, "vkGetPhysicalDeviceSurfaceFormatsKHR");
   return "";
 }
 

@@ -52,6 +52,16 @@ class VulkanContext {
   VkCommandPool commandPool() const { return commandPool_; }
   const std::string& deviceName() const { return deviceName_; }
   const VolkDeviceTable& vk() const { return table_; }
+  // The instance-level entry points used after start-up, loaded for this instance: volk's
+  // globals are per process, and the HAL (a Run, listing adapters) reloads them for its own
+  // instance, which has no surface extension (its surface functions are null).
+  struct InstanceTable {
+    PFN_vkDestroyInstance vkDestroyInstance = nullptr;
+    PFN_vkDestroySurfaceKHR vkDestroySurfaceKHR = nullptr;
+    PFN_vkGetPhysicalDeviceSurfaceCapabilitiesKHR vkGetPhysicalDeviceSurfaceCapabilitiesKHR = nullptr;
+    PFN_vkGetPhysicalDeviceSurfaceFormatsKHR vkGetPhysicalDeviceSurfaceFormatsKHR = nullptr;
+  };
+  const InstanceTable& vki() const { return instanceTable_; }
 
   // A memory type index allowed by `typeBits` with `flags`, or UINT32_MAX.
   uint32_t findMemoryType(uint32_t typeBits, VkMemoryPropertyFlags flags) const;
@@ -73,6 +83,7 @@ class VulkanContext {
   VkCommandPool commandPool_ = VK_NULL_HANDLE;
   VkPhysicalDeviceMemoryProperties memoryProperties_{};
   VolkDeviceTable table_{};
+  InstanceTable instanceTable_{};
   std::string deviceName_;
 };
 

@@ -16,7 +16,7 @@ WindowPresenter::~WindowPresenter() {
     }
     if (renderPass_) context_.vk().vkDestroyRenderPass(device, renderPass_, nullptr);
   }
-  if (surface_) vkDestroySurfaceKHR(context_.instance(), surface_, nullptr);
+  if (surface_ && context_.vki().vkDestroySurfaceKHR) context_.vki().vkDestroySurfaceKHR(context_.instance(), surface_, nullptr);
   if (window_) glfwDestroyWindow(window_);
 }
 
@@ -78,7 +78,7 @@ std::string WindowPresenter::createSwapchain() {
   const VolkDeviceTable& vk = context_.vk();
 
   VkSurfaceCapabilitiesKHR caps;
-  SL_VK_TRY(vkGetPhysicalDeviceSurfaceCapabilitiesKHR(physical, surface_, &caps));
+  SL_VK_TRY(context_.vki().vkGetPhysicalDeviceSurfaceCapabilitiesKHR(physical, surface_, &caps));
   int fbWidth = 0, fbHeight = 0;
   glfwGetFramebufferSize(window_, &fbWidth, &fbHeight);
   if (caps.currentExtent.width != UINT32_MAX) {
@@ -91,9 +91,9 @@ std::string WindowPresenter::createSwapchain() {
 
   // ImGui's colours are meant to be written as is, so a UNORM format is preferred over sRGB.
   uint32_t formatCount = 0;
-  SL_VK_TRY(vkGetPhysicalDeviceSurfaceFormatsKHR(physical, surface_, &formatCount, nullptr));
+  SL_VK_TRY(context_.vki().vkGetPhysicalDeviceSurfaceFormatsKHR(physical, surface_, &formatCount, nullptr));
   std::vector<VkSurfaceFormatKHR> formats(formatCount);
-  SL_VK_TRY(vkGetPhysicalDeviceSurfaceFormatsKHR(physical, surface_, &formatCount, formats.data()));
+  SL_VK_TRY(context_.vki().vkGetPhysicalDeviceSurfaceFormatsKHR(physical, surface_, &formatCount, formats.data()));
   if (formats.empty()) return "the window surface offers no formats";
   VkSurfaceFormatKHR chosen = formats[0];
   for (const VkSurfaceFormatKHR& format : formats)

@@ -1,0 +1,40 @@
+// `shaderlens gui --measure N`: the frame time while the worker recompiles a big shader on every
+// keystroke. A generated compute shader of the requested size is opened, a character is typed
+// (then erased) every 12 frames through ImGui's input queue, the frames are paced at 60 Hz as
+// vsync would (so compiles run between and during frames), and each frame's UI and render
+// times are recorded.
+#pragma once
+
+#include "app/gui/AppShell.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace sl::gui {
+
+// A compute shader of about `lines` lines: many small helper functions called from main, so
+// every stage has real work (the parser, Sema, IR, passes and SPIR-V all scale with it).
+std::string generatedBenchShader(uint32_t lines);
+
+struct FrameStats {
+  size_t frames = 0;
+  double p50 = 0, p95 = 0, p99 = 0, max = 0, mean = 0;  // milliseconds
+};
+FrameStats frameStats(std::vector<double> samples);
+
+struct MeasureReport {
+  uint32_t lines = 0;
+  FrameStats ui;        // NewFrame..Render (the UI thread's own work)
+  FrameStats total;     // ui + render (offscreen: includes rasterising on the device)
+  FrameStats busyUi;    // ui, only frames during which a compile was running
+  uint64_t compiles = 0;
+  uint64_t keystrokes = 0;
+  double compileMilliseconds = 0;  // the last compile's total
+  std::string text() const;
+};
+
+// Runs the measurement headless. Returns "" or an error.
+std::string measureTyping(int frames, uint32_t lines, const ShellSettings& base, MeasureReport& report);
+
+}  // namespace sl::gui

@@ -1,0 +1,9 @@
+#!/bin/sh
+# Regenerates the screenshots referenced from docs/app.md with the app itself (headless, on
+# lavapipe when there is no GPU): `shaderlens gui --script session.script`.
+# usage: docs/screenshots/make.sh [path/to/shaderlens]
+set -e
+here=$(cd "$(dirname "$0")" && pwd)
+bin=${1:-$here/../../build/app/shaderlens}
+cd "$here"
+env -u DISPLAY -u WAYLAND_DISPLAY "$bin" gui --script session.script --size 1280x760

@@ -1,0 +1,497 @@
+#include "views/Script.h"
+
+#include "core/support/AtomicFile.h"
+#include "renderer/offload/Pipeline.h"
+#include "views/inspect/LineLinks.h"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <cctype>
+#include <chrono>
+#include <cstdlib>
+
+namespace sl::views {
+
+namespace {
+
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
+  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
+  return s;
+}
+
+std::string unescape(std::string_view text) {
+  std::string out;
+  for (size_t i = 0; i < text.size(); ++i) {
+    if (text[i] == '\\' && i + 1 < text.size()) {
+      char c = text[++i];
+      out += c == 'n' ? '\n' : c == 't' ? '\t' : c;
+    } else {
+      out += text[i];
+    }
+  }
+  return out;
+}
+
+bool toUnsigned(const std::string& word, uint32_t& value) {
+  if (word.empty() || !std::all_of(word.begin(), word.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }))
+    return false;
+  value = uint32_t(std::strtoul(word.c_str(), nullptr, 10));
+  return true;
+}
+
+bool contains(std::string_view haystack, std::string_view needle) { return haystack.find(needle) != std::string_view::npos; }
+
+constexpr std::chrono::seconds kCompileWait{60};
+constexpr std::chrono::seconds kRunWait{120};
+
+}  // namespace
+
+std::string ScriptStep::restAfter(size_t n) const {
+  std::string_view r = rest;
+  for (size_t i = 0; i < n; ++i) {
+    r = trim(r);
+    size_t blank = r.find_first_of(" \t");
+    r = blank == std::string_view::npos ? std::string_view() : r.substr(blank);
+  }
+  return std::string(trim(r));
+}
+
+std::string GuiScript::parse(std::string_view text, const std::string& name, GuiScript& out) {
+  out = GuiScript();
+  out.name_ = name;
+  uint32_t lineNumber = 0;
+  size_t start = 0;
+  static const char* const kVerbs[] = {
+      "open", "example", "answer", "save", "save-as", "save-bundle", "run-new", "run", "set-buffer", "fill", "heap-index",
+      "dispatch", "type", "key", "caret", "select-line", "click-stage-line", "stage", "tab", "diff", "entry", "profile",
+      "target", "flags", "signature", "wait-compile", "frames", "screenshot", "quit", "log",
+      "expect-stage", "expect-stage-ok", "expect-stage-failed", "expect-diagnostic", "expect-no-errors", "expect-linked",
+      "expect-linked-source", "expect-binding", "expect-heap-sites", "expect-push-constant", "expect-signature-linked",
+      "expect-run", "expect-output", "expect-mismatch", "expect-cmdline", "expect-title", "expect-modified",
+      "expect-prompt", "expect-file", "expect-text", "expect-diff", "expect-banner", "expect-examples", "expect-tab"};
+  while (start <= text.size()) {
+    size_t end = text.find('\n', start);
+    if (end == std::string_view::npos) end = text.size();
+    std::string_view line = trim(text.substr(start, end - start));
+    start = end + 1;
+    ++lineNumber;
+    if (line.empty() || line.front() == '#') {
+      if (end == text.size()) break;
+      continue;
+    }
+    ScriptStep step;
+    step.line = lineNumber;
+    size_t blank = line.find_first_of(" \t");
+    step.verb = std::string(line.substr(0, blank));
+    step.rest = blank == std::string_view::npos ? "" : std::string(trim(line.substr(blank)));
+    std::string_view words = step.rest;
+    while (!(words = trim(words)).empty()) {
+      size_t b = words.find_first_of(" \t");
+      step.words.emplace_back(words.substr(0, b));
+      words = b == std::string_view::npos ? std::string_view() : words.substr(b);
+    }
+    if (std::find_if(std::begin(kVerbs), std::end(kVerbs), [&](const char* v) { return step.verb == v; }) == std::end(kVerbs))
+      return name + ":" + std::to_string(lineNumber) + ": unknown action '" + step.verb + "'";
+    out.steps_.push_back(std::move(step));
+    if (end == text.size()) break;
+  }
+  return "";
+}
+
+void GuiScript::appendScreenshot(const std::string& path) {
+  ScriptStep step;
+  step.line = steps_.empty() ? 1 : steps_.back().line + 1;
+  step.verb = "screenshot";
+  step.rest = path;
+  step.words = {path};
+  steps_.push_back(std::move(step));
+}
+
+void GuiScript::fail(const ScriptStep& step, const std::string& message) {
+  failures_.push_back(name_ + ":" + std::to_string(step.line) + ": " + step.verb + ": " + message);
+}
+
+void GuiScript::screenshotDone(const std::string& error) {
+  if (!error.empty()) failures_.push_back(name_ + ":" + std::to_string(screenshotLine_) + ": screenshot: " + error);
+  else log_.push_back("wrote " + screenshot_);
+  screenshot_.clear();
+}
+
+void GuiScript::queueText(const std::string& text, ImGuiIO& io) {
+  std::string run;
+  for (char c : text) {
+    if (c == '\n' || c == '\t') {
+      if (!run.empty()) events_.push_back({run, -1, false, false}), run.clear();
+      events_.push_back({"", io.KeyMap[c == '\n' ? ImGuiKey_Enter : ImGuiKey_Tab], false, false});
+    } else {
+      run += c;
+    }
+  }
+  if (!run.empty()) events_.push_back({run, -1, false, false});
+}
+
+bool GuiScript::queueKey(const std::string& spec, ImGuiIO& io, std::string& error) {
+  InputEvent event;
+  std::string name = spec;
+  for (;;) {
+    if (name.rfind("ctrl+", 0) == 0) event.ctrl = true, name = name.substr(5);
+    else if (name.rfind("shift+", 0) == 0) event.shift = true, name = name.substr(6);
+    else break;
+  }
+  static const std::pair<const char*, ImGuiKey_> keys[] = {
+      {"enter", ImGuiKey_Enter}, {"backspace", ImGuiKey_Backspace}, {"delete", ImGuiKey_Delete}, {"tab", ImGuiKey_Tab},
+      {"escape", ImGuiKey_Escape}, {"up", ImGuiKey_UpArrow}, {"down", ImGuiKey_DownArrow}, {"left", ImGuiKey_LeftArrow},
+      {"right", ImGuiKey_RightArrow}, {"home", ImGuiKey_Home}, {"end", ImGuiKey_End}, {"pageup", ImGuiKey_PageUp},
+      {"pagedown", ImGuiKey_PageDown}};
+  std::string lower = name;
+  for (char& c : lower) c = char(std::tolower(static_cast<unsigned char>(c)));
+  for (const auto& [keyName, key] : keys)
+    if (lower == keyName) event.key = io.KeyMap[key];
+  // Letters: the platform's key codes are the ASCII capitals (GLFW's, which the shell maps).
+  if (event.key < 0 && lower.size() == 1 && std::isalpha(static_cast<unsigned char>(lower[0])))
+    event.key = std::toupper(static_cast<unsigned char>(lower[0]));
+  if (event.key < 0) {
+    error = "unknown key '" + spec + "'";
+    return false;
+  }
+  events_.push_back(event);
+  return true;
+}
+
+void GuiScript::beforeFrame(Workspace& workspace, ImGuiIO& io) {
+  io_ = &io;
+  if (releaseKey_ >= 0) {
+    io.KeysDown[releaseKey_] = false;
+    io.KeyCtrl = io.KeyShift = false;
+    releaseKey_ = -1;
+  }
+  // Waits come first: `type` focuses the editor, lets a frame pass, then types.
+  if (waitFrames_ > 0) {
+    --waitFrames_;
+    return;
+  }
+  if (!events_.empty()) {
+    InputEvent event = events_.front();
+    events_.pop_front();
+    for (unsigned char c : event.characters) io.AddInputCharacter(c);
+    if (event.key >= 0) {
+      io.KeysDown[event.key] = true;
+      io.KeyCtrl = event.ctrl;
+      io.KeyShift = event.shift;
+      releaseKey_ = event.key;
+    }
+    return;
+  }
+  while (next_ < steps_.size() && screenshot_.empty()) {
+    const ScriptStep& step = steps_[next_++];
+    if (!execute(step, workspace)) return;
+    if (!events_.empty() || waitFrames_ > 0) return;
+  }
+}
+
+bool GuiScript::execute(const ScriptStep& step, Workspace& ws) {
+  const std::string& v = step.verb;
+  const auto& w = step.words;
+  auto need = [&](size_t n) {
+    if (w.size() >= n) return true;
+    fail(step, "needs " + std::to_string(n) + " argument(s)");
+    return false;
+  };
+  auto check = [&](const std::string& error) {
+    if (!error.empty()) fail(step, error);
+  };
+  if (v.rfind("expect", 0) == 0) {
+    expect(step, ws);
+    return true;
+  }
+  if (v == "log") {
+    log_.push_back(step.rest);
+  } else if (v == "open") {
+    if (need(1)) check(ws.open(step.rest));
+    waitFrames_ = 1;
+  } else if (v == "example") {
+    if (need(1)) check(ws.openExample(w[0]));
+    waitFrames_ = 1;
+  } else if (v == "answer") {
+    if (!need(1)) return true;
+    if (!ws.promptOpen()) fail(step, "no prompt is open");
+    else if (w[0] == "save") ws.answerPrompt(Workspace::PromptAnswer::Save);
+    else if (w[0] == "discard") ws.answerPrompt(Workspace::PromptAnswer::Discard);
+    else if (w[0] == "cancel") ws.answerPrompt(Workspace::PromptAnswer::Cancel);
+    else fail(step, "answer save, discard or cancel");
+    waitFrames_ = 1;
+  } else if (v == "save") {
+    ws.save();
+    if (ws.modified()) fail(step, ws.statusMessage());
+  } else if (v == "save-as") {
+    if (need(1)) check(ws.saveAs(step.rest));
+  } else if (v == "save-bundle") {
+    if (need(1)) check(ws.runPanel().save(step.rest, ws.editor().text));
+  } else if (v == "run-new") {
+    ws.refreshSnapshot();
+    if (!ws.snapshot()) fail(step, "no compile yet (wait-compile first)");
+    else check(ws.runPanel().newFromSnapshot(*ws.snapshot()));
+  } else if (v == "run") {
+    if (!ws.runPanel().startRun(ws.document().fileName, ws.editor().text)) {
+      fail(step, ws.runPanel().hasDocument() ? "a run is already going" : "no bundle (open a .test or run-new)");
+    } else if (!ws.runPanel().worker().waitUntilIdle(kRunWait)) {
+      fail(step, "the run did not finish in 120 s");
+    }
+    ws.runPanel().refresh();
+    ws.selectRightTab(RightTab::Run);
+  } else if (v == "set-buffer") {
+    if (need(2)) check(ws.runPanel().setBufferText(w[0], step.restAfter(1)));
+  } else if (v == "fill") {
+    uint32_t count = 0;
+    if (need(3) && toUnsigned(w[1], count)) check(ws.runPanel().fill(w[0], count, w[2]));
+    else if (w.size() >= 3) fail(step, "bad count '" + w[1] + "'");
+  } else if (v == "heap-index") {
+    uint32_t index = 0;
+    if (!need(2)) return true;
+    if (w[1] == "none") check(ws.runPanel().setHeapIndex(w[0], std::nullopt));
+    else if (toUnsigned(w[1], index)) check(ws.runPanel().setHeapIndex(w[0], index));
+    else fail(step, "bad heap index '" + w[1] + "'");
+  } else if (v == "dispatch") {
+    uint32_t x = 0, y = 0, z = 0;
+    if (need(3) && toUnsigned(w[0], x) && toUnsigned(w[1], y) && toUnsigned(w[2], z) && x && y && z) ws.runPanel().setDispatch(x, y, z);
+    else fail(step, "dispatch needs three positive group counts");
+  } else if (v == "type") {
+    // Focus the editor first (one frame), then type.
+    ws.editorState().widget->focus();
+    waitFrames_ = 1;
+    // "..." keeps blanks at either end (the rest of a line is trimmed).
+    std::string text = step.rest;
+    if (text.size() >= 2 && text.front() == '"' && text.back() == '"') text = text.substr(1, text.size() - 2);
+    queueText(unescape(text), *io_);
+  } else if (v == "key") {
+    std::string error;
+    if (need(1) && !queueKey(w[0], *io_, error)) fail(step, error);
+  } else if (v == "caret") {
+    uint32_t line = 0, column = 0;
+    if (need(1) && toUnsigned(w[0], line)) {
+      if (w.size() > 1) toUnsigned(w[1], column);
+      ws.jumpTo(line, column);
+      waitFrames_ = 2;
+    } else {
+      fail(step, "bad line");
+    }
+  } else if (v == "select-line") {
+    uint32_t line = 0;
+    if (need(1) && toUnsigned(w[0], line)) ws.selectSourceLine(line);
+  } else if (v == "click-stage-line") {
+    uint32_t line = 0;
+    if (need(2) && toUnsigned(w[1], line)) {
+      ws.refreshSnapshot();
+      ws.stagePanel().selectStage(w[0]);
+      ws.clickStageLine(w[0], line);
+      if (!ws.snapshot() || !ws.snapshot()->stage(w[0])) fail(step, "no stage '" + w[0] + "' in this compile");
+      waitFrames_ = 2;
+    }
+  } else if (v == "stage") {
+    if (need(1)) {
+      ws.selectRightTab(RightTab::Stages);
+      ws.stagePanel().selectStage(w[0]);
+      waitFrames_ = 2;
+    }
+  } else if (v == "tab") {
+    if (!need(1)) return true;
+    if (w[0] == "stages") ws.selectRightTab(RightTab::Stages);
+    else if (w[0] == "bindings") ws.selectRightTab(RightTab::Bindings);
+    else if (w[0] == "signatures") ws.selectRightTab(RightTab::Signatures);
+    else if (w[0] == "run") ws.selectRightTab(RightTab::Run);
+    else fail(step, "tabs: stages, bindings, signatures, run");
+    waitFrames_ = 2;
+  } else if (v == "diff") {
+    if (need(1)) ws.stagePanel().setDiffMode(w[0] == "on");
+  } else if (v == "entry") {
+    if (need(1)) ws.setEntryPoint(w[0]);
+  } else if (v == "profile") {
+    if (need(1)) ws.setProfile(w[0]);
+  } else if (v == "target") {
+    if (need(1)) ws.setSpirv(w[0] == "spirv");
+  } else if (v == "flags") {
+    check(ws.setOptionsLine(step.rest));
+  } else if (v == "signature") {
+    if (need(1)) ws.signaturePanel().setOptimized(w[0] == "optimized");
+  } else if (v == "wait-compile") {
+    if (!ws.worker().waitUntilIdle(kCompileWait)) fail(step, "the compile did not finish in 60 s");
+    ws.refreshSnapshot();
+  } else if (v == "frames") {
+    uint32_t n = 0;
+    if (need(1) && toUnsigned(w[0], n)) waitFrames_ = int(n);
+  } else if (v == "screenshot") {
+    if (need(1)) {
+      screenshot_ = step.rest;
+      screenshotLine_ = step.line;
+    }
+    return false;
+  } else if (v == "quit") {
+    ws.requestQuit();
+  }
+  return true;
+}
+
+bool GuiScript::expect(const ScriptStep& step, Workspace& ws) {
+  const std::string& v = step.verb;
+  const auto& w = step.words;
+  ws.refreshSnapshot();
+  const CompileResult* snapshot = ws.snapshot().get();
+  auto need = [&](size_t n) {
+    if (w.size() >= n) return true;
+    fail(step, "needs " + std::to_string(n) + " argument(s)");
+    return false;
+  };
+  auto truth = [&](const std::string& word) { return word == "yes" || word == "on" || word == "true"; };
+  if (v == "expect-stage" || v == "expect-stage-ok" || v == "expect-stage-failed" || v == "expect-diff") {
+    if (!need(1)) return false;
+    const StageArtifact* artifact = snapshot ? snapshot->stage(w[0]) : nullptr;
+    if (!artifact) {
+      fail(step, "stage '" + w[0] + "' did not run");
+      return false;
+    }
+    if (v == "expect-stage-ok" && !artifact->ok) fail(step, "stage '" + w[0] + "' failed");
+    if (v == "expect-stage-failed" && artifact->ok) fail(step, "stage '" + w[0] + "' succeeded");
+    if (v == "expect-stage" && need(3)) {
+      const std::string text = step.restAfter(2);
+      const bool has = contains(artifact->text, text);
+      if (w[1] == "contains" && !has) fail(step, "'" + w[0] + "' does not contain '" + text + "'");
+      if (w[1] == "lacks" && has) fail(step, "'" + w[0] + "' contains '" + text + "'");
+    }
+    if (v == "expect-diff" && need(2)) {
+      const StageDiff* diff = ws.stagePanel().diffFor(w[0]);
+      const size_t changed = diff ? diff->added + diff->removed : 0;
+      if (w[1] == "changed" && changed == 0) fail(step, "no line of '" + w[0] + "' differs from the previous stage");
+      if (w[1] == "same" && changed != 0) fail(step, std::to_string(changed) + " line(s) differ");
+    }
+  } else if (v == "expect-diagnostic") {
+    bool found = false;
+    for (const Diagnostic& d : snapshot ? snapshot->diagnostics : std::vector<Diagnostic>{}) found |= contains(d.message, step.rest);
+    if (!found) fail(step, "no diagnostic contains '" + step.rest + "'");
+  } else if (v == "expect-no-errors") {
+    if (!snapshot) fail(step, "no compile yet");
+    else
+      for (const Diagnostic& d : snapshot->diagnostics)
+        if (d.severity == Severity::Error) {
+          fail(step, "error: " + d.message);
+          break;
+        }
+  } else if (v == "expect-linked") {
+    uint32_t min = 1;
+    if (!need(1)) return false;
+    if (w.size() > 1) toUnsigned(w[1], min);
+    const StageArtifact* artifact = snapshot ? snapshot->stage(w[0]) : nullptr;
+    const size_t n = artifact ? stageLinesForSource(*artifact, snapshot->fileName, ws.linkedSourceLine()).size() : 0;
+    if (n < min)
+      fail(step, std::to_string(n) + " line(s) of '" + w[0] + "' linked to HLSL line " + std::to_string(ws.linkedSourceLine()) +
+                     ", expected at least " + std::to_string(min));
+  } else if (v == "expect-linked-source") {
+    uint32_t line = 0;
+    if (need(1) && toUnsigned(w[0], line) && ws.linkedSourceLine() != line)
+      fail(step, "the linked HLSL line is " + std::to_string(ws.linkedSourceLine()));
+  } else if (v == "expect-binding") {
+    if (!need(1)) return false;
+    const Reflection* r = ws.bindingsPanel().reflection(ws.snapshot());
+    const BindingRow* row = nullptr;
+    if (r)
+      for (const BindingRow& b : r->bindings)
+        if (b.name == w[0]) row = &b;
+    if (!row) {
+      fail(step, "no binding named '" + w[0] + "'");
+      return false;
+    }
+    for (size_t i = 1; i < w.size(); ++i) {
+      size_t eq = w[i].find('=');
+      std::string key = w[i].substr(0, eq), want = eq == std::string::npos ? "" : w[i].substr(eq + 1), got;
+      if (key == "set") got = std::to_string(row->set);
+      else if (key == "binding") got = std::to_string(row->binding);
+      else if (key == "register") got = row->hlslRegister;
+      else if (key == "space") got = row->space.empty() ? "0" : row->space;
+      else if (key == "type") got = row->hlslType;
+      else if (key == "descriptor") got = row->descriptorType;
+      else {
+        fail(step, "unknown field '" + key + "'");
+        continue;
+      }
+      if (got != want) fail(step, w[0] + " " + key + " is '" + got + "', expected '" + want + "'");
+    }
+  } else if (v == "expect-heap-sites" || v == "expect-push-constant") {
+    const Reflection* r = ws.bindingsPanel().reflection(ws.snapshot());
+    if (!r) {
+      fail(step, "no reflection stage");
+      return false;
+    }
+    if (v == "expect-heap-sites") {
+      uint32_t min = 0;
+      if (need(1) && toUnsigned(w[0], min) && r->heapSites.size() < min)
+        fail(step, std::to_string(r->heapSites.size()) + " heap access site(s)");
+    } else if (need(1)) {
+      bool found = false;
+      for (const PushConstantRow& pc : r->pushConstants) found |= pc.name == w[0];
+      if (!found) fail(step, "no push constant block '" + w[0] + "'");
+    }
+  } else if (v == "expect-signature-linked") {
+    const SignatureFixture& f = ws.signaturePanel().fixture();
+    const std::vector<std::string> issues = checkSignatureLinkage(f.vsOutput, f.psInput);
+    if (need(1) && truth(w[0]) != issues.empty())
+      fail(step, issues.empty() ? "the signatures link" : "linkage: " + issues.front());
+  } else if (v == "expect-run" || v == "expect-output" || v == "expect-mismatch") {
+    ws.runPanel().refresh();
+    const std::shared_ptr<const RunOutcome>& o = ws.runPanel().outcome();
+    if (!o) {
+      fail(step, "nothing was run");
+      return false;
+    }
+    if (v == "expect-run" && need(1)) {
+      const std::string state = !o->ran ? "error" : o->resultsPassed ? "passed" : "failed";
+      if (state != w[0]) fail(step, "the run " + state + (o->error.empty() ? "" : ": " + o->error) + o->diagnostics);
+    } else if (need(3)) {
+      const offload::Buffer* buffer = o->pipeline.findBuffer(w[0]);
+      uint32_t index = 0;
+      if (!buffer || !toUnsigned(w[1], index)) {
+        fail(step, "no buffer '" + w[0] + "' or bad index");
+        return false;
+      }
+      std::vector<std::string> values = bufferValues(*buffer);
+      if (v == "expect-output") {
+        if (index >= values.size()) fail(step, w[0] + " has " + std::to_string(values.size()) + " values");
+        else if (values[index] != w[2]) fail(step, w[0] + "[" + w[1] + "] is " + values[index] + ", expected " + w[2]);
+      } else {
+        bool mismatch = false;
+        for (const RuleComparison& c : o->rules)
+          if (c.actualIndex == o->pipeline.bufferIndex(w[0]) && index < c.mismatch.size()) mismatch |= c.mismatch[index];
+        if (mismatch != truth(w[2])) fail(step, w[0] + "[" + w[1] + "] " + (mismatch ? "is" : "is not") + " marked as a mismatch");
+      }
+    }
+  } else if (v == "expect-cmdline") {
+    const std::string line = equivalentCommandLine(ws.document().options, ws.document().fileName);
+    if (!contains(line, step.rest)) fail(step, "the command line is '" + line + "'");
+  } else if (v == "expect-title") {
+    if (!contains(ws.document().displayName(), step.rest)) fail(step, "the title is '" + ws.document().displayName() + "'");
+  } else if (v == "expect-modified") {
+    if (need(1) && truth(w[0]) != ws.modified()) fail(step, ws.modified() ? "the document is modified" : "the document is not modified");
+  } else if (v == "expect-prompt") {
+    if (need(1) && truth(w[0]) != ws.promptOpen()) fail(step, ws.promptOpen() ? "a prompt is open" : "no prompt is open");
+  } else if (v == "expect-file") {
+    if (!need(3)) return false;
+    std::string text, error;
+    if (!readWholeFile(w[0], text, error)) fail(step, error);
+    else if (w[1] == "contains" && !contains(text, step.restAfter(2))) fail(step, w[0] + " does not contain '" + step.restAfter(2) + "'");
+  } else if (v == "expect-text") {
+    if (need(2) && w[0] == "contains" && !contains(ws.editor().text, step.restAfter(1)))
+      fail(step, "the editor text does not contain '" + step.restAfter(1) + "'");
+  } else if (v == "expect-banner") {
+    if (!contains(ws.banner(), step.rest)) fail(step, "the banner is '" + ws.banner() + "'");
+  } else if (v == "expect-examples") {
+    uint32_t min = 0;
+    if (need(1) && toUnsigned(w[0], min) && ws.examples().size() < min)
+      fail(step, std::to_string(ws.examples().size()) + " example(s)");
+  } else if (v == "expect-tab") {
+    static const char* names[] = {"stages", "bindings", "signatures", "run"};
+    if (need(1) && w[0] != names[int(ws.rightTab())]) fail(step, std::string("the tab is ") + names[int(ws.rightTab())]);
+  }
+  return true;
+}
+
+}  // namespace sl::views

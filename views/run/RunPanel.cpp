@@ -1,0 +1,417 @@
+#include "views/run/RunPanel.h"
+
+#include "renderer/offload/PipelinePrinter.h"
+#include "views/Palette.h"
+#include "views/inspect/Bindings.h"
+
+#include <imgui.h>
+#include <imgui_stdlib.h>
+
+#include <algorithm>
+#include <cstdio>
+
+namespace sl::views {
+
+namespace {
+
+std::string joinValues(const std::vector<std::string>& values, int perRow) {
+  std::string out;
+  for (size_t i = 0; i < values.size(); ++i) {
+    out += values[i];
+    if (i + 1 < values.size()) out += (perRow > 0 && (i + 1) % size_t(perRow) == 0) ? ",\n" : ", ";
+  }
+  return out;
+}
+
+const ImVec4 kPass(0.45f, 0.85f, 0.50f, 1.0f);
+
+}  // namespace
+
+void RunPanel::setDocument(RunDocument document) {
+  document_ = std::move(document);
+  savePath_ = document_->path;
+  dataText_.clear();
+  fillValue_.clear();
+  dataError_.clear();
+  fillCount_.clear();
+  outcome_.reset();
+}
+
+std::string RunPanel::newFromSnapshot(const CompileResult& snapshot) {
+  const StageArtifact* reflection = snapshot.stage("reflection");
+  if (!reflection || !reflection->ok)
+    return "the reflection stage did not run: compile with -spirv (the Vulkan target) and fix any errors first";
+  const StageArtifact* ir = snapshot.stage("ir");
+  Reflection r = parseReflection(reflection->text, ir ? std::string_view(ir->text) : std::string_view());
+  std::vector<NewBinding> bindings;
+  for (const BindingRow& row : r.bindings) {
+    uint32_t blockSize = 0;
+    if (size_t at = row.detail.find('('); at != std::string::npos) blockSize = uint32_t(std::strtoul(row.detail.c_str() + at + 1, nullptr, 10));
+    bindings.push_back({row.set, row.binding, row.hlslType, row.name, blockSize});
+  }
+  RunDocument doc = newRunDocument(snapshot.options, bindings);
+  setDocument(std::move(doc));
+  message_ = "New bundle with " + std::to_string(bindings.size()) + " buffer(s) from the reflection stage";
+  return "";
+}
+
+bool RunPanel::startRun(const std::string& fileName, const std::string& hlsl) {
+  if (!document_) return false;
+  RunRequest request;
+  request.fileName = fileName;
+  request.hlsl = hlsl;
+  request.compileArgs = document_->compileArgs;
+  request.pipeline = document_->pipeline;
+  request.adapterIndex = adaptersListed_ && !adapters_.empty() ? adapter_ : -1;
+  return worker_.start(std::move(request));
+}
+
+void RunPanel::refresh() {
+  if (std::shared_ptr<const RunOutcome> latest = worker_.latest(); latest != outcome_) outcome_ = std::move(latest);
+}
+
+std::string RunPanel::save(const std::string& path, const std::string& hlsl) {
+  if (!document_) return "there is no bundle to save";
+  const std::string target = path.empty() ? document_->path : path;
+  if (target.empty()) return "choose a file name for the bundle";
+  if (!write_) return "saving is not available";
+  const std::string text = bundleTextFor(*document_, hlsl);
+  if (std::string error = write_(target, text); !error.empty()) return error;
+  document_->bundleText = text;
+  document_->pipelineEdited = false;
+  document_->path = target;
+  savePath_ = target;
+  message_ = "Saved " + target + " (replay: shaderlens run " + target + ")";
+  return "";
+}
+
+std::string RunPanel::setBufferText(const std::string& name, const std::string& values) {
+  if (!document_) return "no bundle";
+  offload::Buffer* buffer = document_->pipeline.findBuffer(name);
+  if (!buffer) return "no buffer named '" + name + "'";
+  if (std::string error = setBufferValues(*buffer, values); !error.empty()) return error;
+  dataText_.erase(size_t(buffer - document_->pipeline.buffers.data()));
+  edited();
+  return "";
+}
+
+std::string RunPanel::fill(const std::string& name, uint32_t count, const std::string& value) {
+  if (!document_) return "no bundle";
+  offload::Buffer* buffer = document_->pipeline.findBuffer(name);
+  if (!buffer) return "no buffer named '" + name + "'";
+  if (std::string error = fillBuffer(*buffer, count, value); !error.empty()) return error;
+  dataText_.erase(size_t(buffer - document_->pipeline.buffers.data()));
+  edited();
+  return "";
+}
+
+std::string RunPanel::setHeapIndex(const std::string& name, std::optional<uint32_t> index) {
+  if (!document_) return "no bundle";
+  for (offload::DescriptorSet& set : document_->pipeline.sets)
+    for (offload::Resource& r : set.resources)
+      if (r.name == name) {
+        r.heapIndex = index;
+        edited();
+        return "";
+      }
+  return "no resource named '" + name + "'";
+}
+
+void RunPanel::setDispatch(uint32_t x, uint32_t y, uint32_t z) {
+  if (!document_) return;
+  document_->pipeline.dispatch.groupCount = {x, y, z};
+  edited();
+}
+
+void RunPanel::drawToolbar(const CompileResult* snapshot, const std::string& fileName, const std::string& hlsl) {
+  if (ImGui::Button("New from shader") && snapshot) message_ = newFromSnapshot(*snapshot);
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("A new bundle with one buffer per binding of the reflection stage (SPIR-V target)");
+  if (!document_) {
+    ImGui::SameLine();
+    ImGui::TextDisabled("Open a .test bundle, or make one from the shader.");
+    return;
+  }
+  ImGui::SameLine();
+  const bool busy = worker_.busy();
+  if (busy) ImGui::BeginDisabled();
+  if (ImGui::Button(busy ? "Running..." : "Run")) startRun(fileName, hlsl);
+  if (busy) ImGui::EndDisabled();
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 12);
+  ImGui::InputTextWithHint("##bundle_path", "bundle.test", &savePath_);
+  ImGui::SameLine();
+  if (ImGui::Button("Save bundle")) {
+    std::string error = save(savePath_, hlsl);
+    if (!error.empty()) message_ = error;
+  }
+
+  // Devices: listed once in the background.
+  if (!adaptersListed_ && !adaptersFuture_.valid())
+    adaptersFuture_ = std::async(std::launch::async, [] { return listAdapters(); });
+  if (!adaptersListed_ && adaptersFuture_.valid() &&
+      adaptersFuture_.wait_for(std::chrono::seconds(0)) == std::future_status::ready) {
+    adapters_ = adaptersFuture_.get();
+    adaptersListed_ = true;
+  }
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(-1.0f);
+  const char* current = adaptersListed_ ? (adapters_.empty() ? "no Vulkan device" : adapters_[size_t(adapter_)].c_str())
+                                        : "listing devices...";
+  if (ImGui::BeginCombo("##device", current)) {
+    for (size_t i = 0; i < adapters_.size(); ++i)
+      if (ImGui::Selectable(adapters_[i].c_str(), int(i) == adapter_)) adapter_ = int(i);
+    ImGui::EndCombo();
+  }
+  if (!message_.empty()) ImGui::TextDisabled("%s", message_.c_str());
+}
+
+void RunPanel::drawBuffers() {
+  offload::Pipeline& p = document_->pipeline;
+  for (size_t i = 0; i < p.buffers.size(); ++i) {
+    offload::Buffer& b = p.buffers[i];
+    ImGui::PushID(int(i));
+    const std::string label = b.name + "  (" + offload::dataFormatName(b.format) + " x" + std::to_string(b.channels) + ", " +
+                              std::to_string(b.size) + " bytes" + (b.arraySize > 1 ? ", " + std::to_string(b.arraySize) + " elements" : "") + ")";
+    if (ImGui::TreeNode("##buffer", "%s", label.c_str())) {
+      ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7);
+      if (ImGui::BeginCombo("Format", offload::dataFormatName(b.format))) {
+        for (int f = 0; f < offload::kDataFormatCount; ++f) {
+          auto format = offload::DataFormat(f);
+          if (ImGui::Selectable(offload::dataFormatName(format), format == b.format)) {
+            if (std::string error = setBufferFormat(b, format); !error.empty()) dataError_[i] = error;
+            else dataText_.erase(i), dataError_.erase(i), edited();
+          }
+        }
+        ImGui::EndCombo();
+      }
+      ImGui::SameLine();
+      ImGui::SetNextItemWidth(ImGui::GetFontSize() * 5);
+      if (ImGui::InputInt("Channels", &b.channels)) b.channels = std::clamp(b.channels, 1, 4), dataText_.erase(i), edited();
+      ImGui::SameLine();
+      ImGui::SetNextItemWidth(ImGui::GetFontSize() * 5);
+      if (ImGui::InputInt("Stride", &b.stride)) b.stride = std::max(0, b.stride), edited();
+      if (!dataText_.count(i)) dataText_[i] = joinValues(bufferValues(b), b.channels * 4);
+      ImGui::InputTextMultiline("##data", &dataText_[i], ImVec2(-1, ImGui::GetTextLineHeight() * 4.5f));
+      if (ImGui::IsItemDeactivatedAfterEdit()) {
+        std::string error = setBufferValues(b, dataText_[i]);
+        if (error.empty()) dataError_.erase(i), edited();
+        else dataError_[i] = error;
+      }
+      if (dataError_.count(i)) ImGui::TextColored(severityColor(Severity::Error), "%s", dataError_[i].c_str());
+      int& count = fillCount_.try_emplace(i, int(b.size / std::max<uint32_t>(1, offload::dataFormatSize(b.format)))).first->second;
+      ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6);
+      ImGui::InputInt("values of", &count);
+      count = std::clamp(count, 0, 1 << 20);
+      ImGui::SameLine();
+      ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6);
+      ImGui::InputTextWithHint("##fill", "0", &fillValue_[i]);
+      ImGui::SameLine();
+      if (ImGui::Button("Fill")) {
+        std::string error = fillBuffer(b, uint32_t(count), fillValue_[i]);
+        if (error.empty()) dataText_.erase(i), dataError_.erase(i), edited();
+        else dataError_[i] = error;
+      }
+      ImGui::TreePop();
+    }
+    ImGui::PopID();
+  }
+}
+
+void RunPanel::drawDescriptorSets() {
+  offload::Pipeline& p = document_->pipeline;
+  const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit;
+  if (!ImGui::BeginTable("##sets", 6, flags)) return;
+  ImGui::TableSetupColumn("Set");
+  ImGui::TableSetupColumn("Resource");
+  ImGui::TableSetupColumn("Kind");
+  ImGui::TableSetupColumn("DirectX register/space");
+  ImGui::TableSetupColumn("Vulkan binding");
+  ImGui::TableSetupColumn("Heap slot");
+  ImGui::TableHeadersRow();
+  for (size_t s = 0; s < p.sets.size(); ++s) {
+    for (size_t r = 0; r < p.sets[s].resources.size(); ++r) {
+      offload::Resource& res = p.sets[s].resources[r];
+      ImGui::PushID(int(s * 1000 + r));
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      ImGui::Text("%zu", s);
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(res.name.c_str());
+      ImGui::TableNextColumn();
+      ImGui::SetNextItemWidth(ImGui::GetFontSize() * 10);
+      if (ImGui::BeginCombo("##kind", offload::resourceKindName(res.kind))) {
+        for (int k = 0; k < offload::kResourceKindCount; ++k)
+          if (ImGui::Selectable(offload::resourceKindName(offload::ResourceKind(k)), int(res.kind) == k))
+            res.kind = offload::ResourceKind(k), edited();
+        ImGui::EndCombo();
+      }
+      ImGui::TableNextColumn();
+      if (res.dxBinding) {
+        int reg = int(res.dxBinding->registerIndex), space = int(res.dxBinding->space);
+        ImGui::SetNextItemWidth(ImGui::GetFontSize() * 3);
+        if (ImGui::InputInt("##reg", &reg, 0)) res.dxBinding->registerIndex = uint32_t(std::max(0, reg)), edited();
+        ImGui::SameLine();
+        ImGui::SetNextItemWidth(ImGui::GetFontSize() * 3);
+        if (ImGui::InputInt("##space", &space, 0)) res.dxBinding->space = uint32_t(std::max(0, space)), edited();
+      } else {
+        ImGui::TextDisabled("-");
+      }
+      ImGui::TableNextColumn();
+      if (res.vkBinding) {
+        int binding = int(res.vkBinding->binding);
+        ImGui::SetNextItemWidth(ImGui::GetFontSize() * 3);
+        if (ImGui::InputInt("##vk", &binding, 0)) res.vkBinding->binding = uint32_t(std::max(0, binding)), edited();
+      } else {
+        ImGui::TextDisabled("-");
+      }
+      ImGui::TableNextColumn();
+      bool inHeap = res.heapIndex.has_value();
+      if (ImGui::Checkbox("##inheap", &inHeap)) res.heapIndex = inHeap ? std::optional<uint32_t>(0) : std::nullopt, edited();
+      if (res.heapIndex) {
+        ImGui::SameLine();
+        int slot = int(*res.heapIndex);
+        ImGui::SetNextItemWidth(ImGui::GetFontSize() * 3);
+        if (ImGui::InputInt("##slot", &slot, 0)) res.heapIndex = uint32_t(std::max(0, slot)), edited();
+      }
+      ImGui::PopID();
+    }
+  }
+  ImGui::EndTable();
+}
+
+void RunPanel::drawConstants() {
+  offload::Pipeline& p = document_->pipeline;
+  int groups[3] = {int(p.dispatch.groupCount[0]), int(p.dispatch.groupCount[1]), int(p.dispatch.groupCount[2])};
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 12);
+  if (ImGui::InputInt3("Dispatch groups", groups))
+    setDispatch(uint32_t(std::max(1, groups[0])), uint32_t(std::max(1, groups[1])), uint32_t(std::max(1, groups[2])));
+  if (p.pushConstants.empty()) {
+    ImGui::TextDisabled("No push constants.");
+    return;
+  }
+  for (size_t b = 0; b < p.pushConstants.size(); ++b) {
+    offload::PushConstantBlock& block = p.pushConstants[b];
+    ImGui::Text("Push constants (%s, %u bytes)", offload::stageName(block.stage), block.size());
+    for (size_t v = 0; v < block.values.size(); ++v) {
+      offload::PushConstantValue& value = block.values[v];
+      ImGui::PushID(int(b * 100 + v));
+      const uint32_t size = offload::dataFormatSize(value.format);
+      std::string text;
+      for (size_t at = 0; size && at + size <= value.bytes.size(); at += size)
+        text += (text.empty() ? "" : ", ") + offload::formatElement(value.format, value.bytes.data() + at);
+      ImGui::Text("offset %u  %s", value.offset, offload::dataFormatName(value.format));
+      ImGui::SameLine();
+      ImGui::SetNextItemWidth(-1);
+      if (ImGui::InputText("##pc", &text, ImGuiInputTextFlags_EnterReturnsTrue)) {
+        offload::Buffer scratch;
+        scratch.format = value.format;
+        if (setBufferValues(scratch, text).empty()) value.bytes = scratch.data.front(), edited();
+      }
+      ImGui::PopID();
+    }
+  }
+}
+
+void RunPanel::drawOutputs(const ViewFonts& fonts) {
+  if (!outcome_) {
+    ImGui::TextDisabled(worker_.busy() ? "Running..." : "Not run yet.");
+    return;
+  }
+  const RunOutcome& o = *outcome_;
+  if (!o.ran) {
+    ImGui::TextColored(severityColor(Severity::Error), "%s", o.error.empty() ? "The run failed." : o.error.c_str());
+    if (!o.diagnostics.empty()) {
+      ImGui::PushFont(fonts.mono);
+      ImGui::TextUnformatted(o.diagnostics.c_str());
+      ImGui::PopFont();
+    }
+    return;
+  }
+  if (o.rules.empty()) ImGui::TextColored(kPass, "Ran");
+  else if (o.resultsPassed) ImGui::TextColored(kPass, "Passed: %zu result rule(s)", o.rules.size());
+  else ImGui::TextColored(severityColor(Severity::Error), "Failed: results differ from the expected ones");
+  ImGui::SameLine();
+  ImGui::TextDisabled("| run %.2f ms (upload, dispatch, read-back) on %s | compile %.1f ms", o.runMilliseconds,
+                      o.deviceName.c_str(), o.compileMilliseconds);
+
+  const offload::Pipeline& p = o.pipeline;
+  std::vector<bool> written(p.buffers.size(), false);
+  for (const offload::DescriptorSet& set : p.sets)
+    for (const offload::Resource& r : set.resources)
+      if (offload::isReadWrite(r.kind) && r.bufferIndex >= 0) written[size_t(r.bufferIndex)] = true;
+  for (size_t i = 0; i < p.buffers.size(); ++i) {
+    if (!written[i]) continue;
+    const offload::Buffer& b = p.buffers[i];
+    const RuleComparison* rule = nullptr;
+    for (const RuleComparison& c : o.rules)
+      if (c.actualIndex == int(i)) rule = &c;
+    ImGui::PushID(int(i));
+    std::string title = b.name;
+    if (rule) title += rule->passed ? "  (matches " + p.buffers[size_t(rule->expectedIndex)].name + ")"
+                                    : "  (differs from " + p.buffers[size_t(rule->expectedIndex)].name + ")";
+    if (rule && !rule->passed) ImGui::PushStyleColor(ImGuiCol_Text, severityColor(Severity::Error));
+    const bool open = ImGui::TreeNodeEx("##out", ImGuiTreeNodeFlags_DefaultOpen, "%s", title.c_str());
+    if (rule && !rule->passed) ImGui::PopStyleColor();
+    if (open) {
+      std::vector<std::string> values = bufferValues(b);
+      std::vector<std::string> expected;
+      if (rule && rule->expectedIndex >= 0) expected = bufferValues(p.buffers[size_t(rule->expectedIndex)]);
+      const int columns = std::clamp(b.channels, 1, 4);
+      const int rows = int((values.size() + size_t(columns) - 1) / size_t(columns));
+      const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit |
+                                    ImGuiTableFlags_ScrollY;
+      const float height = ImGui::GetTextLineHeightWithSpacing() * float(std::min(rows, 12) + 1.5f);
+      if (ImGui::BeginTable("##values", columns + 1, flags, ImVec2(0, height))) {
+        ImGui::TableSetupScrollFreeze(0, 1);
+        ImGui::TableSetupColumn("#");
+        for (int c = 0; c < columns; ++c) ImGui::TableSetupColumn(columns == 1 ? offload::dataFormatName(b.format) : std::string(1, "xyzw"[c]).c_str());
+        ImGui::TableHeadersRow();
+        ImGuiListClipper clipper;
+        clipper.Begin(rows);
+        ImGui::PushFont(fonts.mono);
+        while (clipper.Step())
+          for (int r = clipper.DisplayStart; r < clipper.DisplayEnd; ++r) {
+            ImGui::TableNextRow();
+            ImGui::TableNextColumn();
+            ImGui::TextDisabled("%d", r);
+            for (int c = 0; c < columns; ++c) {
+              ImGui::TableNextColumn();
+              const size_t k = size_t(r) * size_t(columns) + size_t(c);
+              if (k >= values.size()) continue;
+              const bool bad = rule && k < rule->mismatch.size() && rule->mismatch[k];
+              if (bad) ImGui::TableSetBgColor(ImGuiTableBgTarget_CellBg, withAlpha(severityColor(Severity::Error), 0.35f));
+              ImGui::TextUnformatted(values[k].c_str());
+              if (bad && ImGui::IsItemHovered())
+                ImGui::SetTooltip("expected %s", k < expected.size() ? expected[k].c_str() : "(nothing)");
+            }
+          }
+        ImGui::PopFont();
+        ImGui::EndTable();
+      }
+      ImGui::TreePop();
+    }
+    ImGui::PopID();
+  }
+  if (!o.mismatchLines.empty() && ImGui::TreeNode("Mismatch report")) {
+    for (const std::string& line : o.mismatchLines) ImGui::TextUnformatted(line.c_str());
+    ImGui::TreePop();
+  }
+}
+
+void RunPanel::draw(const CompileResult* snapshot, const std::string& fileName, const std::string& hlsl,
+                    const ViewFonts& fonts) {
+  refresh();
+  drawToolbar(snapshot, fileName, hlsl);
+  if (!document_) return;
+  ImGui::BeginChild("##run_body");
+  // After a run its results come first; the forms stay below.
+  if (outcome_ && ImGui::CollapsingHeader("Outputs", ImGuiTreeNodeFlags_DefaultOpen)) drawOutputs(fonts);
+  if (ImGui::CollapsingHeader("Buffers", ImGuiTreeNodeFlags_DefaultOpen)) drawBuffers();
+  if (ImGui::CollapsingHeader("Descriptor sets and heap", ImGuiTreeNodeFlags_DefaultOpen)) drawDescriptorSets();
+  if (ImGui::CollapsingHeader("Constants and dispatch", ImGuiTreeNodeFlags_DefaultOpen)) drawConstants();
+  if (!outcome_ && ImGui::CollapsingHeader("Outputs", ImGuiTreeNodeFlags_DefaultOpen)) drawOutputs(fonts);
+  ImGui::EndChild();
+}
+
+}  // namespace sl::views

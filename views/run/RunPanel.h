@@ -1,0 +1,79 @@
+// The Run panel: edits a run bundle's pipeline in forms (buffers with format, channels, data and
+// fills; descriptor sets with bindings and heap indices; push constants; dispatch size), runs it
+// on the chosen device through RunWorker (the UI never waits), and shows every output buffer as
+// a typed table with expected-vs-actual highlighting from the bundle's Results, and the run's
+// time. Save writes the bundle (atomically) so `shaderlens run` replays it.
+#pragma once
+
+#include "core/pipeline/Pipeline.h"
+#include "views/ViewFonts.h"
+#include "views/run/RunDocument.h"
+#include "views/run/RunWorker.h"
+
+#include <functional>
+#include <future>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace sl::views {
+
+class RunPanel {
+ public:
+  using WriteFunction = std::function<std::string(const std::string& path, const std::string& text)>;
+
+  bool hasDocument() const { return document_.has_value(); }
+  RunDocument& document() { return *document_; }
+  const RunDocument* documentIfAny() const { return document_ ? &*document_ : nullptr; }
+  void setDocument(RunDocument document);
+  // A new bundle from the snapshot's reflection stage (one buffer per binding). "" or an error.
+  std::string newFromSnapshot(const CompileResult& snapshot);
+
+  // Starts a run of the document with `hlsl` (the editor's text); false when one is running or
+  // there is no document.
+  bool startRun(const std::string& fileName, const std::string& hlsl);
+  RunWorker& worker() { return worker_; }
+  // The outcome the panel shows (swapped in at the start of draw, or by refresh()).
+  const std::shared_ptr<const RunOutcome>& outcome() const { return outcome_; }
+  void refresh();
+
+  // Writes the bundle with `hlsl` as its source to `path` (the document's path when empty).
+  std::string save(const std::string& path, const std::string& hlsl);
+  void setWriteFunction(WriteFunction write) { write_ = std::move(write); }
+
+  // Form edits by buffer/resource name (the forms and the script use these). "" or an error.
+  std::string setBufferText(const std::string& buffer, const std::string& values);
+  std::string fill(const std::string& buffer, uint32_t count, const std::string& value);
+  std::string setHeapIndex(const std::string& resource, std::optional<uint32_t> index);
+  void setDispatch(uint32_t x, uint32_t y, uint32_t z);
+
+  void draw(const CompileResult* snapshot, const std::string& fileName, const std::string& hlsl, const ViewFonts& fonts);
+  const std::string& message() const { return message_; }
+
+ private:
+  void drawToolbar(const CompileResult* snapshot, const std::string& fileName, const std::string& hlsl);
+  void drawBuffers();
+  void drawDescriptorSets();
+  void drawConstants();
+  void drawOutputs(const ViewFonts& fonts);
+  void edited() { document_->pipelineEdited = true; }
+
+  std::optional<RunDocument> document_;
+  RunWorker worker_;
+  std::shared_ptr<const RunOutcome> outcome_;
+  WriteFunction write_;
+  std::string savePath_;
+  std::string message_;
+  // Form text per buffer index (data as text, fill value) and its parse error.
+  std::map<size_t, std::string> dataText_, fillValue_, dataError_;
+  std::map<size_t, int> fillCount_;
+  // Listed once, off the UI thread (opening the Vulkan loader takes a moment).
+  std::future<std::vector<std::string>> adaptersFuture_;
+  std::vector<std::string> adapters_;
+  bool adaptersListed_ = false;
+  int adapter_ = 0;
+};
+
+}  // namespace sl::views

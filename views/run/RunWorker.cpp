@@ -1,0 +1,176 @@
+#include "views/run/RunWorker.h"
+
+#include "core/pipeline/Pipeline.h"
+#include "renderer/hal/Device.h"
+#include "renderer/offload/Rules.h"
+
+#include <cstring>
+
+namespace sl::views {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double msSince(Clock::time_point start) {
+  return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+}
+
+template <typename T>
+T load(const uint8_t* bytes) {
+  T value;
+  std::memcpy(&value, bytes, sizeof value);
+  return value;
+}
+
+bool elementMatches(const offload::ResultRule& rule, offload::DataFormat format, const uint8_t* actual,
+                    const uint8_t* expected) {
+  using offload::DataFormat;
+  const uint32_t size = offload::dataFormatSize(format);
+  if (rule.rule == offload::Rule::BufferExact) return std::memcmp(actual, expected, size) == 0;
+  const bool ulp = rule.rule == offload::Rule::BufferFloatULP;
+  switch (format) {
+    case DataFormat::Float16:
+      return ulp ? offload::compareHalfUlp(load<uint16_t>(actual), load<uint16_t>(expected), rule.ulpTolerance,
+                                           float(rule.zeroTolerance))
+                 : offload::compareHalfEpsilon(load<uint16_t>(actual), load<uint16_t>(expected), float(rule.epsilon));
+    case DataFormat::Float32:
+    case DataFormat::Depth32:
+      return ulp ? offload::compareFloatUlp(load<float>(actual), load<float>(expected), rule.ulpTolerance, rule.denormMode,
+                                            float(rule.zeroTolerance))
+                 : offload::compareFloatEpsilon(load<float>(actual), load<float>(expected), float(rule.epsilon),
+                                                rule.denormMode);
+    case DataFormat::Float64:
+      return ulp ? offload::compareDoubleUlp(load<double>(actual), load<double>(expected), rule.ulpTolerance,
+                                             rule.denormMode, rule.zeroTolerance)
+                 : offload::compareDoubleEpsilon(load<double>(actual), load<double>(expected), rule.epsilon,
+                                                 rule.denormMode);
+    default: return std::memcmp(actual, expected, size) == 0;
+  }
+}
+
+}  // namespace
+
+std::vector<RuleComparison> compareResults(const offload::Pipeline& pipeline) {
+  std::vector<RuleComparison> out;
+  for (const offload::ResultRule& rule : pipeline.results) {
+    RuleComparison& c = out.emplace_back();
+    c.name = rule.name;
+    c.actualIndex = rule.actualIndex >= 0 ? rule.actualIndex : pipeline.bufferIndex(rule.actual);
+    c.expectedIndex = rule.expectedIndex >= 0 ? rule.expectedIndex : pipeline.bufferIndex(rule.expected);
+    if (c.actualIndex < 0 || c.expectedIndex < 0) {
+      c.passed = false;
+      continue;
+    }
+    const offload::Buffer& actual = pipeline.buffers[size_t(c.actualIndex)];
+    const offload::Buffer& expected = pipeline.buffers[size_t(c.expectedIndex)];
+    c.passed = offload::evaluateResult(pipeline, rule).passed;
+    const uint32_t size = offload::dataFormatSize(actual.format);
+    if (actual.data.empty() || size == 0) continue;
+    const std::vector<uint8_t>& a = actual.data.front();
+    const std::vector<uint8_t> none;
+    const std::vector<uint8_t>& e = expected.data.empty() ? none : expected.data.front();
+    for (size_t at = 0; at + size <= a.size(); at += size)
+      c.mismatch.push_back(at + size > e.size() || !elementMatches(rule, actual.format, a.data() + at, e.data() + at));
+  }
+  return out;
+}
+
+std::vector<std::string> listAdapters(std::string* error) {
+  std::vector<std::string> out;
+  auto adapters = hal::enumerateAdapters(hal::Backend::Vulkan);
+  if (!adapters.ok()) {
+    if (error) *error = adapters.status().message();
+    return out;
+  }
+  for (const hal::AdapterInfo& a : *adapters) out.push_back(a.name + " (Vulkan " + a.apiVersion + ")");
+  return out;
+}
+
+RunOutcome runBundleNow(const RunRequest& request) {
+  RunOutcome outcome;
+  outcome.pipeline = request.pipeline;
+  // The flags `shaderlens run` adds for Vulkan, so a saved bundle replays the same compile: the
+  // portable descriptor-heap form first (a RUN line naming a form comes later and wins), then
+  // the RUN line's own, then the target.
+  std::vector<std::string> args{"-fspv-heap-form=portable"};
+  args.insert(args.end(), request.compileArgs.begin(), request.compileArgs.end());
+  args.insert(args.end(), {"-spirv", "-fspv-target-env=vulkan1.3", request.fileName});
+  ParsedCommandLine cl = parseDxcCommandLine(args);
+  if (!cl.error.empty()) {
+    outcome.error = "compile flags: " + cl.error;
+    return outcome;
+  }
+  Clock::time_point start = Clock::now();
+  std::shared_ptr<const CompileResult> compiled = compileSource(request.fileName, request.hlsl, cl.options);
+  outcome.compileMilliseconds = msSince(start);
+  outcome.diagnostics = renderDiagnostics(compiled->diagnostics);
+  if (!compiled->succeeded || compiled->object.empty()) {
+    outcome.error = "the shader did not compile for Vulkan";
+    return outcome;
+  }
+  outcome.compiled = true;
+  if (std::string reason = offload::unsupportedReason(outcome.pipeline); !reason.empty()) {
+    outcome.error = reason;
+    return outcome;
+  }
+  hal::DeviceOptions deviceOptions;
+  deviceOptions.backend = hal::Backend::Vulkan;
+  deviceOptions.adapterIndex = request.adapterIndex;
+  auto device = hal::createDevice(deviceOptions);
+  if (!device.ok()) {
+    outcome.error = device.status().message();
+    return outcome;
+  }
+  outcome.deviceName = (*device)->info().name;
+  std::vector<std::vector<uint8_t>> shaders(std::max<size_t>(1, outcome.pipeline.shaders.size()), compiled->object);
+  start = Clock::now();
+  hal::Status status = offload::executePipeline(**device, outcome.pipeline, shaders);
+  outcome.runMilliseconds = msSince(start);
+  if (!status.ok()) {
+    outcome.error = status.message();
+    return outcome;
+  }
+  outcome.ran = true;
+  offload::ResultsOutcome results = offload::evaluateResults(outcome.pipeline);
+  outcome.resultsPassed = results.passed;
+  outcome.mismatchLines = results.mismatches;
+  outcome.rules = compareResults(outcome.pipeline);
+  return outcome;
+}
+
+RunWorker::~RunWorker() {
+  if (thread_.joinable()) thread_.join();
+}
+
+bool RunWorker::start(RunRequest request) {
+  if (busy_.exchange(true)) return false;
+  if (thread_.joinable()) thread_.join();
+  const uint64_t generation = ++generation_;
+  thread_ = std::thread([this, generation, request = std::move(request)] {
+    auto outcome = std::make_shared<RunOutcome>(runBundleNow(request));
+    outcome->generation = generation;
+    std::atomic_store(&latest_, std::shared_ptr<const RunOutcome>(std::move(outcome)));
+    std::function<void()> onFinished;
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      busy_.store(false);
+      onFinished = onFinished_;
+    }
+    idle_.notify_all();
+    if (onFinished) onFinished();
+  });
+  return true;
+}
+
+void RunWorker::setOnFinished(std::function<void()> callback) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  onFinished_ = std::move(callback);
+}
+
+bool RunWorker::waitUntilIdle(std::chrono::milliseconds timeout) {
+  std::unique_lock<std::mutex> lock(mutex_);
+  return idle_.wait_for(lock, timeout, [this] { return !busy_.load(); });
+}
+
+}  // namespace sl::views

@@ -1,0 +1,88 @@
+// Runs a bundle off the UI thread: compiles the HLSL for Vulkan (the flags `shaderlens run`
+// uses), opens the chosen device and runs the pipeline through renderer/offload's executor,
+// then evaluates the Results rules. One run at a time; the outcome is published as an
+// immutable snapshot the UI swaps in, as with compiles.
+#pragma once
+
+#include "renderer/offload/Executor.h"
+#include "renderer/offload/Pipeline.h"
+
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace sl::views {
+
+struct RunRequest {
+  std::string fileName;  // for diagnostics
+  std::string hlsl;
+  std::vector<std::string> compileArgs;  // DXC options of the RUN line (no -spirv, no input)
+  offload::Pipeline pipeline;
+  int adapterIndex = -1;  // -1: the first Vulkan adapter
+};
+
+// Per element of a Results rule's actual buffer: whether it differs from the expected one.
+struct RuleComparison {
+  std::string name;      // the rule's Result name
+  int actualIndex = -1;  // buffers in RunOutcome::pipeline
+  int expectedIndex = -1;
+  bool passed = true;
+  std::vector<bool> mismatch;  // per scalar of the actual buffer's first block
+};
+
+struct RunOutcome {
+  uint64_t generation = 0;
+  bool compiled = false;
+  bool ran = false;        // the dispatch completed and outputs were read back
+  std::string error;       // compile, device or execution failure
+  std::string diagnostics; // rendered compile diagnostics
+  std::string deviceName;
+  double compileMilliseconds = 0;
+  double runMilliseconds = 0;  // upload + dispatch + read-back, on the device
+  offload::Pipeline pipeline;  // with outputs as read back
+  std::vector<RuleComparison> rules;
+  bool resultsPassed = true;
+  std::vector<std::string> mismatchLines;  // the rules' mismatch lines
+};
+
+// Compares the buffers of each Results rule element by element (the rule's own comparison).
+std::vector<RuleComparison> compareResults(const offload::Pipeline& pipeline);
+
+// The adapters a run can choose from: "name (backend)" in enumeration order.
+std::vector<std::string> listAdapters(std::string* error = nullptr);
+
+// The whole run, synchronously (the worker's body; tests call it directly).
+RunOutcome runBundleNow(const RunRequest& request);
+
+class RunWorker {
+ public:
+  RunWorker() = default;
+  ~RunWorker();
+  RunWorker(const RunWorker&) = delete;
+  RunWorker& operator=(const RunWorker&) = delete;
+
+  // Starts a run unless one is running (returns false then).
+  bool start(RunRequest request);
+  bool busy() const { return busy_.load(); }
+  std::shared_ptr<const RunOutcome> latest() const { return std::atomic_load(&latest_); }
+  bool waitUntilIdle(std::chrono::milliseconds timeout);
+  // Called on the worker thread after each run (the app wakes its event loop with it).
+  void setOnFinished(std::function<void()> callback);
+
+ private:
+  std::thread thread_;
+  std::atomic<bool> busy_{false};
+  std::shared_ptr<const RunOutcome> latest_;
+  uint64_t generation_ = 0;
+  std::mutex mutex_;
+  std::condition_variable idle_;
+  std::function<void()> onFinished_;
+};
+
+}  // namespace sl::views
