@@ -25,4 +25,6 @@ required=$(cat tests/conformance/required-passes 2>/dev/null || echo 0)
 echo "== unit and golden tests"
 status=0
 ctest --test-dir "$build" --output-on-failure -j "$(nproc)" || status=$?
+echo "== fuzz: each libFuzzer target for 30 s (ASan+UBSan in build-fuzz; fuzz/, scripts/fuzz.sh)"
+SHADERLENS_FUZZ_BUILD_DIR="${SHADERLENS_FUZZ_BUILD_DIR:-$build-fuzz}" scripts/fuzz.sh 30 || status=$?
 /usr/bin/python3 tests/summarize_ctest.py "$build/Testing/Temporary/LastTest.log" --status "$status"

@@ -1,0 +1,473 @@
+// Dispatch overhead of the HAL (renderer/hal + renderer/vulkan) against a minimal hand-written
+// Vulkan dispatch of the same SPIR-V on the same device kind, in one run (docs/hal.md).
+//
+// One iteration = record a command buffer with N dispatches, submit it, wait for it:
+//   hal/N     hal::CommandBuffer (dispatch x N, finish) + Device::submit + Device::wait; the
+//             backend translates the commands into a fresh VkCommandBuffer at submit.
+//   vulkan/N  reset a VkCommandPool, begin, bind pipeline + one descriptor set (written once at
+//             set-up), N x (push constants, dispatch), a compute->host barrier, end,
+//             vkQueueSubmit with a fence, wait, reset the fence.
+//   ratio/N   both alternately in the same iterations. Counters: cpu_ratio = HAL / Vulkan CPU
+//             time of the calling thread (the recording + submit overhead itself: lavapipe runs
+//             the shader on its own threads and the wait sleeps); wall_ratio = the same for wall
+//             time, which includes lavapipe's execution and is noisy on a shared machine.
+//             Goal: cpu_ratio <= 1.1.
+// Both use the same shader (out[i] = in[i] * pc[0] + pc[1]), the same buffer sizes and usage,
+// and no validation layers. After the benchmarks one line per N summarizes the ratios.
+// Run: build/bench/bench_dispatch [--benchmark_filter=ratio]
+#include "renderer/hal/Hal.h"
+
+#include <benchmark/benchmark.h>
+#include <spirv-tools/libspirv.hpp>
+#include <volk.h>
+
+#include <ctime>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <map>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace {
+
+namespace hal = sl::hal;
+
+constexpr uint32_t kElements = 256;
+constexpr uint32_t kLocalSize = 64;
+constexpr uint64_t kBufferBytes = kElements * 4;
+// The same usage on both sides (transfer bits: host access may stage on discrete GPUs).
+constexpr uint32_t kHalUsage = sl::hal::kBufferStorage | sl::hal::kBufferTransferSrc | sl::hal::kBufferTransferDst;
+constexpr VkBufferUsageFlags kVkUsage =
+    VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT;
+
+constexpr const char* kShader = R"(
+OpCapability Shader
+OpMemoryModel Logical GLSL450
+OpEntryPoint GLCompute %main "main" %gid
+OpExecutionMode %main LocalSize 64 1 1
+OpDecorate %gid BuiltIn GlobalInvocationId
+OpDecorate %rta ArrayStride 4
+OpMemberDecorate %Buf 0 Offset 0
+OpDecorate %Buf Block
+OpDecorate %in DescriptorSet 0
+OpDecorate %in Binding 0
+OpDecorate %in NonWritable
+OpDecorate %out DescriptorSet 0
+OpDecorate %out Binding 1
+OpMemberDecorate %PC 0 Offset 0
+OpMemberDecorate %PC 1 Offset 4
+OpDecorate %PC Block
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%uint = OpTypeInt 32 0
+%v3uint = OpTypeVector %uint 3
+%ptr_in_v3 = OpTypePointer Input %v3uint
+%gid = OpVariable %ptr_in_v3 Input
+%rta = OpTypeRuntimeArray %uint
+%Buf = OpTypeStruct %rta
+%ptr_sb_Buf = OpTypePointer StorageBuffer %Buf
+%in = OpVariable %ptr_sb_Buf StorageBuffer
+%out = OpVariable %ptr_sb_Buf StorageBuffer
+%ptr_sb_uint = OpTypePointer StorageBuffer %uint
+%PC = OpTypeStruct %uint %uint
+%ptr_pc_PC = OpTypePointer PushConstant %PC
+%pc = OpVariable %ptr_pc_PC PushConstant
+%ptr_pc_uint = OpTypePointer PushConstant %uint
+%c0 = OpConstant %uint 0
+%c1 = OpConstant %uint 1
+%main = OpFunction %void None %fn
+%entry = OpLabel
+%g = OpLoad %v3uint %gid
+%i = OpCompositeExtract %uint %g 0
+%pa = OpAccessChain %ptr_pc_uint %pc %c0
+%a = OpLoad %uint %pa
+%pb = OpAccessChain %ptr_pc_uint %pc %c1
+%b = OpLoad %uint %pb
+%pin = OpAccessChain %ptr_sb_uint %in %c0 %i
+%x = OpLoad %uint %pin
+%m = OpIMul %uint %x %a
+%r = OpIAdd %uint %m %b
+%pout = OpAccessChain %ptr_sb_uint %out %c0 %i
+OpStore %pout %r
+OpReturn
+OpFunctionEnd
+)";
+
+[[noreturn]] void fail(const std::string& what) { throw std::runtime_error(what); }
+
+void check(VkResult r, const char* what) {
+  if (r != VK_SUCCESS) fail(std::string(what) + " failed: VkResult " + std::to_string(int(r)));
+}
+
+std::vector<uint32_t> shaderWords() {
+  spvtools::SpirvTools tools(SPV_ENV_VULKAN_1_1);
+  std::vector<uint32_t> words;
+  if (!tools.Assemble(kShader, &words) || !tools.Validate(words)) fail("the benchmark shader does not assemble");
+  return words;
+}
+
+// ---- Our HAL ---------------------------------------------------------------------------------
+
+struct HalSide {
+  std::unique_ptr<hal::Device> device;
+  std::shared_ptr<hal::Executable> exe;
+  std::shared_ptr<hal::Buffer> in, out;
+
+  explicit HalSide(const std::vector<uint32_t>& words) {
+    auto created = hal::createDevice({.backend = hal::Backend::Vulkan});
+    if (!created.ok()) fail("HAL device: " + created.status().toString());
+    device = created.take();
+    hal::ExecutableDesc desc;
+    desc.format = hal::ExecutableFormat::SpirV;
+    desc.code.resize(words.size() * 4);
+    std::memcpy(desc.code.data(), words.data(), desc.code.size());
+    desc.layout.constantCount = 2;
+    desc.layout.bindings = {{.kind = hal::BindingKind::StorageBuffer, .set = 0, .binding = 0, .readOnly = true},
+                            {.kind = hal::BindingKind::StorageBuffer, .set = 0, .binding = 1}};
+    desc.layout.workgroupSize = {kLocalSize, 1, 1};
+    desc.label = "bench";
+    auto e = device->createExecutable(desc);
+    if (!e.ok()) fail("HAL executable: " + e.status().toString());
+    exe = e.take();
+    auto a = device->createBuffer({.size = kBufferBytes, .usage = kHalUsage, .label = "in"});
+    auto b = device->createBuffer({.size = kBufferBytes, .usage = kHalUsage, .label = "out"});
+    if (!a.ok() || !b.ok()) fail("HAL buffers");
+    in = a.take();
+    out = b.take();
+    std::vector<uint32_t> data(kElements);
+    for (uint32_t i = 0; i < kElements; ++i) data[i] = i;
+    if (!in->uploadArray(std::span<const uint32_t>(data)).ok()) fail("HAL upload");
+  }
+
+  void record(hal::CommandBuffer& cb, uint32_t dispatches) {
+    const uint32_t constants[2] = {3, 1};
+    const hal::Binding bindings[2] = {hal::BufferRef::direct(in), hal::BufferRef::direct(out)};
+    for (uint32_t d = 0; d < dispatches; ++d)
+      if (!cb.dispatch(exe, 0, {kElements / kLocalSize, 1, 1}, constants, bindings).ok()) fail("HAL dispatch");
+    if (!cb.finish().ok()) fail("HAL finish");
+  }
+
+  void run(uint32_t dispatches) {
+    hal::CommandBuffer cb({.mode = hal::CommandBufferMode::OneShot});
+    record(cb, dispatches);
+    auto id = device->submit(cb);
+    if (!id.ok()) fail("HAL submit: " + id.status().toString());
+    if (!device->wait(*id).ok()) fail("HAL wait");
+  }
+
+  uint32_t result(uint32_t i) {
+    std::vector<uint32_t> data(kElements);
+    if (!out->download(0, std::span<uint8_t>(reinterpret_cast<uint8_t*>(data.data()), kBufferBytes)).ok()) fail("HAL download");
+    return data[i];
+  }
+};
+
+// ---- Hand-written Vulkan ---------------------------------------------------------------------
+
+struct VulkanSide {
+  VkInstance instance = VK_NULL_HANDLE;
+  VkPhysicalDevice physical = VK_NULL_HANDLE;
+  VkDevice device = VK_NULL_HANDLE;
+  VolkDeviceTable vk{};
+  VkQueue queue = VK_NULL_HANDLE;
+  uint32_t queueFamily = 0;
+  VkBuffer buffers[2]{};
+  VkDeviceMemory memory[2]{};
+  VkDescriptorSetLayout setLayout = VK_NULL_HANDLE;
+  VkPipelineLayout pipelineLayout = VK_NULL_HANDLE;
+  VkShaderModule module = VK_NULL_HANDLE;
+  VkPipeline pipeline = VK_NULL_HANDLE;
+  VkDescriptorPool descriptorPool = VK_NULL_HANDLE;
+  VkDescriptorSet set = VK_NULL_HANDLE;
+  VkCommandPool commandPool = VK_NULL_HANDLE;
+  VkCommandBuffer cmd = VK_NULL_HANDLE;
+  VkFence fence = VK_NULL_HANDLE;
+
+  explicit VulkanSide(const std::vector<uint32_t>& words) {
+    check(volkInitialize(), "volkInitialize");
+    VkApplicationInfo app{VK_STRUCTURE_TYPE_APPLICATION_INFO};
+    app.apiVersion = VK_API_VERSION_1_1;
+    VkInstanceCreateInfo ici{VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO};
+    ici.pApplicationInfo = &app;
+    check(vkCreateInstance(&ici, nullptr, &instance), "vkCreateInstance");
+    // Instance-level entry points through the loader's trampolines (shared with the HAL's instance).
+    volkLoadInstanceOnly(instance);
+    uint32_t count = 0;
+    vkEnumeratePhysicalDevices(instance, &count, nullptr);
+    std::vector<VkPhysicalDevice> devices(count);
+    vkEnumeratePhysicalDevices(instance, &count, devices.data());
+    if (devices.empty()) fail("no Vulkan device");
+    physical = devices[0];  // the HAL also opens the first adapter
+    vkGetPhysicalDeviceQueueFamilyProperties(physical, &count, nullptr);
+    std::vector<VkQueueFamilyProperties> families(count);
+    vkGetPhysicalDeviceQueueFamilyProperties(physical, &count, families.data());
+    for (queueFamily = 0; queueFamily < count; ++queueFamily)
+      if (families[queueFamily].queueFlags & VK_QUEUE_COMPUTE_BIT) break;
+    if (queueFamily == count) fail("no compute queue");
+    const float priority = 1.0f;
+    VkDeviceQueueCreateInfo qci{VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO};
+    qci.queueFamilyIndex = queueFamily;
+    qci.queueCount = 1;
+    qci.pQueuePriorities = &priority;
+    VkDeviceCreateInfo dci{VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO};
+    dci.queueCreateInfoCount = 1;
+    dci.pQueueCreateInfos = &qci;
+    check(vkCreateDevice(physical, &dci, nullptr, &device), "vkCreateDevice");
+    volkLoadDeviceTable(&vk, device);
+    vk.vkGetDeviceQueue(device, queueFamily, 0, &queue);
+
+    VkPhysicalDeviceMemoryProperties mem{};
+    vkGetPhysicalDeviceMemoryProperties(physical, &mem);
+    for (int b = 0; b < 2; ++b) {
+      VkBufferCreateInfo bci{VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO};
+      bci.size = kBufferBytes;
+      bci.usage = kVkUsage;
+      check(vk.vkCreateBuffer(device, &bci, nullptr, &buffers[b]), "vkCreateBuffer");
+      VkMemoryRequirements req{};
+      vk.vkGetBufferMemoryRequirements(device, buffers[b], &req);
+      const VkMemoryPropertyFlags want = VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT;
+      uint32_t type = 0;
+      while (type < mem.memoryTypeCount &&
+             (!(req.memoryTypeBits & (1u << type)) || (mem.memoryTypes[type].propertyFlags & want) != want))
+        ++type;
+      if (type == mem.memoryTypeCount) fail("no host-visible memory");
+      VkMemoryAllocateInfo mai{VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO};
+      mai.allocationSize = req.size;
+      mai.memoryTypeIndex = type;
+      check(vk.vkAllocateMemory(device, &mai, nullptr, &memory[b]), "vkAllocateMemory");
+      check(vk.vkBindBufferMemory(device, buffers[b], memory[b], 0), "vkBindBufferMemory");
+    }
+    void* mapped = nullptr;
+    check(vk.vkMapMemory(device, memory[0], 0, kBufferBytes, 0, &mapped), "vkMapMemory");
+    for (uint32_t i = 0; i < kElements; ++i) static_cast<uint32_t*>(mapped)[i] = i;
+    vk.vkUnmapMemory(device, memory[0]);
+
+    VkDescriptorSetLayoutBinding slb[2]{};
+    for (uint32_t b = 0; b < 2; ++b) {
+      slb[b].binding = b;
+      slb[b].descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
+      slb[b].descriptorCount = 1;
+      slb[b].stageFlags = VK_SHADER_STAGE_COMPUTE_BIT;
+    }
+    VkDescriptorSetLayoutCreateInfo dslci{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
+    dslci.bindingCount = 2;
+    dslci.pBindings = slb;
+    check(vk.vkCreateDescriptorSetLayout(device, &dslci, nullptr, &setLayout), "vkCreateDescriptorSetLayout");
+    VkPushConstantRange range{VK_SHADER_STAGE_COMPUTE_BIT, 0, 8};
+    VkPipelineLayoutCreateInfo plci{VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
+    plci.setLayoutCount = 1;
+    plci.pSetLayouts = &setLayout;
+    plci.pushConstantRangeCount = 1;
+    plci.pPushConstantRanges = &range;
+    check(vk.vkCreatePipelineLayout(device, &plci, nullptr, &pipelineLayout), "vkCreatePipelineLayout");
+    VkShaderModuleCreateInfo smci{VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
+    smci.codeSize = words.size() * 4;
+    smci.pCode = words.data();
+    check(vk.vkCreateShaderModule(device, &smci, nullptr, &module), "vkCreateShaderModule");
+    VkComputePipelineCreateInfo cpci{VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO};
+    cpci.stage = {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO};
+    cpci.stage.stage = VK_SHADER_STAGE_COMPUTE_BIT;
+    cpci.stage.module = module;
+    cpci.stage.pName = "main";
+    cpci.layout = pipelineLayout;
+    check(vk.vkCreateComputePipelines(device, VK_NULL_HANDLE, 1, &cpci, nullptr, &pipeline), "vkCreateComputePipelines");
+
+    VkDescriptorPoolSize size{VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 2};
+    VkDescriptorPoolCreateInfo dpci{VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO};
+    dpci.maxSets = 1;
+    dpci.poolSizeCount = 1;
+    dpci.pPoolSizes = &size;
+    check(vk.vkCreateDescriptorPool(device, &dpci, nullptr, &descriptorPool), "vkCreateDescriptorPool");
+    VkDescriptorSetAllocateInfo dsai{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO};
+    dsai.descriptorPool = descriptorPool;
+    dsai.descriptorSetCount = 1;
+    dsai.pSetLayouts = &setLayout;
+    check(vk.vkAllocateDescriptorSets(device, &dsai, &set), "vkAllocateDescriptorSets");
+    VkDescriptorBufferInfo infos[2] = {{buffers[0], 0, VK_WHOLE_SIZE}, {buffers[1], 0, VK_WHOLE_SIZE}};
+    VkWriteDescriptorSet writes[2]{};
+    for (uint32_t b = 0; b < 2; ++b) {
+      writes[b] = {VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
+      writes[b].dstSet = set;
+      writes[b].dstBinding = b;
+      writes[b].descriptorCount = 1;
+      writes[b].descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
+      writes[b].pBufferInfo = &infos[b];
+    }
+    vk.vkUpdateDescriptorSets(device, 2, writes, 0, nullptr);
+
+    VkCommandPoolCreateInfo cpi{VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
+    cpi.flags = VK_COMMAND_POOL_CREATE_TRANSIENT_BIT;
+    cpi.queueFamilyIndex = queueFamily;
+    check(vk.vkCreateCommandPool(device, &cpi, nullptr, &commandPool), "vkCreateCommandPool");
+    VkCommandBufferAllocateInfo cbai{VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
+    cbai.commandPool = commandPool;
+    cbai.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
+    cbai.commandBufferCount = 1;
+    check(vk.vkAllocateCommandBuffers(device, &cbai, &cmd), "vkAllocateCommandBuffers");
+    VkFenceCreateInfo fci{VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
+    check(vk.vkCreateFence(device, &fci, nullptr, &fence), "vkCreateFence");
+  }
+
+  ~VulkanSide() {
+    if (!device) return;
+    vk.vkDeviceWaitIdle(device);
+    vk.vkDestroyFence(device, fence, nullptr);
+    vk.vkDestroyCommandPool(device, commandPool, nullptr);
+    vk.vkDestroyDescriptorPool(device, descriptorPool, nullptr);
+    vk.vkDestroyPipeline(device, pipeline, nullptr);
+    vk.vkDestroyShaderModule(device, module, nullptr);
+    vk.vkDestroyPipelineLayout(device, pipelineLayout, nullptr);
+    vk.vkDestroyDescriptorSetLayout(device, setLayout, nullptr);
+    for (int b = 0; b < 2; ++b) {
+      vk.vkDestroyBuffer(device, buffers[b], nullptr);
+      vk.vkFreeMemory(device, memory[b], nullptr);
+    }
+    vk.vkDestroyDevice(device, nullptr);
+    vkDestroyInstance(instance, nullptr);
+  }
+
+  void run(uint32_t dispatches) {
+    check(vk.vkResetCommandPool(device, commandPool, 0), "vkResetCommandPool");
+    VkCommandBufferBeginInfo begin{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
+    begin.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
+    check(vk.vkBeginCommandBuffer(cmd, &begin), "vkBeginCommandBuffer");
+    vk.vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline);
+    vk.vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipelineLayout, 0, 1, &set, 0, nullptr);
+    const uint32_t constants[2] = {3, 1};
+    for (uint32_t d = 0; d < dispatches; ++d) {
+      vk.vkCmdPushConstants(cmd, pipelineLayout, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof constants, constants);
+      vk.vkCmdDispatch(cmd, kElements / kLocalSize, 1, 1);
+    }
+    VkMemoryBarrier toHost{VK_STRUCTURE_TYPE_MEMORY_BARRIER};
+    toHost.srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT;
+    toHost.dstAccessMask = VK_ACCESS_HOST_READ_BIT;
+    vk.vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_HOST_BIT, 0, 1, &toHost, 0,
+                            nullptr, 0, nullptr);
+    check(vk.vkEndCommandBuffer(cmd), "vkEndCommandBuffer");
+    VkSubmitInfo si{VK_STRUCTURE_TYPE_SUBMIT_INFO};
+    si.commandBufferCount = 1;
+    si.pCommandBuffers = &cmd;
+    check(vk.vkQueueSubmit(queue, 1, &si, fence), "vkQueueSubmit");
+    check(vk.vkWaitForFences(device, 1, &fence, VK_TRUE, UINT64_MAX), "vkWaitForFences");
+    check(vk.vkResetFences(device, 1, &fence), "vkResetFences");
+  }
+
+  uint32_t result(uint32_t i) {
+    void* mapped = nullptr;
+    check(vk.vkMapMemory(device, memory[1], 0, kBufferBytes, 0, &mapped), "vkMapMemory");
+    const uint32_t v = static_cast<uint32_t*>(mapped)[i];
+    vk.vkUnmapMemory(device, memory[1]);
+    return v;
+  }
+};
+
+// Both sides live for the whole run (device creation is not what is measured). The HAL device is
+// created first so the hand-written side's volkLoadInstanceOnly cannot affect the HAL's set-up.
+struct Sides {
+  std::vector<uint32_t> words = shaderWords();
+  HalSide hal{words};
+  VulkanSide vulkan{words};
+};
+
+Sides& sides() {
+  static Sides s;
+  return s;
+}
+
+double clockSeconds(clockid_t clock) {
+  timespec ts{};
+  clock_gettime(clock, &ts);
+  return double(ts.tv_sec) + 1e-9 * double(ts.tv_nsec);
+}
+
+struct Ratios {
+  double cpu = 0, wall = 0, halCpuUs = 0, vulkanCpuUs = 0;
+};
+std::map<int64_t, Ratios>& ratios() {
+  static std::map<int64_t, Ratios> r;
+  return r;
+}
+
+void halDispatch(benchmark::State& state) {
+  for (auto _ : state) sides().hal.run(uint32_t(state.range(0)));
+  state.counters["dispatches"] = double(state.range(0));
+}
+
+// Only the backend-neutral part: hal::CommandBuffer recording (validation + command copies), no
+// submit. The rest of halDispatch's CPU time is Device::submit (validateSubmission + the Vulkan
+// translation) and the wait.
+void halRecordOnly(benchmark::State& state) {
+  for (auto _ : state) {
+    hal::CommandBuffer cb({.mode = hal::CommandBufferMode::OneShot});
+    sides().hal.record(cb, uint32_t(state.range(0)));
+  }
+  state.counters["dispatches"] = double(state.range(0));
+}
+
+void vulkanDispatch(benchmark::State& state) {
+  for (auto _ : state) sides().vulkan.run(uint32_t(state.range(0)));
+  state.counters["dispatches"] = double(state.range(0));
+}
+
+// Alternating in the same iterations, so both see the same machine load.
+void ratio(benchmark::State& state) {
+  const uint32_t n = uint32_t(state.range(0));
+  double halWall = 0, vkWall = 0, halCpu = 0, vkCpu = 0;
+  for (auto _ : state) {
+    const double w0 = clockSeconds(CLOCK_MONOTONIC), c0 = clockSeconds(CLOCK_THREAD_CPUTIME_ID);
+    sides().hal.run(n);
+    const double w1 = clockSeconds(CLOCK_MONOTONIC), c1 = clockSeconds(CLOCK_THREAD_CPUTIME_ID);
+    sides().vulkan.run(n);
+    const double w2 = clockSeconds(CLOCK_MONOTONIC), c2 = clockSeconds(CLOCK_THREAD_CPUTIME_ID);
+    halWall += w1 - w0;
+    vkWall += w2 - w1;
+    halCpu += c1 - c0;
+    vkCpu += c2 - c1;
+  }
+  // Both computed out[5] = 5 * 3 + 1: the work is the same, not just its cost.
+  if (sides().hal.result(5) != 16 || sides().vulkan.result(5) != 16) {
+    state.SkipWithError("a side computed a wrong result");
+    return;
+  }
+  const double iterations = double(state.iterations());
+  Ratios r;
+  r.halCpuUs = 1e6 * halCpu / iterations;
+  r.vulkanCpuUs = 1e6 * vkCpu / iterations;
+  r.cpu = vkCpu > 0 ? halCpu / vkCpu : 0;
+  r.wall = vkWall > 0 ? halWall / vkWall : 0;
+  state.counters["hal_cpu_us"] = r.halCpuUs;
+  state.counters["vulkan_cpu_us"] = r.vulkanCpuUs;
+  state.counters["cpu_ratio"] = r.cpu;
+  state.counters["wall_ratio"] = r.wall;
+  ratios()[state.range(0)] = r;
+}
+
+BENCHMARK(halDispatch)->Arg(1)->Arg(16)->Arg(256)->UseRealTime()->Unit(benchmark::kMicrosecond);
+BENCHMARK(halRecordOnly)->Arg(1)->Arg(16)->Arg(256)->Unit(benchmark::kMicrosecond);
+BENCHMARK(vulkanDispatch)->Arg(1)->Arg(16)->Arg(256)->UseRealTime()->Unit(benchmark::kMicrosecond);
+BENCHMARK(ratio)->Arg(1)->Arg(16)->Arg(256)->UseRealTime()->Unit(benchmark::kMicrosecond);
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  // Mesa's WSI code complains without a runtime directory (docs/hal.md, "Environment").
+  setenv("XDG_RUNTIME_DIR", "/tmp", 0);
+  benchmark::Initialize(&argc, argv);
+  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+  try {
+    sides();
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "bench_dispatch: %s\n", e.what());
+    return 1;
+  }
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  for (const auto& [n, r] : ratios())
+    std::printf("dispatch overhead HAL/Vulkan, %lld dispatches per submit: CPU %.3fx (%.1f us vs %.1f us; goal <= 1.1x), "
+                "wall %.3fx\n",
+                static_cast<long long>(n), r.cpu, r.halCpuUs, r.vulkanCpuUs, r.wall);
+  return 0;
+}
