@@ -18,7 +18,8 @@ int runCompile(const Args& args) {
     std::fprintf(stderr, "shaderlens compile: %s\n", parsed.error.c_str());
     return kExitUsage;
   }
-  const CompileOptions& options = parsed.options;
+  CompileOptions options = parsed.options;
+  options.textOnlyForShownStages = true;  // only --print/--dump-stages/-Fc read stage text here
   if (options.listStages) {
     for (const std::string& name : stagesFor(options)) {
       for (const StageInfo& info : allStages())

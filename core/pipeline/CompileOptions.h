@@ -78,6 +78,10 @@ struct CompileOptions {
   // --no-qptr-lift writes the bound module instead and skips the qptr round trip when no qptr
   // stage is looked at. When lifting fails the bound module is written and the qptr stage says why.
   bool emitQptrLifted = true;
+  // Print a stage's text only when someone reads it (--print, --dump-stages, -Fc for `spirv`,
+  // showAllStages). The CLI sets it: printing every IR stage and disassembling is more than a
+  // third of a plain `-Fo` compile. Library users get every text by default.
+  bool textOnlyForShownStages = false;
   // --dump-stages DIR: write every stage's text to DIR/<stage>.txt (and diagnostics.txt).
   std::string dumpStagesDir;
   bool quiet = false;

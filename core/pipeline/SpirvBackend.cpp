@@ -20,6 +20,7 @@
 
 #include <chrono>
 #include <cstring>
+#include <functional>
 
 namespace sl {
 namespace {
@@ -48,6 +49,7 @@ void printInto(const ir::Module& module, StageArtifact& artifact) {
 // empty, with the reason as a warning on the last qptr stage (the pre-qptr module is emitted).
 std::vector<uint32_t> runQptrStages(const std::vector<uint32_t>& boundWords, spirv::TargetEnv env,
                                     const spirv::ValidateOptions& validateOptions,
+                                    const std::function<bool(const std::string&)>& textWanted,
                                     std::vector<StageArtifact>& out) {
   auto cx = std::make_shared<ir::Context>();
   spirv::ReadResult read = spirv::readModuleBytes(
@@ -73,6 +75,7 @@ std::vector<uint32_t> runQptrStages(const std::vector<uint32_t>& boundWords, spi
   state.layout.kind = qptr::LayoutKind::Scalar;
   ir::PrintOptions printOptions;
   auto printStage = [&](StageArtifact& a) {
+    if (!textWanted(a.name)) return;
     ir::PrintedModule printed = ir::printModule(module, printOptions);
     a.text = "; layout: " + std::string(qptr::layoutKindName(state.layout.kind)) + "\n" + printed.text;
     a.lineSources = std::move(printed.lineLocs);
@@ -151,6 +154,13 @@ void runSpirvBackend(const frontend::TranslationUnit& unit, const frontend::Prep
       if (stages[i] == name) return true;
     return false;
   };
+  auto textWanted = [&](const std::string& name) {
+    if (!options.textOnlyForShownStages || options.showAllStages || !options.dumpStagesDir.empty()) return true;
+    if (name == "spirv" && !options.disassemblyFile.empty()) return true;
+    for (const std::string& s : options.printStages)
+      if (s == name) return true;
+    return false;
+  };
   auto finish = [&](StageArtifact& a, Clock::time_point start) {
     a.ok = !hasErrors(a.diagnostics);
     a.milliseconds = millisecondsSince(start);
@@ -175,7 +185,7 @@ void runSpirvBackend(const frontend::TranslationUnit& unit, const frontend::Prep
     StageArtifact& a = result.stages[irIndex];
     a.diagnostics = std::move(gen.diagnostics);
     if (gen.module) {
-      printInto(*gen.module, a);
+      if (textWanted("ir")) printInto(*gen.module, a);
       verifyInto(*gen.module, "ir", a);
     }
     if (!finish(a, start) || !gen.module) return;
@@ -206,7 +216,7 @@ void runSpirvBackend(const frontend::TranslationUnit& unit, const frontend::Prep
   {
     StageArtifact& a = result.stages[boundIndex];
     a.diagnostics = bound.diagnostics;
-    printInto(module, a);
+    if (textWanted("ir.bound")) printInto(module, a);
     if (bound.ok()) verifyInto(module, "ir.bound", a);
     if (!finish(a, start)) return;
   }
@@ -222,9 +232,11 @@ void runSpirvBackend(const frontend::TranslationUnit& unit, const frontend::Prep
     StageArtifact& a = result.stages[heapsIndex];
     a.diagnostics = heaps.diagnostics;
     attachSourceLines(a.diagnostics, result.fileName, result.source);
-    printInto(module, a);
-    a.text = heapStageHeader(heapOptions, heaps) + a.text;
-    a.lineSources.insert(a.lineSources.begin(), SourceLoc{});
+    if (textWanted("ir.heaps")) {
+      printInto(module, a);
+      a.text = heapStageHeader(heapOptions, heaps) + a.text;
+      a.lineSources.insert(a.lineSources.begin(), SourceLoc{});
+    }
     if (heaps.ok()) verifyInto(module, "ir.heaps", a);
     if (!finish(a, start)) return;
   }
@@ -264,7 +276,7 @@ void runSpirvBackend(const frontend::TranslationUnit& unit, const frontend::Prep
   const bool qptrNeeded = options.emitQptrLifted || !writesObjectOnly;
   if (boundValid && qptrNeeded && (wanted("qptr.lower") || wanted("spirv"))) {
     std::vector<StageArtifact> qptrStages;
-    std::vector<uint32_t> lifted = runQptrStages(written.words, env, validateOptions, qptrStages);
+    std::vector<uint32_t> lifted = runQptrStages(written.words, env, validateOptions, textWanted, qptrStages);
     for (StageArtifact& a : qptrStages) {
       a.ok = !hasErrors(a.diagnostics);
       result.diagnostics.insert(result.diagnostics.end(), a.diagnostics.begin(), a.diagnostics.end());
@@ -284,7 +296,7 @@ void runSpirvBackend(const frontend::TranslationUnit& unit, const frontend::Prep
     StageArtifact& a = result.stages[spirvIndex];
     a.diagnostics = std::move(spirvDiagnostics);
     if (boundValid) {
-      spirv::disassemble(words, a.text);
+      if (textWanted("spirv")) spirv::disassemble(words, a.text);
       a.binary.resize(words.size() * 4);
       std::memcpy(a.binary.data(), words.data(), a.binary.size());
     }

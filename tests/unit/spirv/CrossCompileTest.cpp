@@ -256,3 +256,31 @@ TEST_CASE("SPIRV-Cross failures are diagnostics", "[spirv][cross]") {
     CHECK(contains(fine.text, "WaveActiveSum"));
   }
 }
+
+TEST_CASE("validation messages name ids although the first pass runs without friendly names", "[spirv][validate]") {
+  // A store to an Input variable is invalid; the message must still say %gid_in, not %N.
+  const std::vector<uint32_t> words = assemble(R"(
+               OpCapability Shader
+               OpMemoryModel Logical GLSL450
+               OpEntryPoint GLCompute %main "main" %gid_in
+               OpExecutionMode %main LocalSize 1 1 1
+               OpName %gid_in "gid_in"
+               OpDecorate %gid_in BuiltIn GlobalInvocationId
+       %void = OpTypeVoid
+         %fn = OpTypeFunction %void
+       %uint = OpTypeInt 32 0
+     %v3uint = OpTypeVector %uint 3
+        %ptr = OpTypePointer Input %v3uint
+     %gid_in = OpVariable %ptr Input
+     %zero = OpConstantNull %v3uint
+       %main = OpFunction %void None %fn
+      %label = OpLabel
+               OpStore %gid_in %zero
+               OpReturn
+               OpFunctionEnd
+)");
+  const std::vector<Diagnostic> diags = spirv::validate(words, spirv::TargetEnv::Vulkan1_1);
+  REQUIRE(!diags.empty());
+  CHECK(diags.front().severity == Severity::Error);
+  CHECK(diags.front().message.find("gid_in") != std::string::npos);
+}
