@@ -3,6 +3,8 @@
 // wrapper that reads the builtins and calls `src.<entry>` (hlsl-spirv.md §4.1, §4.2).
 #include "core/irgen/Gen.h"
 
+#include <functional>
+
 #include <spirv/unified1/spirv.hpp>
 
 #include <algorithm>
@@ -467,23 +469,36 @@ void Gen::genEntry(const fe::FunctionDecl* entry) {
     store(LValue{LValue::Kind::Pointer, globals_[var].ptr, {}, false, false, var->type}, rvalue(var->init));
   }
 
-  std::vector<ir::Value> args;
-  for (const fe::VarDecl* p : entry->params) {
-    setLoc(p);
-    const std::string sem = lowerCase(p->semantic);
+  // A compute input is a system value (SV_DispatchThreadID...) on the parameter, or a struct
+  // whose fields (recursively) carry them, as DXC and Clang accept.
+  std::function<ir::Value(const fe::VarDecl*, const fe::Type*, const std::string&)> input =
+      [&](const fe::VarDecl* p, const fe::Type* type, const std::string& semantic) -> ir::Value {
+    const std::string sem = lowerCase(semantic);
+    if (sem.empty() && type->isStruct() && p->direction == fe::ParamDirection::In) {
+      const fe::StructDecl* record = type->record;
+      if (record->base) {
+        error(p->loc, "entry parameter '" + p->name + "': a struct with a base class is not supported as a compute input");
+        return ir::Value::constant(cx_->undef(lower(type)));
+      }
+      std::vector<ir::Operand> parts;
+      for (const fe::VarDecl* f : record->fields) {
+        if (f->type->isResource()) continue;
+        parts.push_back(ir::Operand::v(input(p, f->type, f->semantic)));
+      }
+      return b_->spv(spv::OpCompositeConstruct, lower(type), parts);
+    }
     uint32_t builtIn = UINT32_MAX;
     std::string name;
     if (sem == "sv_dispatchthreadid") builtIn = spv::BuiltInGlobalInvocationId, name = "gl_GlobalInvocationID";
     else if (sem == "sv_groupid") builtIn = spv::BuiltInWorkgroupId, name = "gl_WorkGroupID";
     else if (sem == "sv_groupthreadid") builtIn = spv::BuiltInLocalInvocationId, name = "gl_LocalInvocationID";
     else if (sem == "sv_groupindex") builtIn = spv::BuiltInLocalInvocationIndex, name = "gl_LocalInvocationIndex";
-    if (builtIn == UINT32_MAX || p->direction != fe::ParamDirection::In || !p->type->isNumeric()) {
-      error(p->loc, "entry parameter '" + p->name + "' with semantic '" + p->semantic +
+    if (builtIn == UINT32_MAX || p->direction != fe::ParamDirection::In || !type->isNumeric()) {
+      error(p->loc, "entry parameter '" + p->name + "' with semantic '" + semantic +
                         "' is not supported for compute shaders");
-      args.push_back(ir::Value::constant(cx_->undef(lower(p->type))));
-      continue;
+      return ir::Value::constant(cx_->undef(lower(type)));
     }
-    const bool isSignedParam = isSigned(p->type);
+    const bool isSignedParam = isSigned(type);
     ir::Type scalar = isSignedParam ? cx_->s32() : cx_->u32();
     ir::Value v;
     const fe::Type* from;
@@ -493,7 +508,7 @@ void Gen::genEntry(const fe::FunctionDecl* entry) {
     } else {
       v = builtinInput(name + (isSignedParam ? "_int" : ""), builtIn, cx_->vectorType(scalar, 3));
       from = unit_.context->types.vector(isSignedParam ? fe::ScalarKind::Int : fe::ScalarKind::UInt, 3);
-      const unsigned n = p->type->elementCount();
+      const unsigned n = type->elementCount();
       if (n < 3) {
         from = n == 1 ? unit_.context->types.scalar(from->scalar) : unit_.context->types.vector(from->scalar, n);
         if (n == 1) {
@@ -503,8 +518,13 @@ void Gen::genEntry(const fe::FunctionDecl* entry) {
         }
       }
     }
-    if (p->type->isScalar() && !from->isScalar()) from = unit_.context->types.scalar(from->scalar);
-    args.push_back(convertValue(v, from, p->type));
+    if (type->isScalar() && !from->isScalar()) from = unit_.context->types.scalar(from->scalar);
+    return convertValue(v, from, type);
+  };
+  std::vector<ir::Value> args;
+  for (const fe::VarDecl* p : entry->params) {
+    setLoc(p);
+    args.push_back(input(p, p->type, p->semantic));
   }
   ir::FuncId src = functionFor(entry);
   b_->call(src, args);
