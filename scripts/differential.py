@@ -36,45 +36,14 @@ import subprocess
 import sys
 import tempfile
 
+from lit_text import expand_if, run_lines, split_file
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(HERE)
 TIMEOUT = 120
 
 # Flags glslang has no counterpart for whose absence changes the results (buffer layouts).
 INCOMPARABLE_FLAGS = ("-fvk-use-dx-layout", "-fvk-use-scalar-layout", "-fvk-use-gl-layout")
-
-
-def split_parts(text):
-    parts, name = {}, None
-    for line in text.splitlines(keepends=True):
-        m = re.match(r"^(?:#|//)--- (\S+)", line)
-        if m:
-            name = m.group(1)
-            parts[name] = ""
-        elif name:
-            parts[name] += line
-    return parts
-
-
-def run_lines(text):
-    """RUN lines with `\\` continuations joined, `%if Vulkan %{ A %} %else %{ B %}` resolved for Vulkan."""
-    lines, current = [], ""
-    for raw in text.splitlines():
-        m = re.match(r"^\s*(?:#|//)\s*RUN:(.*)$", raw)
-        if not m:
-            continue
-        part = m.group(1).rstrip()
-        if part.endswith("\\"):
-            current += part[:-1] + " "
-            continue
-        lines.append(current + part)
-        current = ""
-
-    def resolve(m):
-        condition, then_part, else_part = m.group(1), m.group(2), m.group(4) or ""
-        return then_part if "Vulkan" in condition and "!Vulkan" not in condition else else_part
-
-    return [re.sub(r"%if\s+(.+?)\s+%\{(.*?)%\}(\s*%else\s+%\{(.*?)%\})?", resolve, l) for l in lines]
 
 
 class Test:
@@ -88,8 +57,8 @@ def prepare(test_path, tmpdir, name):
     """-> (hlsl path, yaml path, compile flags, entry) or a reason to skip (str)."""
     with open(test_path, encoding="utf-8") as f:
         text = f.read()
-    parts = split_parts(text)
-    runs = run_lines(text)
+    parts = split_file(text)
+    runs = [expand_if(c) for c in run_lines(text)]
     compiles = [l for l in runs if "%dxc_target" in l]
     offloads = [l for l in runs if "%offloader" in l]
     if len(compiles) != 1 or len(offloads) != 1:

@@ -24,6 +24,8 @@ import subprocess
 import sys
 import tempfile
 
+from lit_text import run_lines
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ENGINES = ("Adria-DX12", "D3D12_Research", "WickedEngine", "elemental", "zig-gamedev")
 HEAP_NAMES = {"resource": "ResourceDescriptorHeap.", "sampler": "SamplerDescriptorHeap.", "counter": "CounterDescriptorHeap."}
@@ -48,23 +50,6 @@ def compile_spirv(shaderlens, source, args, timeout=60):
 
 
 # ---- part 1: DXC's heap tests ----
-
-def run_lines(text):
-    """RUN lines (with `\\` continuations joined)."""
-    runs, current = [], None
-    for line in text.splitlines():
-        m = re.match(r"\s*//\s*RUN:\s*(.*)$", line)
-        if not m:
-            continue
-        part = m.group(1).rstrip()
-        current = part if current is None else current + " " + part
-        if current.endswith("\\"):
-            current = current[:-1]
-            continue
-        runs.append(current)
-        current = None
-    return runs
-
 
 def parse_run(run, path):
     """(negative, compiler args, check prefix) of one RUN line."""

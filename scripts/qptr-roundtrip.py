@@ -31,50 +31,14 @@ import subprocess
 import sys
 import tempfile
 
+from lit_text import expand_if, run_lines, split_file
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 SHARED = os.path.normpath(os.path.join(ROOT, "..", "shared"))
-MARKER = re.compile(r"^(?://|.)--- (\S+)\s*$")
 GLSLANG_STAGES = {"cs": "comp", "ps": "frag", "vs": "vert", "gs": "geom", "hs": "tesc", "ds": "tese"}
 # spirv-val option sets, weakest first: a module is checked with the first set its input passes.
 VALIDATOR_FLAGS = [[], ["--relax-block-layout"], ["--relax-block-layout", "--scalar-block-layout"]]
-
-
-def split_file(text):
-    parts, name, lines = {}, None, []
-    for number, line in enumerate(text.splitlines(keepends=True)):
-        m = MARKER.match(line.rstrip("\n"))
-        if m:
-            if name is not None:
-                parts[name] = "".join(lines)
-            name = m.group(1)
-            lines = ["\n"] * (number + 1)
-            continue
-        if name is not None:
-            lines.append(line)
-    if name is not None:
-        parts[name] = "".join(lines)
-    return parts
-
-
-def run_lines(text):
-    out, pending = [], ""
-    for line in text.splitlines():
-        m = re.search(r"RUN:\s?(.*)$", line)
-        if not m:
-            continue
-        cmd = m.group(1).rstrip()
-        if cmd.endswith("\\"):
-            pending += cmd[:-1] + " "
-            continue
-        out.append(pending + cmd)
-        pending = ""
-    return out
-
-
-def expand_if(cmd):
-    cmd = re.sub(r"%if\s+Vulkan\s+%\{(.*?)%\}(\s*%else\s*%\{.*?%\})?", r"\1", cmd)
-    return re.sub(r"%if\s+[^%]*%\{.*?%\}(\s*%else\s*%\{(.*?)%\})?", lambda m: m.group(2) or "", cmd)
 
 
 def run(cmd, timeout=120, **kw):
