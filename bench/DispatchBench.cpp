@@ -16,6 +16,7 @@
 // and no validation layers. After the benchmarks one line per N summarizes the ratios.
 // Run: build/bench/bench_dispatch [--benchmark_filter=ratio]
 #include "renderer/hal/Hal.h"
+#include "tests/unit/renderer/TestShaders.h"
 
 #include <benchmark/benchmark.h>
 #include <spirv-tools/libspirv.hpp>
@@ -43,58 +44,6 @@ constexpr uint32_t kHalUsage = sl::hal::kBufferStorage | sl::hal::kBufferTransfe
 constexpr VkBufferUsageFlags kVkUsage =
     VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT;
 
-constexpr const char* kShader = R"(
-OpCapability Shader
-OpMemoryModel Logical GLSL450
-OpEntryPoint GLCompute %main "main" %gid
-OpExecutionMode %main LocalSize 64 1 1
-OpDecorate %gid BuiltIn GlobalInvocationId
-OpDecorate %rta ArrayStride 4
-OpMemberDecorate %Buf 0 Offset 0
-OpDecorate %Buf Block
-OpDecorate %in DescriptorSet 0
-OpDecorate %in Binding 0
-OpDecorate %in NonWritable
-OpDecorate %out DescriptorSet 0
-OpDecorate %out Binding 1
-OpMemberDecorate %PC 0 Offset 0
-OpMemberDecorate %PC 1 Offset 4
-OpDecorate %PC Block
-%void = OpTypeVoid
-%fn = OpTypeFunction %void
-%uint = OpTypeInt 32 0
-%v3uint = OpTypeVector %uint 3
-%ptr_in_v3 = OpTypePointer Input %v3uint
-%gid = OpVariable %ptr_in_v3 Input
-%rta = OpTypeRuntimeArray %uint
-%Buf = OpTypeStruct %rta
-%ptr_sb_Buf = OpTypePointer StorageBuffer %Buf
-%in = OpVariable %ptr_sb_Buf StorageBuffer
-%out = OpVariable %ptr_sb_Buf StorageBuffer
-%ptr_sb_uint = OpTypePointer StorageBuffer %uint
-%PC = OpTypeStruct %uint %uint
-%ptr_pc_PC = OpTypePointer PushConstant %PC
-%pc = OpVariable %ptr_pc_PC PushConstant
-%ptr_pc_uint = OpTypePointer PushConstant %uint
-%c0 = OpConstant %uint 0
-%c1 = OpConstant %uint 1
-%main = OpFunction %void None %fn
-%entry = OpLabel
-%g = OpLoad %v3uint %gid
-%i = OpCompositeExtract %uint %g 0
-%pa = OpAccessChain %ptr_pc_uint %pc %c0
-%a = OpLoad %uint %pa
-%pb = OpAccessChain %ptr_pc_uint %pc %c1
-%b = OpLoad %uint %pb
-%pin = OpAccessChain %ptr_sb_uint %in %c0 %i
-%x = OpLoad %uint %pin
-%m = OpIMul %uint %x %a
-%r = OpIAdd %uint %m %b
-%pout = OpAccessChain %ptr_sb_uint %out %c0 %i
-OpStore %pout %r
-OpReturn
-OpFunctionEnd
-)";
 
 [[noreturn]] void fail(const std::string& what) { throw std::runtime_error(what); }
 
@@ -102,10 +51,20 @@ void check(VkResult r, const char* what) {
   if (r != VK_SUCCESS) fail(std::string(what) + " failed: VkResult " + std::to_string(int(r)));
 }
 
+void replaceAll(std::string& text, const std::string& from, const std::string& to) {
+  for (size_t at = text.find(from); at != std::string::npos; at = text.find(from, at + to.size()))
+    text.replace(at, from.size(), to);
+}
+
+// The HAL tests' scale shader (out[i] = in[i] * pc[0] + pc[1]), in set 0 with kLocalSize lanes.
 std::vector<uint32_t> shaderWords() {
+  std::string text = sl::test::kScaleShader;
+  replaceAll(text, "@IN_SET@", "0");
+  replaceAll(text, "@OUT_SET@", "0");
+  replaceAll(text, "LocalSize 4 1 1", "LocalSize " + std::to_string(kLocalSize) + " 1 1");
   spvtools::SpirvTools tools(SPV_ENV_VULKAN_1_1);
   std::vector<uint32_t> words;
-  if (!tools.Assemble(kShader, &words) || !tools.Validate(words)) fail("the benchmark shader does not assemble");
+  if (!tools.Assemble(text, &words) || !tools.Validate(words)) fail("the benchmark shader does not assemble");
   return words;
 }
 
