@@ -6,7 +6,6 @@
 # Deliberately neither `DXC` nor `Clang` is set: the markers that name them describe those
 # compilers' bugs, not ours, so their XFAILs do not apply and such tests simply run.
 import os
-import re
 import subprocess
 import sys
 import lit.formats
@@ -26,23 +25,10 @@ config.excludes = []
 shaderlens = config.shaderlens_bin
 
 
-def device_has_mutable_descriptors():
-    """From `shaderlens devices` ("mutable descriptors yes/no" of the first device)."""
-    try:
-        out = subprocess.run([shaderlens, "devices"], capture_output=True, text=True, timeout=60,
-                             env=dict(os.environ, XDG_RUNTIME_DIR=os.environ.get("XDG_RUNTIME_DIR", "/tmp")))
-    except (OSError, subprocess.TimeoutExpired):
-        return False
-    m = re.search(r"mutable descriptors (yes|no)", out.stdout)
-    return bool(m) and m.group(1) == "yes"
-
-
 # Descriptor heaps (docs/heaps.md): the proposal form needs mutable descriptors, and our Vulkan
 # backend runs only the portable heap tier so far, so heap shaders are compiled in the portable
-# form; a device with mutable descriptors would take the proposal form once that tier exists.
+# form on every device (a device query here would only repeat `devices --lit-features` below).
 HEAP_FORM = "portable"
-if device_has_mutable_descriptors():
-    lit_config.note("the device has mutable descriptors, but the Vulkan backend runs only the portable heap tier")
 compile_cmd = f"{shaderlens} compile -spirv -fspv-target-env=vulkan1.3 -fspv-heap-form={HEAP_FORM}"
 config.substitutions.append(("%dxc_target_lib", compile_cmd))
 config.substitutions.append(("%dxc_target", compile_cmd))
