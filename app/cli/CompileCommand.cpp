@@ -1,12 +1,36 @@
 #include "app/cli/Commands.h"
 
 #include "core/pipeline/Pipeline.h"
+#include "core/signature/SignaturePrinter.h"
 #include "core/support/AtomicFile.h"
 
 #include <cstdio>
 #include <filesystem>
 
 namespace sl::cli {
+
+namespace {
+
+// `dxc -Fc` for the DXIL target: the input and output signature tables as comments (DXC's
+// columns, core/signature's printer), then the module. Entry points without signatures
+// (compute) get DXC's "no parameters" blocks.
+std::string dxilDisassembly(const CompileResult& result) {
+  const StageArtifact* dxil = result.stage("dxil");
+  const StageArtifact* sigs = result.stage("signatures");
+  std::string text;
+  if (sigs && sigs->text.rfind(";\n; Input signature:", 0) == 0) {
+    text = sigs->text;
+  } else {
+    signature::PackedSignature inputs, outputs;
+    inputs.kind = signature::SignatureKind::CSInput;
+    outputs.kind = signature::SignatureKind::VSOutput;  // any output point: the block is empty
+    text = signature::printSignatureTables(inputs, outputs);
+  }
+  if (!text.empty() && text.back() != '\n') text += '\n';
+  return text + (dxil ? dxil->text : std::string());
+}
+
+}  // namespace
 
 int runCompile(const Args& args) {
   ParsedCommandLine parsed = parseDxcCommandLine(args);
@@ -81,8 +105,13 @@ int runCompile(const Args& args) {
     }
   }
   if (!options.disassemblyFile.empty()) {
-    const StageArtifact* text = result->stage(options.spirv() ? "spirv" : "dxil");
-    std::string err = writeFileAtomically(options.disassemblyFile, text ? std::string_view(text->text) : std::string_view());
+    std::string disassembly;
+    if (options.spirv()) {
+      if (const StageArtifact* text = result->stage("spirv")) disassembly = text->text;
+    } else {
+      disassembly = dxilDisassembly(*result);
+    }
+    std::string err = writeFileAtomically(options.disassemblyFile, disassembly);
     if (!err.empty()) {
       std::fprintf(stderr, "shaderlens compile: %s\n", err.c_str());
       return kExitUsage;

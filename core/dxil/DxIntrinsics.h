@@ -47,5 +47,18 @@ inline constexpr std::string_view kThreadId = "llvm.dx.thread.id";
 inline constexpr std::string_view kGroupId = "llvm.dx.group.id";
 inline constexpr std::string_view kThreadIdInGroup = "llvm.dx.thread.id.in.group";
 inline constexpr std::string_view kFlattenedThreadIdInGroup = "llvm.dx.flattened.thread.id.in.group";
+// Vertex/pixel stage I/O (upstream Clang's entry wrapper, seed 0047): one call per element row,
+// overloaded on the row's type (T or <cols x T>; bools travel as i32).
+//   load.input (i32 SigId, i32 row, i8 firstCol, i32 vertexAxis (poison outside GS/HS/DS)) -> row
+//   store.output (i32 SigId, i32 row, i8 firstCol, row value)
+inline constexpr std::string_view kLoadInput = "llvm.dx.load.input";
+inline constexpr std::string_view kStoreOutput = "llvm.dx.store.output";
+// Pixel-shader derivatives, overloaded on the float type: (x) -> x. HLSL ddx/ddy are the coarse ones.
+inline constexpr std::string_view kDdxCoarse = "llvm.dx.ddx.coarse";
+inline constexpr std::string_view kDdyCoarse = "llvm.dx.ddy.coarse";
+inline constexpr std::string_view kDdxFine = "llvm.dx.ddx.fine";
+inline constexpr std::string_view kDdyFine = "llvm.dx.ddy.fine";
+// (i1 condition): discard the pixel when true (does not end the invocation).
+inline constexpr std::string_view kDiscard = "llvm.dx.discard";
 
 }  // namespace sl::dxil::intrinsics

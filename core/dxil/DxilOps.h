@@ -11,7 +11,8 @@ namespace sl::dxil {
 
 enum class DxilOpCode : uint32_t {
   LoadInput = 4, StoreOutput = 5, BufferLoad = 68, BufferStore = 69, BufferUpdateCounter = 70,
-  GetDimensions = 72, Barrier = 80, Discard = 82, ThreadId = 93, GroupId = 94, ThreadIdInGroup = 95,
+  GetDimensions = 72, Barrier = 80, Discard = 82, DerivCoarseX = 83, DerivCoarseY = 84,
+  DerivFineX = 85, DerivFineY = 86, SampleIndex = 90, Coverage = 91, InnerCoverage = 92, ThreadId = 93, GroupId = 94, ThreadIdInGroup = 95,
   FlattenedThreadIdInGroup = 96, RawBufferLoad = 139, RawBufferStore = 140, AnnotateHandle = 216,
   CreateHandleFromBinding = 217, CreateHandleFromHeap = 218,
 };

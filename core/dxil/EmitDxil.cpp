@@ -3,10 +3,14 @@
 #include "core/dxil/ContainerWriter.h"
 #include "core/dxil/FeatureFlags.h"
 #include "core/dxil/HeapHandleFolding.h"
+#include "core/dxil/IODependencies.h"
 #include "core/dxil/LlvmEmitter.h"
 #include "core/dxil/OpLowering.h"
 #include "core/dxil/ResourceAnalysis.h"
 #include "core/dxil/ShaderFlags.h"
+#include "core/dxil/SignatureRecords.h"
+#include "core/dxil/SplitAggregatePhis.h"
+#include "core/dxil/StageIOLowering.h"
 #include "core/dxil/TranslateMetadata.h"
 
 #include <llvm/Analysis/CGSCCPassManager.h>
@@ -18,8 +22,11 @@
 #include <llvm/Transforms/IPO/AlwaysInliner.h>
 #include <llvm/Transforms/IPO/GlobalDCE.h>
 #include <llvm/Transforms/Scalar/DCE.h>
+#include <llvm/Transforms/Scalar/DeadStoreElimination.h>
 #include <llvm/Transforms/Scalar/EarlyCSE.h>
 #include <llvm/Transforms/Scalar/InstSimplifyPass.h>
+#include <llvm/Transforms/Scalar/SROA.h>
+#include <llvm/Transforms/Scalar/Scalarizer.h>
 #include <llvm/Transforms/Utils/Mem2Reg.h>
 
 namespace sl::dxil {
@@ -44,6 +51,8 @@ DxilResult emitDxil(const ir::Module& module, const DxilOptions& options) {
   emitOptions.shaderModelMajor = options.shaderModelMajor;
   emitOptions.shaderModelMinor = options.shaderModelMinor;
   emitOptions.debugInfo = options.debugInfo;
+  const bool stageIO = options.inputSignature && options.outputSignature;
+  if (stageIO) emitOptions.signatures = StageSignatures{&*options.inputSignature, &*options.outputSignature};
   LlvmEmitResult emitted = emitLlvmModule(module, context, emitOptions);
   result.diagnostics = std::move(emitted.diagnostics);
   if (!emitted.ok()) return result;
@@ -72,6 +81,15 @@ DxilResult emitDxil(const ir::Module& module, const DxilOptions& options) {
   metadata.validatorMinor = options.validatorMinor;
   metadata.inputs = options.inputs;
   metadata.outputs = options.outputs;
+  std::vector<uint32_t> inputKinds;
+  if (stageIO) {
+    metadata.inputs = seedSignatureRecords(*options.inputSignature);
+    metadata.outputs = seedSignatureRecords(*options.outputSignature);
+    metadata.dxcEntrySignatures = true;
+    metadata.dxcInputs = dxcSignatureRecords(*options.inputSignature);
+    metadata.dxcOutputs = dxcSignatureRecords(*options.outputSignature);
+    for (const signature::SignatureElement& e : options.inputSignature->elements) inputKinds.push_back(uint32_t(e.kind));
+  }
 
   // DXIL has no calls and no allocas of handles: inline everything, promote locals to SSA
   // (so heap indices and handles reach their uses directly), then lower.
@@ -80,16 +98,33 @@ DxilResult emitDxil(const ir::Module& module, const DxilOptions& options) {
   mpm.addPass(llvm::GlobalDCEPass());
   {
     llvm::FunctionPassManager fpm;
+    // Vertex/pixel entries: the inlined body's aggregate locals (the output struct, input arrays)
+    // become SSA values, so the stage I/O values reach loadInput/storeOutput directly.
+    if (stageIO) fpm.addPass(llvm::SROAPass(llvm::SROAOptions::PreserveCFG));
     fpm.addPass(llvm::PromotePass());
     fpm.addPass(llvm::EarlyCSEPass());
     fpm.addPass(llvm::DCEPass());
     mpm.addPass(llvm::createModuleToFunctionPassAdaptor(std::move(fpm)));
   }
+  mpm.addPass(DxilStageIOLowering(std::move(inputKinds), &errors));
   mpm.addPass(DxilHeapHandleFolding());
   mpm.addPass(llvm::RequireAnalysisPass<DxilResourceAnalysis, llvm::Module>());
   mpm.addPass(DxilOpLowering(&errors));
   {
     llvm::FunctionPassManager fpm;
+    if (stageIO) {
+      // DXIL is scalar (DXC scalarizes); the per-component loadInput/storeOutput then meet
+      // scalar arithmetic, and unused input components disappear with their (readnone) loads.
+      llvm::ScalarizerPassOptions scalarizer;
+      scalarizer.ScalarizeLoadStore = true;
+      scalarizer.ScalarizeVariableInsertExtract = true;
+      fpm.addPass(SplitAggregatePhis());
+      fpm.addPass(llvm::InstSimplifyPass());
+      fpm.addPass(llvm::ScalarizerPass(scalarizer));
+      fpm.addPass(llvm::EarlyCSEPass());
+      // Locals only stored to after the forwarding above (SROA keeps bool slots it retyped).
+      fpm.addPass(llvm::DSEPass());
+    }
     fpm.addPass(llvm::InstSimplifyPass());
     fpm.addPass(llvm::DCEPass());
     mpm.addPass(llvm::createModuleToFunctionPassAdaptor(std::move(fpm)));
@@ -105,9 +140,15 @@ DxilResult emitDxil(const ir::Module& module, const DxilOptions& options) {
   if (!verify(m, "dxil", result.diagnostics)) return result;
   result.dxilStage = printLlvmModule(m);
 
-  // Container parts: compute entries only for now (no signatures).
+  // Container parts: compute (no signatures), vertex and pixel (ISG1/OSG1/PSV0 from the packing).
   ShaderRuntimeInfo info;
   info.stage = ShaderStage::Compute;
+  if (stageIO) {
+    info.inputs = containerSignatureRecords(*options.inputSignature);
+    info.outputs = containerSignatureRecords(*options.outputSignature);
+    info.useMinPrecision = options.inputSignature->useMinPrecision;
+    info.ioDependencies = inputOutputDependencies(m, *options.inputSignature, *options.outputSignature);
+  }
   info.shaderModelMajor = options.shaderModelMajor;
   info.shaderModelMinor = options.shaderModelMinor;
   info.validatorMajor = options.validatorMajor;
@@ -115,6 +156,9 @@ DxilResult emitDxil(const ir::Module& module, const DxilOptions& options) {
   for (llvm::Function& f : m) {
     if (f.isDeclaration() || !f.hasFnAttribute("hlsl.shader")) continue;
     info.entryName = f.getName().str();
+    llvm::StringRef kind = f.getFnAttribute("hlsl.shader").getValueAsString();
+    if (kind == "vertex") info.stage = ShaderStage::Vertex;
+    if (kind == "pixel") info.stage = ShaderStage::Pixel;
     llvm::StringRef spec = f.getFnAttribute("hlsl.numthreads").getValueAsString();
     for (int i = 0; i < 3 && !spec.empty(); ++i) {
       auto [head, tail] = spec.split(',');

@@ -10,6 +10,7 @@
 #include "core/support/Diagnostic.h"
 
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 namespace sl::dxil {
@@ -20,9 +21,15 @@ struct DxilOptions {
   uint32_t validatorMajor = 1;
   uint32_t validatorMinor = 8;
   bool debugInfo = true;  // !dbg locations -> line maps
-  // Packed signature elements of the entry (VS/PS; empty for compute).
+  // Packed signature elements of the entry (VS/PS; empty for compute). Older form: only the
+  // metadata records, with no stage I/O lowering; prefer the packed signatures below.
   std::vector<signature::SignatureMetadataRecord> inputs;
   std::vector<signature::SignatureMetadataRecord> outputs;
+  // Vertex/pixel entries: the packed signatures of the entry (frontend::buildEntrySignatures).
+  // They give the SigIds of load.input/store.output, !dx.semantic.signatures, the dx.entryPoints
+  // signature lists and ISG1/OSG1/PSV0. Required for VS/PS, ignored for compute.
+  std::optional<signature::PackedSignature> inputSignature;
+  std::optional<signature::PackedSignature> outputSignature;
 };
 
 struct DxilResult {

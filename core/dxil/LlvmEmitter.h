@@ -10,10 +10,15 @@
 // allocas (the lowering pipeline promotes them). Debug locations become DWARF !dbg locations
 // (DIBuilder), so the printer can map lines back to HLSL.
 //
-// Not yet: vertex/pixel entry points (Input/Output signature globals give a diagnostic),
-// texture loads/samples, resource atomics.
+// Vertex/pixel entry points: irgen's wrapper reads each Input global and writes each Output
+// global; here every such access becomes llvm.dx.load.input / store.output per element row with
+// the element's SigId from the packed signatures (StageIO.h), and the module gets the seed-0047
+// !dx.semantic.signatures table, as upstream Clang's emitEntryFunction produces them.
+//
+// Not yet: texture loads/samples, resource atomics.
 #pragma once
 
+#include "core/dxil/StageIO.h"
 #include "core/ir/Module.h"
 #include "core/support/Diagnostic.h"
 
@@ -31,6 +36,8 @@ struct LlvmEmitOptions {
   uint32_t shaderModelMajor = 6;
   uint32_t shaderModelMinor = 6;
   bool debugInfo = true;  // !dbg locations (needed for the line maps)
+  // Vertex/pixel entries: the entry's packed signatures (required for them; unused for compute).
+  StageSignatures signatures;
 };
 
 struct LlvmEmitResult {

@@ -47,6 +47,22 @@ llvm::MDNode* signatureElement(Md& md, const signature::SignatureMetadataRecord&
                   md.i32(r.gsStream)});
 }
 
+// DXC's element (DxilMDHelper, dxil.md §5): !{i32 ID, !"Name", i8 CompType, i8 SemanticKind,
+// !{i32 indices}, i8 InterpMode, i32 Rows, i8 Cols, i32 StartRow, i8 StartCol, !{tags}|null};
+// tags: 0 output stream, 2 dynamic-index mask, 3 usage mask (validator >= 1.5), each only when
+// non-zero, in that order.
+llvm::MDNode* dxcSignatureElement(Md& md, const signature::SignatureMetadataRecord& r, bool usageTag) {
+  std::vector<llvm::Metadata*> indices;
+  for (uint32_t i : r.semanticIndices) indices.push_back(md.i32(i));
+  std::vector<llvm::Metadata*> tags;
+  if (r.gsStream) tags.insert(tags.end(), {md.i32(0), md.i32(r.gsStream)});
+  if (r.dynIndexMask) tags.insert(tags.end(), {md.i32(2), md.i32(uint8_t(r.dynIndexMask))});
+  if (usageTag && r.usageMask) tags.insert(tags.end(), {md.i32(3), md.i32(uint8_t(r.usageMask))});
+  return md.node({md.i32(r.sigId), md.str(r.name), md.i8(uint8_t(r.compType)), md.i8(uint8_t(r.semanticKind)),
+                  md.node(indices), md.i8(uint8_t(r.interpMode)), md.i32(r.rows), md.i8(uint8_t(r.cols)),
+                  md.i32(uint32_t(r.startRow)), md.i8(uint8_t(r.startCol)), tags.empty() ? nullptr : md.node(tags)});
+}
+
 }  // namespace
 
 llvm::PreservedAnalyses DxilTranslateMetadata::run(llvm::Module& module, llvm::ModuleAnalysisManager& analyses) {
@@ -122,8 +138,17 @@ llvm::PreservedAnalyses DxilTranslateMetadata::run(llvm::Module& module, llvm::M
       for (const auto& r : records) elems.push_back(signatureElement(md, r));
       return md.node(elems);
     };
+    const bool usageTag = options_.validatorMajor > 1 || options_.validatorMinor >= 5;
+    auto dxcList = [&](const std::vector<signature::SignatureMetadataRecord>& records) -> llvm::Metadata* {
+      if (records.empty()) return nullptr;
+      std::vector<llvm::Metadata*> elems;
+      for (const auto& r : records) elems.push_back(dxcSignatureElement(md, r, usageTag));
+      return md.node(elems);
+    };
+    if (options_.dxcEntrySignatures && (!options_.dxcInputs.empty() || !options_.dxcOutputs.empty()))
+      sigs = md.node({dxcList(options_.dxcInputs), dxcList(options_.dxcOutputs), nullptr});
     if (!options_.inputs.empty() || !options_.outputs.empty()) {
-      sigs = md.node({list(options_.inputs), list(options_.outputs), nullptr});
+      if (!options_.dxcEntrySignatures) sigs = md.node({list(options_.inputs), list(options_.outputs), nullptr});
       setNamed("dx.semantic.signatures", md.node({llvm::ValueAsMetadata::get(entry), list(options_.inputs),
                                                   list(options_.outputs)}));
     }

@@ -21,6 +21,12 @@ struct MetadataOptions {
   // Packed signatures of the entry (empty for compute shaders).
   std::vector<signature::SignatureMetadataRecord> inputs;
   std::vector<signature::SignatureMetadataRecord> outputs;
+  // When set (vertex/pixel entries), the dx.entryPoints signature lists are DXC's 11-operand
+  // elements built from these (interpMode = the mode the element is packed and interpolated with,
+  // which DXC records also for VS outputs); otherwise they repeat the seed-0047 records above.
+  bool dxcEntrySignatures = false;
+  std::vector<signature::SignatureMetadataRecord> dxcInputs;
+  std::vector<signature::SignatureMetadataRecord> dxcOutputs;
 };
 
 class DxilTranslateMetadata : public llvm::PassInfoMixin<DxilTranslateMetadata> {

@@ -10,6 +10,7 @@
 #include "core/signature/SignaturePrinter.h"
 
 #include <chrono>
+#include <optional>
 
 namespace sl {
 namespace {
@@ -43,21 +44,24 @@ void runDxilBackend(const frontend::TranslationUnit& unit, const frontend::Prepr
   };
 
   // Stage: signatures of vertex/pixel entry points, packed from the front end's entry point (they
-  // do not depend on the DXIL lowering, which does not handle graphics stage I/O yet).
+  // do not depend on the DXIL lowering; the lowering takes its SigIds and layout from them).
   const frontend::FunctionDecl* entry = unit.entry && unit.entry->definition ? unit.entry->definition : unit.entry;
   const bool graphics = entry && (entry->stage == frontend::ShaderStage::Vertex || entry->stage == frontend::ShaderStage::Pixel);
-  if (graphics && wanted("signatures")) {
+  // The DXIL lowering of graphics stage I/O (loadInput/storeOutput SigIds, ISG1/OSG1/PSV0) uses
+  // this same packing.
+  std::optional<frontend::EntrySignatures> graphicsSignatures;
+  if (graphics && (wanted("signatures") || wanted("llvm"))) {
     Clock::time_point start = Clock::now();
     StageArtifact& a = result.stages.emplace_back();
     a.name = "signatures";
-    frontend::EntrySignatures sigs = frontend::buildEntrySignatures(
+    graphicsSignatures = frontend::buildEntrySignatures(
         entry, source, options.enable16BitTypes,
         options.packOptimized ? signature::PackingStrategy::Optimized : signature::PackingStrategy::Default);
-    a.diagnostics = std::move(sigs.diagnostics);
+    frontend::EntrySignatures& sigs = *graphicsSignatures;
+    a.diagnostics = sigs.diagnostics;
     a.text = signature::printSignatureTables(sigs.inputs, sigs.outputs);
     if (!finish(a, start)) return;
-    // The DXIL lowering has no graphics stage I/O yet, and IR generation is the SPIR-V wrapper's:
-    // stop here when signatures are the goal.
+    // Stop here when signatures are the goal.
     if (lastStage < stages.size() && stages[lastStage] == "signatures") return;
   }
   // Stage: ir (the same IR the SPIR-V side starts from, before binding legalization).
@@ -83,6 +87,10 @@ void runDxilBackend(const frontend::TranslationUnit& unit, const frontend::Prepr
   start = Clock::now();
   dxil::DxilOptions dxilOptions;
   shaderModelOf(options.profile, dxilOptions.shaderModelMajor, dxilOptions.shaderModelMinor);
+  if (graphicsSignatures) {
+    dxilOptions.inputSignature = graphicsSignatures->inputs;
+    dxilOptions.outputSignature = graphicsSignatures->outputs;
+  }
   dxil::DxilResult dx = dxil::emitDxil(*gen.module, dxilOptions);
   double emitMs = millisecondsSince(start);
   {

@@ -1,0 +1,42 @@
+#include "core/dxil/SignatureRecords.h"
+
+namespace sl::dxil {
+
+std::vector<signature::SignatureMetadataRecord> seedSignatureRecords(const signature::PackedSignature& packed) {
+  std::vector<signature::SignatureMetadataRecord> records;
+  for (size_t i = 0; i < packed.elements.size(); ++i) records.push_back(signature::metadataRecord(packed, i));
+  return records;
+}
+
+std::vector<signature::SignatureMetadataRecord> dxcSignatureRecords(const signature::PackedSignature& packed) {
+  std::vector<signature::SignatureMetadataRecord> records = seedSignatureRecords(packed);
+  for (size_t i = 0; i < records.size(); ++i) records[i].interpMode = uint32_t(packed.elements[i].interpMode);
+  return records;
+}
+
+std::vector<SignatureElementRecord> containerSignatureRecords(const signature::PackedSignature& packed) {
+  std::vector<SignatureElementRecord> records;
+  for (size_t i = 0; i < packed.elements.size(); ++i) {
+    const signature::SignatureElement& e = packed.elements[i];
+    SignatureElementRecord r;
+    r.name = e.semanticName;
+    r.semanticIndices = e.semanticIndices;
+    // Both enum sets carry DXC's numbering (SignatureTypes.h, ContainerParts.h).
+    r.kind = SemanticKind(uint8_t(e.kind));
+    r.interpretation = i < packed.interpretations.size() ? SemanticInterpretation(uint8_t(packed.interpretations[i]))
+                                                         : SemanticInterpretation::Arb;
+    r.componentType = ComponentType(uint8_t(e.compType));
+    r.interpolation = InterpolationMode(uint8_t(e.interpMode));
+    r.rows = uint8_t(e.rows);
+    r.cols = e.cols;
+    r.startRow = e.isAllocated() ? e.startRow : -1;
+    r.startCol = e.isAllocated() ? e.startCol : -1;
+    r.usageMask = e.usageMask;
+    r.dynamicIndexMask = e.dynIndexMask;
+    r.outputStream = uint8_t(e.outputStream);
+    records.push_back(std::move(r));
+  }
+  return records;
+}
+
+}  // namespace sl::dxil
