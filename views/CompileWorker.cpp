@@ -1,5 +1,7 @@
 #include "views/CompileWorker.h"
 
+#include "views/ThreadPriority.h"
+
 namespace sl::views {
 
 std::shared_ptr<const CompileResult> compileRequest(const CompileRequest& request) {
@@ -41,6 +43,8 @@ void CompileWorker::setOnPublished(std::function<void()> callback) {
 }
 
 void CompileWorker::run() {
+  // Compiles are background work: frames (the UI thread, lavapipe's rasteriser) come first.
+  lowerCurrentThreadPriority();
   std::unique_lock<std::mutex> lock(mutex_);
   while (!stop_) {
     if (!pending_) {

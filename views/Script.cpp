@@ -7,6 +7,7 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <cctype>
 #include <chrono>
 #include <cstdlib>
@@ -70,7 +71,8 @@ std::string GuiScript::parse(std::string_view text, const std::string& name, Gui
       "expect-stage", "expect-stage-ok", "expect-stage-failed", "expect-diagnostic", "expect-no-errors", "expect-linked",
       "expect-linked-source", "expect-binding", "expect-heap-sites", "expect-push-constant", "expect-signature-linked",
       "expect-run", "expect-output", "expect-mismatch", "expect-cmdline", "expect-title", "expect-modified",
-      "expect-prompt", "expect-file", "expect-text", "expect-diff", "expect-banner", "expect-examples", "expect-tab"};
+      "expect-prompt", "expect-file", "expect-text", "expect-diff", "expect-banner", "expect-examples", "expect-tab",
+      "expect-image"};
   while (start <= text.size()) {
     size_t end = text.find('\n', start);
     if (end == std::string_view::npos) end = text.size();
@@ -463,6 +465,30 @@ bool GuiScript::expect(const ScriptStep& step, Workspace& ws) {
           if (c.actualIndex == o->pipeline.bufferIndex(w[0]) && index < c.mismatch.size()) mismatch |= c.mismatch[index];
         if (mismatch != truth(w[2])) fail(step, w[0] + "[" + w[1] + "] " + (mismatch ? "is" : "is not") + " marked as a mismatch");
       }
+    }
+  } else if (v == "expect-image") {
+    // expect-image BUFFER WxH [X Y RRGGBB]: the Run tab drew BUFFER as an image of that size
+    // (uploaded to the renderer), optionally with texel (X, Y) of that colour.
+    if (!need(2)) return false;
+    const RunPanel::ImageViewState* view = ws.runPanel().imageView(w[0]);
+    if (!view) {
+      fail(step, "no image view for '" + w[0] + "' (not a texture output, or the Run tab was not drawn)");
+      return false;
+    }
+    const std::string size = std::to_string(view->image.width) + "x" + std::to_string(view->image.height);
+    if (!view->error.empty()) fail(step, view->error);
+    else if (!view->drawn || !view->texture) fail(step, "'" + w[0] + "' was not drawn as an image");
+    else if (size != w[1]) fail(step, "the image is " + size);
+    else if (w.size() >= 5) {
+      uint32_t x = 0, y = 0;
+      if (!toUnsigned(w[2], x) || !toUnsigned(w[3], y) || x >= view->image.width || y >= view->image.height) {
+        fail(step, "bad texel " + w[2] + " " + w[3]);
+        return false;
+      }
+      const uint8_t* texel = &view->image.rgba[(size_t(y) * view->image.width + x) * 4];
+      char hex[8];
+      std::snprintf(hex, sizeof hex, "%02x%02x%02x", texel[0], texel[1], texel[2]);
+      if (w[4] != hex) fail(step, "texel (" + w[2] + ", " + w[3] + ") is " + hex + ", expected " + w[4]);
     }
   } else if (v == "expect-cmdline") {
     const std::string line = equivalentCommandLine(ws.document().options, ws.document().fileName);

@@ -15,6 +15,7 @@
 #include <atomic>
 #include <chrono>
 #include <memory>
+#include <thread>
 
 namespace sl::gui {
 
@@ -106,6 +107,21 @@ views::ViewFonts applyWindowScale(GLFWwindow* window, float contentScale, std::v
   return fonts;
 }
 
+// The Run panel draws texture outputs through the renderer while it lives; its images are
+// released before the renderer goes.
+class TextureHostScope {
+ public:
+  TextureHostScope(views::Workspace& workspace, views::TextureHost* host) : workspace_(workspace) {
+    workspace_.runPanel().setTextureHost(host);
+  }
+  ~TextureHostScope() { workspace_.runPanel().setTextureHost(nullptr); }
+  TextureHostScope(const TextureHostScope&) = delete;
+  TextureHostScope& operator=(const TextureHostScope&) = delete;
+
+ private:
+  views::Workspace& workspace_;
+};
+
 }  // namespace
 
 std::string runHeadless(views::Workspace& workspace, const ShellSettings& settings, ShellOutcome& outcome) {
@@ -125,8 +141,10 @@ std::string runHeadless(views::Workspace& workspace, const ShellSettings& settin
   outcome.deviceName = context.deviceName();
   UiRenderer renderer(context);
   if (std::string error = renderer.init(1); !error.empty()) return error;
+  TextureHostScope textures(workspace, &renderer);
   OffscreenTarget target(context);
   if (std::string error = target.create(settings.width, settings.height); !error.empty()) return error;
+  target.setFullRedraw(settings.fullRedraw);
 
   if (settings.capture) waitForFirstCompile(workspace, warnings);
   const bool untilFinished = settings.frames == 0 && settings.finished;
@@ -149,6 +167,7 @@ std::string runHeadless(views::Workspace& workspace, const ShellSettings& settin
     if (settings.onFrameTimed)
       settings.onFrameTimed(frame, std::chrono::duration<double, std::milli>(drawn - start).count(),
                             std::chrono::duration<double, std::milli>(Clock::now() - drawn).count());
+    if (settings.onFrameRedrawn) settings.onFrameRedrawn(frame, target.lastRedrawnPixels(), target.pixelCount());
     if (hooked) {
       if (settings.onCaptured) settings.onCaptured(frame, hookImage);
       if (last && settings.capture) outcome.image = std::move(hookImage);
@@ -189,6 +208,7 @@ std::string runWindowed(views::Workspace& workspace, const ShellSettings& settin
   UiRenderer renderer(context);
   std::string error = renderer.init(WindowPresenter::kFramesInFlight);
   if (error.empty()) {
+    TextureHostScope textures(workspace, &renderer);
     // A published compile wakes the event loop so the new snapshot shows without input.
     workspace.worker().setOnPublished([] { glfwPostEmptyEvent(); });
     if (settings.capture) waitForFirstCompile(workspace, warnings);
@@ -225,6 +245,7 @@ std::string runWindowed(views::Workspace& workspace, const ShellSettings& settin
         if (error = renderer.uploadFonts(); !error.empty()) break;
       }
       if (settings.beforeFrame) settings.beforeFrame(frame, window);
+      const auto frameStart = std::chrono::steady_clock::now();
       ImGui_ImplGlfw_NewFrame();
       ImGui::NewFrame();
       const ImGuiIO& io = ImGui::GetIO();
@@ -238,6 +259,8 @@ std::string runWindowed(views::Workspace& workspace, const ShellSettings& settin
       error = presenter.renderFrame(renderer, ImGui::GetDrawData(), clearColor(),
                                     hooked ? &hookImage : last && settings.capture ? &outcome.image : nullptr);
       if (!error.empty()) break;
+      // Nothing was presented, so FIFO did not pace this frame: keep the loop at 60 Hz.
+      if (presenter.lastFrameUnchanged()) std::this_thread::sleep_until(frameStart + std::chrono::microseconds(16667));
       if (hooked && settings.onCaptured) settings.onCaptured(frame, hookImage);
       if (std::string autosaveError = autosaver->update(workspace.editor().text, std::chrono::steady_clock::now());
           !autosaveError.empty())

@@ -33,6 +33,11 @@ struct ShellSettings {
   // Each frame's cost: building the UI (NewFrame to Render) and recording/submitting it (with
   // the offscreen path, which waits for the frame, also rasterising it).
   std::function<void(int frame, double uiMilliseconds, double renderMilliseconds)> onFrameTimed;
+  // Headless: how many pixels each frame redrew (only the changed tiles are; 0 when nothing
+  // changed), of how many.
+  std::function<void(int frame, uint64_t redrawnPixels, uint64_t totalPixels)> onFrameRedrawn;
+  // Headless: redraw every frame in full (the cost before partial redraw, for comparison).
+  bool fullRedraw = false;
 };
 
 constexpr int kMaxScriptFrames = 200000;

@@ -53,6 +53,7 @@ int runGui(const Args& args) {
     settings.width = options.width;
     settings.height = options.height;
     settings.scale = options.scale;
+    settings.fullRedraw = options.measureFullRedraw;
     gui::MeasureReport report;
     if (std::string error = gui::measureTyping(options.measureFrames, options.measureLines, settings, report); !error.empty()) {
       std::fprintf(stderr, "shaderlens gui: %s\n", error.c_str());

@@ -33,6 +33,8 @@ Options:
   --measure N            type into a generated 2000-line shader for N frames (paced at 60 Hz,
                          so the background compiles overlap the frames) and print frame times
   --measure-lines L      lines of the generated shader (default 2000)
+  --measure-full-redraw  with --measure: redraw every frame in full instead of only the
+                         changed tiles (to compare)
   -- OPTIONS...          DXC compile options, e.g. `-- -T cs_6_0 -spirv`
   -h, --help             this help
 )";
@@ -65,6 +67,8 @@ std::string parseGuiOptions(const std::vector<std::string>& args, GuiOptions& ou
         return arg + " needs a number from 1 to 100000, not '" + text + "'";
       if (arg == "--measure") out.measureFrames = int(n);
       else out.measureLines = n;
+    } else if (arg == "--measure-full-redraw") {
+      out.measureFullRedraw = true;
     } else if (arg == "--frames") {
       if (std::string error = value("--frames", text); !error.empty()) return error;
       uint32_t frames = 0;

@@ -17,6 +17,7 @@ struct GuiOptions {
   std::string scriptPath;      // --script: run a scripted session (views/Script.h), exit 1 on failures
   int measureFrames = 0;       // --measure N: frame times over N frames while typing into a big shader
   uint32_t measureLines = 2000;  // --measure-lines: size of the generated shader
+  bool measureFullRedraw = false;  // --measure-full-redraw: redraw whole frames (no damage tracking)
   std::vector<std::string> dxcArgs;  // after `--`: DXC options for the compile
   bool help = false;
 };

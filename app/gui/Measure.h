@@ -23,14 +23,25 @@ struct FrameStats {
 };
 FrameStats frameStats(std::vector<double> samples);
 
+// The budget a frame is judged against: 60 Hz.
+constexpr double kFrameBudgetMilliseconds = 16.0;
+
 struct MeasureReport {
   uint32_t lines = 0;
   FrameStats ui;        // NewFrame..Render (the UI thread's own work)
   FrameStats total;     // ui + render (offscreen: includes rasterising on the device)
   FrameStats busyUi;    // ui, only frames during which a compile was running
+  FrameStats busyTotal; // ui + render, only frames during which a compile was running
+  size_t framesOverBudget = 0;  // total > kFrameBudgetMilliseconds
+  // Partial redraw: the share of the frame's pixels redrawn (mean), frames redrawn not at all
+  // and in full.
+  double redrawnShare = 0;
+  size_t unchangedFrames = 0, fullFrames = 0;
+  bool fullRedraw = false;  // --measure-full-redraw
   uint64_t compiles = 0;
   uint64_t keystrokes = 0;
   double compileMilliseconds = 0;  // the last compile's total
+  std::string loadBefore, loadAfter;  // /proc/loadavg: the machine may be shared
   std::string text() const;
 };
 

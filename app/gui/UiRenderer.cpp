@@ -3,6 +3,7 @@
 #include "app/gui/ui_frag.spv.h"
 #include "app/gui/ui_vert.spv.h"
 
+#include <algorithm>
 #include <cstring>
 
 namespace sl::gui {
@@ -25,6 +26,7 @@ UiRenderer::~UiRenderer() {
   const VolkDeviceTable& vk = context_.vk();
   vk.vkDeviceWaitIdle(device);
   destroyTexture(fontTexture_);
+  for (Texture& image : images_) destroyTexture(image);
   for (FrameBuffers& frame : frames_) {
     context_.destroyHostBuffer(frame.vertices);
     context_.destroyHostBuffer(frame.indices);
@@ -36,6 +38,7 @@ UiRenderer::~UiRenderer() {
   if (descriptorPool_) vk.vkDestroyDescriptorPool(device, descriptorPool_, nullptr);
   if (setLayout_) vk.vkDestroyDescriptorSetLayout(device, setLayout_, nullptr);
   if (sampler_) vk.vkDestroySampler(device, sampler_, nullptr);
+  if (nearestSampler_) vk.vkDestroySampler(device, nearestSampler_, nullptr);
 }
 
 std::string UiRenderer::init(uint32_t frameSlots) {
@@ -49,13 +52,18 @@ std::string UiRenderer::init(uint32_t frameSlots) {
   samplerInfo.addressModeU = samplerInfo.addressModeV = samplerInfo.addressModeW = VK_SAMPLER_ADDRESS_MODE_REPEAT;
   samplerInfo.maxLod = 1.0f;
   SL_VK_TRY(vk.vkCreateSampler(device, &samplerInfo, nullptr, &sampler_));
+  samplerInfo.magFilter = samplerInfo.minFilter = VK_FILTER_NEAREST;
+  samplerInfo.mipmapMode = VK_SAMPLER_MIPMAP_MODE_NEAREST;
+  samplerInfo.addressModeU = samplerInfo.addressModeV = samplerInfo.addressModeW = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE;
+  SL_VK_TRY(vk.vkCreateSampler(device, &samplerInfo, nullptr, &nearestSampler_));
 
   VkDescriptorSetLayoutBinding binding{};
   binding.binding = 0;
   binding.descriptorType = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER;
   binding.descriptorCount = 1;
   binding.stageFlags = VK_SHADER_STAGE_FRAGMENT_BIT;
-  binding.pImmutableSamplers = &sampler_;
+  // Each set names its sampler: linear for the font atlas, nearest for images.
+  binding.pImmutableSamplers = nullptr;
   VkDescriptorSetLayoutCreateInfo setLayoutInfo{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
   setLayoutInfo.bindingCount = 1;
   setLayoutInfo.pBindings = &binding;
@@ -177,64 +185,56 @@ void UiRenderer::destroyTexture(Texture& texture) {
   texture = Texture{};
 }
 
-std::string UiRenderer::uploadFonts() {
+std::string UiRenderer::createTexture(uint32_t width, uint32_t height, const uint8_t* rgba, Texture& texture) {
   const VkDevice device = context_.device();
   const VolkDeviceTable& vk = context_.vk();
-  vk.vkDeviceWaitIdle(device);
-  destroyTexture(fontTexture_);
-
-  ImGuiIO& io = ImGui::GetIO();
-  unsigned char* pixels = nullptr;
-  int width = 0, height = 0;
-  io.Fonts->GetTexDataAsRGBA32(&pixels, &width, &height);
-  if (!pixels || width <= 0 || height <= 0) return "ImGui could not build its font atlas";
   const VkDeviceSize byteSize = VkDeviceSize(width) * VkDeviceSize(height) * 4;
 
   VkImageCreateInfo imageInfo{VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO};
   imageInfo.imageType = VK_IMAGE_TYPE_2D;
   imageInfo.format = VK_FORMAT_R8G8B8A8_UNORM;
-  imageInfo.extent = {uint32_t(width), uint32_t(height), 1};
+  imageInfo.extent = {width, height, 1};
   imageInfo.mipLevels = 1;
   imageInfo.arrayLayers = 1;
   imageInfo.samples = VK_SAMPLE_COUNT_1_BIT;
   imageInfo.tiling = VK_IMAGE_TILING_OPTIMAL;
   imageInfo.usage = VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT;
   imageInfo.initialLayout = VK_IMAGE_LAYOUT_UNDEFINED;
-  SL_VK_TRY(vk.vkCreateImage(device, &imageInfo, nullptr, &fontTexture_.image));
+  SL_VK_TRY(vk.vkCreateImage(device, &imageInfo, nullptr, &texture.image));
   VkMemoryRequirements requirements;
-  vk.vkGetImageMemoryRequirements(device, fontTexture_.image, &requirements);
+  vk.vkGetImageMemoryRequirements(device, texture.image, &requirements);
   VkMemoryAllocateInfo alloc{VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO};
   alloc.allocationSize = requirements.size;
   alloc.memoryTypeIndex = context_.findMemoryType(requirements.memoryTypeBits, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT);
   if (alloc.memoryTypeIndex == UINT32_MAX) alloc.memoryTypeIndex = context_.findMemoryType(requirements.memoryTypeBits, 0);
-  SL_VK_TRY(vk.vkAllocateMemory(device, &alloc, nullptr, &fontTexture_.memory));
-  SL_VK_TRY(vk.vkBindImageMemory(device, fontTexture_.image, fontTexture_.memory, 0));
+  SL_VK_TRY(vk.vkAllocateMemory(device, &alloc, nullptr, &texture.memory));
+  SL_VK_TRY(vk.vkBindImageMemory(device, texture.image, texture.memory, 0));
 
   VkImageViewCreateInfo viewInfo{VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO};
-  viewInfo.image = fontTexture_.image;
+  viewInfo.image = texture.image;
   viewInfo.viewType = VK_IMAGE_VIEW_TYPE_2D;
   viewInfo.format = VK_FORMAT_R8G8B8A8_UNORM;
   viewInfo.subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1};
-  SL_VK_TRY(vk.vkCreateImageView(device, &viewInfo, nullptr, &fontTexture_.view));
+  SL_VK_TRY(vk.vkCreateImageView(device, &viewInfo, nullptr, &texture.view));
 
   HostBuffer staging;
   if (std::string error = context_.createHostBuffer(byteSize, VK_BUFFER_USAGE_TRANSFER_SRC_BIT, staging); !error.empty())
     return error;
-  std::memcpy(staging.mapped, pixels, size_t(byteSize));
+  std::memcpy(staging.mapped, rgba, size_t(byteSize));
   std::string error = context_.submitAndWait([&](VkCommandBuffer cmd) {
     VkImageMemoryBarrier toTransfer{VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER};
     toTransfer.dstAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT;
     toTransfer.oldLayout = VK_IMAGE_LAYOUT_UNDEFINED;
     toTransfer.newLayout = VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL;
     toTransfer.srcQueueFamilyIndex = toTransfer.dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
-    toTransfer.image = fontTexture_.image;
+    toTransfer.image = texture.image;
     toTransfer.subresourceRange = viewInfo.subresourceRange;
     vk.vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT, 0, 0, nullptr, 0,
                             nullptr, 1, &toTransfer);
     VkBufferImageCopy region{};
     region.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1};
     region.imageExtent = imageInfo.extent;
-    vk.vkCmdCopyBufferToImage(cmd, staging.buffer, fontTexture_.image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &region);
+    vk.vkCmdCopyBufferToImage(cmd, staging.buffer, texture.image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &region);
     VkImageMemoryBarrier toShader = toTransfer;
     toShader.srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT;
     toShader.dstAccessMask = VK_ACCESS_SHADER_READ_BIT;
@@ -244,9 +244,24 @@ std::string UiRenderer::uploadFonts() {
                             nullptr, 1, &toShader);
   });
   context_.destroyHostBuffer(staging);
-  if (!error.empty()) return error;
+  ++textureGeneration_;
+  return error;
+}
 
-  ImTextureID id = registerTexture(fontTexture_.view);
+std::string UiRenderer::uploadFonts() {
+  context_.vk().vkDeviceWaitIdle(context_.device());
+  destroyTexture(fontTexture_);
+
+  ImGuiIO& io = ImGui::GetIO();
+  unsigned char* pixels = nullptr;
+  int width = 0, height = 0;
+  io.Fonts->GetTexDataAsRGBA32(&pixels, &width, &height);
+  if (!pixels || width <= 0 || height <= 0) return "ImGui could not build its font atlas";
+  if (std::string error = createTexture(uint32_t(width), uint32_t(height), pixels, fontTexture_); !error.empty()) {
+    destroyTexture(fontTexture_);
+    return error;
+  }
+  ImTextureID id = registerTexture(fontTexture_.view, sampler_);
   if (!id) return "could not allocate a descriptor set for the font atlas";
   fontTexture_.set = VkDescriptorSet(id);
   io.Fonts->SetTexID(id);
@@ -255,14 +270,43 @@ std::string UiRenderer::uploadFonts() {
   return "";
 }
 
-ImTextureID UiRenderer::registerTexture(VkImageView view) {
+ImTextureID UiRenderer::uploadImage(uint32_t width, uint32_t height, const uint8_t* rgba) {
+  if (width == 0 || height == 0 || !rgba) return ImTextureID{};
+  Texture texture;
+  if (!createTexture(width, height, rgba, texture).empty()) {
+    destroyTexture(texture);
+    return ImTextureID{};
+  }
+  ImTextureID id = registerTexture(texture.view, nearestSampler_);
+  if (!id) {
+    destroyTexture(texture);
+    return ImTextureID{};
+  }
+  texture.set = VkDescriptorSet(id);
+  images_.push_back(texture);
+  return id;
+}
+
+void UiRenderer::releaseImage(ImTextureID id) {
+  auto found = std::find_if(images_.begin(), images_.end(), [&](const Texture& t) { return ImTextureID(t.set) == id; });
+  if (found == images_.end()) return;
+  // Rare (a new run's outputs): waiting for frames in flight is simpler than deferring.
+  context_.vk().vkDeviceWaitIdle(context_.device());
+  destroyTexture(*found);
+  images_.erase(found);
+  ++textureGeneration_;
+}
+
+ImTextureID UiRenderer::registerTexture(VkImageView view) { return registerTexture(view, sampler_); }
+
+ImTextureID UiRenderer::registerTexture(VkImageView view, VkSampler sampler) {
   VkDescriptorSetAllocateInfo alloc{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO};
   alloc.descriptorPool = descriptorPool_;
   alloc.descriptorSetCount = 1;
   alloc.pSetLayouts = &setLayout_;
   VkDescriptorSet set = VK_NULL_HANDLE;
   if (context_.vk().vkAllocateDescriptorSets(context_.device(), &alloc, &set) != VK_SUCCESS) return ImTextureID{};
-  VkDescriptorImageInfo image{sampler_, view, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL};
+  VkDescriptorImageInfo image{sampler, view, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL};
   VkWriteDescriptorSet write{VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
   write.dstSet = set;
   write.descriptorCount = 1;
@@ -291,7 +335,20 @@ void UiRenderer::setupRenderState(VkCommandBuffer cmd, VkPipeline pipeline, cons
   vk.vkCmdPushConstants(cmd, pipelineLayout_, VK_SHADER_STAGE_VERTEX_BIT, 0, sizeof transform, transform);
 }
 
-std::string UiRenderer::record(VkCommandBuffer cmd, VkRenderPass renderPass, const ImDrawData* drawData, uint32_t frameSlot) {
+void UiRenderer::recordClear(VkCommandBuffer cmd, const std::vector<DamageRect>& rects, const ImVec4& color) const {
+  if (rects.empty()) return;
+  VkClearAttachment attachment{};
+  attachment.aspectMask = VK_IMAGE_ASPECT_COLOR_BIT;
+  attachment.colorAttachment = 0;
+  attachment.clearValue.color = {{color.x, color.y, color.z, 1.0f}};
+  std::vector<VkClearRect> clearRects;
+  for (const DamageRect& r : rects)
+    clearRects.push_back({{{int32_t(r.x0), int32_t(r.y0)}, {r.x1 - r.x0, r.y1 - r.y0}}, 0, 1});
+  context_.vk().vkCmdClearAttachments(cmd, 1, &attachment, uint32_t(clearRects.size()), clearRects.data());
+}
+
+std::string UiRenderer::record(VkCommandBuffer cmd, VkRenderPass renderPass, const ImDrawData* drawData, uint32_t frameSlot,
+                               const std::vector<DamageRect>* only) {
   if (!drawData || frameSlot >= frames_.size()) return "UiRenderer::record: no draw data or a bad frame slot";
   const VkExtent2D framebuffer{uint32_t(drawData->DisplaySize.x * drawData->FramebufferScale.x),
                                uint32_t(drawData->DisplaySize.y * drawData->FramebufferScale.y)};
@@ -346,16 +403,30 @@ std::string UiRenderer::record(VkCommandBuffer cmd, VkRenderPass renderPass, con
       float x1 = std::min(float(framebuffer.width), (command.ClipRect.z - clipOffset.x) * clipScale.x);
       float y1 = std::min(float(framebuffer.height), (command.ClipRect.w - clipOffset.y) * clipScale.y);
       if (x1 <= x0 || y1 <= y0 || command.ElemCount == 0) continue;
-      VkRect2D scissor{{int32_t(x0), int32_t(y0)}, {uint32_t(x1 - x0), uint32_t(y1 - y0)}};
-      vk.vkCmdSetScissor(cmd, 0, 1, &scissor);
-      VkDescriptorSet set = VkDescriptorSet(command.GetTexID());
-      if (!set) set = fontTexture_.set;
-      if (set != boundSet) {
-        vk.vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipelineLayout_, 0, 1, &set, 0, nullptr);
-        boundSet = set;
+      const VkRect2D clip{{int32_t(x0), int32_t(y0)}, {uint32_t(x1 - x0), uint32_t(y1 - y0)}};
+      auto draw = [&](const VkRect2D& scissor) {
+        vk.vkCmdSetScissor(cmd, 0, 1, &scissor);
+        VkDescriptorSet set = VkDescriptorSet(command.GetTexID());
+        if (!set) set = fontTexture_.set;
+        if (set != boundSet) {
+          vk.vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipelineLayout_, 0, 1, &set, 0, nullptr);
+          boundSet = set;
+        }
+        vk.vkCmdDrawIndexed(cmd, command.ElemCount, 1, command.IdxOffset + globalIndex,
+                            int32_t(command.VtxOffset) + globalVertex, 0);
+      };
+      if (!only) {
+        draw(clip);
+        continue;
       }
-      vk.vkCmdDrawIndexed(cmd, command.ElemCount, 1, command.IdxOffset + globalIndex,
-                          int32_t(command.VtxOffset) + globalVertex, 0);
+      // A command outside every damaged rect is not drawn at all; one that crosses a rect is
+      // drawn with its scissor cut to it (the rasteriser drops the triangles outside).
+      for (const DamageRect& r : *only) {
+        const int32_t sx0 = std::max(clip.offset.x, int32_t(r.x0)), sy0 = std::max(clip.offset.y, int32_t(r.y0));
+        const int32_t sx1 = std::min(clip.offset.x + int32_t(clip.extent.width), int32_t(r.x1));
+        const int32_t sy1 = std::min(clip.offset.y + int32_t(clip.extent.height), int32_t(r.y1));
+        if (sx1 > sx0 && sy1 > sy0) draw(VkRect2D{{sx0, sy0}, {uint32_t(sx1 - sx0), uint32_t(sy1 - sy0)}});
+      }
     }
     globalIndex += uint32_t(list->IdxBuffer.Size);
     globalVertex += list->VtxBuffer.Size;

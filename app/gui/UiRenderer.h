@@ -5,7 +5,9 @@
 // image's); a pipeline is made per render pass the first time it is used.
 #pragma once
 
+#include "app/gui/FrameDamage.h"
 #include "app/gui/VulkanContext.h"
+#include "views/TextureHost.h"
 
 #include <imgui.h>
 
@@ -15,10 +17,10 @@
 
 namespace sl::gui {
 
-class UiRenderer {
+class UiRenderer : public views::TextureHost {
  public:
   explicit UiRenderer(const VulkanContext& context) : context_(context) {}
-  ~UiRenderer();
+  ~UiRenderer() override;
   UiRenderer(const UiRenderer&) = delete;
   UiRenderer& operator=(const UiRenderer&) = delete;
 
@@ -30,14 +32,29 @@ class UiRenderer {
   // the device to be idle first.
   std::string uploadFonts();
 
-  // Makes an RGBA image view (in SHADER_READ_ONLY_OPTIMAL layout) drawable with ImGui::Image.
+  // Makes an RGBA image view (in SHADER_READ_ONLY_OPTIMAL layout) drawable with ImGui::Image,
+  // sampled linearly.
   ImTextureID registerTexture(VkImageView view);
+
+  // views::TextureHost: RGBA8 images uploaded to the device, sampled nearest (zoomed texels
+  // stay squares). Released images are freed after the device is idle.
+  ImTextureID uploadImage(uint32_t width, uint32_t height, const uint8_t* rgba) override;
+  void releaseImage(ImTextureID id) override;
 
   // Records `drawData` into `commandBuffer`, which must be inside a render pass begun on
   // `renderPass` covering the framebuffer. Uses the streaming buffers of `frameSlot`, which the
-  // caller guarantees the GPU has finished with.
+  // caller guarantees the GPU has finished with. With `only`, draws just inside those disjoint
+  // rects (each command's scissor is cut to each rect), leaving the other pixels as they were:
+  // the caller cleared the rects and loaded the rest (partial redraw, FrameDamage).
   std::string record(VkCommandBuffer commandBuffer, VkRenderPass renderPass, const ImDrawData* drawData,
-                     uint32_t frameSlot);
+                     uint32_t frameSlot, const std::vector<DamageRect>* only = nullptr);
+
+  // Clears `rects` of the current render pass's colour attachment to `color` (opaque).
+  void recordClear(VkCommandBuffer commandBuffer, const std::vector<DamageRect>& rects, const ImVec4& color) const;
+
+  // Bumped whenever a texture's pixels change (fonts re-uploaded, an image uploaded or freed):
+  // a partial redraw must then start over from a full one.
+  uint64_t textureGeneration() const { return textureGeneration_; }
 
   // Destroys the pipeline made for `renderPass`; call before destroying the render pass.
   void releaseRenderPass(VkRenderPass renderPass);
@@ -54,13 +71,16 @@ class UiRenderer {
     VkDescriptorSet set = VK_NULL_HANDLE;
   };
 
+  std::string createTexture(uint32_t width, uint32_t height, const uint8_t* rgba, Texture& texture);
+  ImTextureID registerTexture(VkImageView view, VkSampler sampler);
   std::string createPipelineFor(VkRenderPass renderPass, VkPipeline& pipeline);
   void setupRenderState(VkCommandBuffer commandBuffer, VkPipeline pipeline, const ImDrawData* drawData,
                         const FrameBuffers& buffers, VkExtent2D framebuffer);
   void destroyTexture(Texture& texture);
 
   const VulkanContext& context_;
-  VkSampler sampler_ = VK_NULL_HANDLE;
+  VkSampler sampler_ = VK_NULL_HANDLE;         // linear: the font atlas
+  VkSampler nearestSampler_ = VK_NULL_HANDLE;  // uploaded images
   VkDescriptorSetLayout setLayout_ = VK_NULL_HANDLE;
   VkDescriptorPool descriptorPool_ = VK_NULL_HANDLE;
   VkPipelineLayout pipelineLayout_ = VK_NULL_HANDLE;
@@ -69,6 +89,8 @@ class UiRenderer {
   std::unordered_map<VkRenderPass, VkPipeline> pipelines_;
   std::vector<FrameBuffers> frames_;
   Texture fontTexture_;
+  std::vector<Texture> images_;
+  uint64_t textureGeneration_ = 0;
 };
 
 }  // namespace sl::gui

@@ -15,6 +15,7 @@ WindowPresenter::~WindowPresenter() {
       if (frame.commandBuffer) context_.vk().vkFreeCommandBuffers(device, context_.commandPool(), 1, &frame.commandBuffer);
     }
     if (renderPass_) context_.vk().vkDestroyRenderPass(device, renderPass_, nullptr);
+    if (loadPass_) context_.vk().vkDestroyRenderPass(device, loadPass_, nullptr);
   }
   if (surface_ && context_.vki().vkDestroySurfaceKHR) context_.vki().vkDestroySurfaceKHR(context_.instance(), surface_, nullptr);
   if (window_) glfwDestroyWindow(window_);
@@ -134,7 +135,8 @@ std::string WindowPresenter::createSwapchain() {
 
   if (formatChanged) {
     vk.vkDestroyRenderPass(device, renderPass_, nullptr);
-    renderPass_ = VK_NULL_HANDLE;
+    vk.vkDestroyRenderPass(device, loadPass_, nullptr);
+    renderPass_ = loadPass_ = VK_NULL_HANDLE;
   }
   if (!renderPass_) {
     VkAttachmentDescription color{};
@@ -166,6 +168,11 @@ std::string WindowPresenter::createSwapchain() {
     passInfo.dependencyCount = 1;
     passInfo.pDependencies = &acquire;
     SL_VK_TRY(vk.vkCreateRenderPass(device, &passInfo, nullptr, &renderPass_));
+    // The same pass keeping what the image showed when it was last presented.
+    color.loadOp = VK_ATTACHMENT_LOAD_OP_LOAD;
+    color.initialLayout = VK_IMAGE_LAYOUT_PRESENT_SRC_KHR;
+    acquire.dstAccessMask = VK_ACCESS_COLOR_ATTACHMENT_READ_BIT | VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT;
+    SL_VK_TRY(vk.vkCreateRenderPass(device, &passInfo, nullptr, &loadPass_));
   }
 
   uint32_t imageCount = 0;
@@ -196,12 +203,17 @@ std::string WindowPresenter::createSwapchain() {
     SL_VK_TRY(vk.vkCreateSemaphore(device, &semaphoreInfo, nullptr, &semaphore));
     renderFinished_.push_back(semaphore);
   }
+  // New images hold nothing yet: each is drawn in full once.
+  pendingDamage_.assign(images_.size(), TileMask{});
+  imageDrawn_.assign(images_.size(), false);
+  damage_.invalidate();
   needsRebuild_ = false;
   return "";
 }
 
 void WindowPresenter::detachRenderer(UiRenderer& renderer) {
   if (renderPass_) renderer.releaseRenderPass(renderPass_);
+  if (loadPass_) renderer.releaseRenderPass(loadPass_);
 }
 
 std::string WindowPresenter::renderFrame(UiRenderer& renderer, const ImDrawData* drawData, const ImVec4& clearColor,
@@ -211,12 +223,22 @@ std::string WindowPresenter::renderFrame(UiRenderer& renderer, const ImDrawData*
   int fbWidth = 0, fbHeight = 0;
   glfwGetFramebufferSize(window_, &fbWidth, &fbHeight);
   if (fbWidth <= 0 || fbHeight <= 0) return "";  // minimised
+  unchanged_ = false;
   if (needsRebuild_ || !swapchain_ || uint32_t(fbWidth) != extent_.width || uint32_t(fbHeight) != extent_.height) {
     vk.vkDeviceWaitIdle(device);
-    VkRenderPass oldPass = renderPass_;
+    VkRenderPass oldPass = renderPass_, oldLoadPass = loadPass_;
     if (std::string error = createSwapchain(); !error.empty()) return error;
     if (oldPass != renderPass_) renderer.releaseRenderPass(oldPass);
+    if (oldLoadPass != loadPass_) renderer.releaseRenderPass(oldLoadPass);
     if (!swapchain_) return "";
+  }
+
+  if (renderer.textureGeneration() != textureGeneration_) damage_.invalidate();
+  textureGeneration_ = renderer.textureGeneration();
+  const TileMask changed = damage_.update(drawData);
+  if (!changed.any() && !capture) {
+    unchanged_ = true;  // the window already shows this frame
+    return "";
   }
 
   Frame& frame = frames_[frameIndex_];
@@ -224,7 +246,7 @@ std::string WindowPresenter::renderFrame(UiRenderer& renderer, const ImDrawData*
   uint32_t imageIndex = 0;
   VkResult acquired = vk.vkAcquireNextImageKHR(device, swapchain_, UINT64_MAX, frame.imageAcquired, VK_NULL_HANDLE, &imageIndex);
   if (acquired == VK_ERROR_OUT_OF_DATE_KHR) {
-    needsRebuild_ = true;
+    needsRebuild_ = true;  // the rebuild draws every image in full
     return "";
   }
   if (acquired != VK_SUCCESS && acquired != VK_SUBOPTIMAL_KHR)
@@ -235,17 +257,27 @@ std::string WindowPresenter::renderFrame(UiRenderer& renderer, const ImDrawData*
   VkCommandBufferBeginInfo begin{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
   begin.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
   SL_VK_TRY(vk.vkBeginCommandBuffer(frame.commandBuffer, &begin));
+  // Every image owes the tiles this frame changed; this one is brought up to date now.
+  for (TileMask& pending : pendingDamage_) {
+    if (pending.damaged.empty()) pending = changed;
+    else pending.add(changed);
+  }
+  const bool partial = imageDrawn_[imageIndex];
+  const std::vector<DamageRect> rects = partial ? rectsFromMask(pendingDamage_[imageIndex]) : std::vector<DamageRect>{};
   VkClearValue clear{};
   clear.color = {{clearColor.x, clearColor.y, clearColor.z, 1.0f}};
   VkRenderPassBeginInfo passBegin{VK_STRUCTURE_TYPE_RENDER_PASS_BEGIN_INFO};
-  passBegin.renderPass = renderPass_;
+  passBegin.renderPass = partial ? loadPass_ : renderPass_;
   passBegin.framebuffer = framebuffers_[imageIndex];
   passBegin.renderArea.extent = extent_;
-  passBegin.clearValueCount = 1;
-  passBegin.pClearValues = &clear;
+  passBegin.clearValueCount = partial ? 0 : 1;
+  passBegin.pClearValues = partial ? nullptr : &clear;
   vk.vkCmdBeginRenderPass(frame.commandBuffer, &passBegin, VK_SUBPASS_CONTENTS_INLINE);
-  std::string error = renderer.record(frame.commandBuffer, renderPass_, drawData, frameIndex_);
+  if (partial) renderer.recordClear(frame.commandBuffer, rects, clearColor);
+  std::string error = renderer.record(frame.commandBuffer, passBegin.renderPass, drawData, frameIndex_, partial ? &rects : nullptr);
   vk.vkCmdEndRenderPass(frame.commandBuffer);
+  pendingDamage_[imageIndex] = TileMask{};
+  imageDrawn_[imageIndex] = error.empty();
 
   const bool capturing = capture && canReadBack_ && error.empty();
   if (capturing) {

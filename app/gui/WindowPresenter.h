@@ -1,7 +1,9 @@
 // The windowed presentation path: a GLFW window with a Vulkan surface and swapchain (FIFO, i.e.
 // vsync), rebuilt when the framebuffer size changes or the swapchain goes out of date. Each frame
 // acquires an image, records the UI into it and presents it; on request it also copies the
-// presented image back (--screenshot with a display).
+// presented image back (--screenshot with a display). Partial redraw: a frame whose draw data
+// is unchanged (FrameDamage) is not drawn or presented at all; otherwise each swapchain image
+// keeps its pixels and is redrawn only where the frames since it was last drawn changed it.
 #pragma once
 
 #include "app/gui/ImageReadback.h"
@@ -41,8 +43,12 @@ class WindowPresenter {
   std::string renderFrame(UiRenderer& renderer, const ImDrawData* drawData, const ImVec4& clearColor,
                           RgbaImage* capture);
 
-  // Call before destroying the renderer: drops its pipeline for our render pass.
+  // Call before destroying the renderer: drops its pipelines for our render passes.
   void detachRenderer(UiRenderer& renderer);
+
+  // The last renderFrame found the frame unchanged and presented nothing (the window still
+  // shows it); the caller paces its loop itself then.
+  bool lastFrameUnchanged() const { return unchanged_; }
 
  private:
   struct Frame {
@@ -62,7 +68,8 @@ class WindowPresenter {
   VkSurfaceFormatKHR format_{};
   VkExtent2D extent_{};
   bool canReadBack_ = false;
-  VkRenderPass renderPass_ = VK_NULL_HANDLE;
+  VkRenderPass renderPass_ = VK_NULL_HANDLE;  // clears: an image drawn in full
+  VkRenderPass loadPass_ = VK_NULL_HANDLE;    // keeps the image's pixels: a partial redraw
   std::vector<VkImage> images_;
   std::vector<VkImageView> views_;
   std::vector<VkFramebuffer> framebuffers_;
@@ -70,6 +77,11 @@ class WindowPresenter {
   Frame frames_[kFramesInFlight];
   uint32_t frameIndex_ = 0;
   bool needsRebuild_ = false;
+  FrameDamage damage_;
+  std::vector<TileMask> pendingDamage_;  // per swapchain image: what changed since it was drawn
+  std::vector<bool> imageDrawn_;         // per swapchain image: holds a whole earlier frame
+  uint64_t textureGeneration_ = ~uint64_t(0);
+  bool unchanged_ = false;
 };
 
 }  // namespace sl::gui

@@ -1,6 +1,7 @@
 #include "views/run/RunPanel.h"
 
 #include "renderer/offload/PipelinePrinter.h"
+#include "renderer/offload/Pipeline.h"
 #include "views/Palette.h"
 #include "views/inspect/Bindings.h"
 
@@ -25,7 +26,110 @@ std::string joinValues(const std::vector<std::string>& values, int perRow) {
 
 const ImVec4 kPass(0.45f, 0.85f, 0.50f, 1.0f);
 
+// Value k of a buffer's first block as the offloader prints it, formatted only when drawn (a
+// texture output can hold millions of values; none are turned into strings ahead of time).
+std::string valueAt(const offload::Buffer& buffer, size_t k) {
+  const uint32_t size = offload::dataFormatSize(buffer.format);
+  if (buffer.data.empty() || size == 0 || (k + 1) * size > buffer.data[0].size()) return std::string();
+  return offload::formatElement(buffer.format, buffer.data[0].data() + k * size);
+}
+
+size_t valueCount(const offload::Buffer& buffer) {
+  const uint32_t size = offload::dataFormatSize(buffer.format);
+  return buffer.data.empty() || size == 0 ? 0 : buffer.data[0].size() / size;
+}
+
+constexpr int kMaxZoom = 64;
+
 }  // namespace
+
+void RunPanel::setTextureHost(TextureHost* host) {
+  dropImages();
+  textures_ = host;
+}
+
+void RunPanel::dropImages() {
+  if (textures_)
+    for (auto& [index, view] : images_)
+      if (view.texture) textures_->releaseImage(view.texture);
+  images_.clear();
+  imagesFor_.reset();
+}
+
+const RunPanel::ImageViewState* RunPanel::imageView(const std::string& bufferName) const {
+  if (!imagesFor_) return nullptr;
+  for (const auto& [index, view] : images_)
+    if (index < imagesFor_->pipeline.buffers.size() && imagesFor_->pipeline.buffers[index].name == bufferName) return &view;
+  return nullptr;
+}
+
+void RunPanel::drawImage(const offload::Buffer& b, const offload::Buffer* expected, const RuleComparison* rule,
+                         ImageViewState& view) {
+  if (!view.error.empty()) {
+    ImGui::TextDisabled("No image: %s", view.error.c_str());
+    return;
+  }
+  const OutputImage& image = view.image;
+  if (!view.texture && textures_) view.texture = textures_->uploadImage(image.width, image.height, image.rgba.data());
+  if (!view.texture) {
+    ImGui::TextDisabled("%ux%u image (no renderer to draw it here; shown as a table)", image.width, image.height);
+    view.asTable = true;
+    return;
+  }
+  if (view.zoom <= 0) view.zoom = std::clamp(int(256 / std::max(image.width, image.height)), 1, kMaxZoom);
+  view.drawn = true;
+  ImGui::TextDisabled("%ux%u, %s x%d (mip 0%s)", image.width, image.height, offload::dataFormatName(b.format), b.channels,
+                      b.channels >= 4 ? "; alpha not drawn" : "");
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8);
+  ImGui::SliderInt("zoom", &view.zoom, 1, kMaxZoom, "%dx");
+  const float zoom = float(view.zoom);
+  const ImVec2 size(float(image.width) * zoom, float(image.height) * zoom);
+  const float scrollbar = ImGui::GetStyle().ScrollbarSize;
+  const float height = std::min(size.y + scrollbar + ImGui::GetStyle().WindowPadding.y * 2, ImGui::GetFontSize() * 24);
+  ImGui::BeginChild("##image", ImVec2(0, height), true, ImGuiWindowFlags_HorizontalScrollbar);
+  const ImVec2 origin = ImGui::GetCursorScreenPos();
+  ImGui::Image(view.texture, size);
+  if (ImGui::IsItemHovered()) {
+    const ImGuiIO& io = ImGui::GetIO();
+    // Ctrl+wheel zooms (the wheel alone scrolls).
+    if (io.KeyCtrl && io.MouseWheel != 0.0f) view.zoom = std::clamp(view.zoom + (io.MouseWheel > 0 ? 1 : -1), 1, kMaxZoom);
+    const uint32_t x = uint32_t(std::clamp((io.MousePos.x - origin.x) / zoom, 0.0f, float(image.width - 1)));
+    const uint32_t y = uint32_t(std::clamp((io.MousePos.y - origin.y) / zoom, 0.0f, float(image.height - 1)));
+    const size_t first = texelValueIndex(b, x, y);
+    std::string values, wanted;
+    bool differs = false;
+    for (int c = 0; c < std::max(b.channels, 1); ++c) {
+      values += (c ? ", " : "") + valueAt(b, first + size_t(c));
+      if (expected) wanted += (c ? ", " : "") + valueAt(*expected, first + size_t(c));
+      if (rule && first + size_t(c) < rule->mismatch.size() && rule->mismatch[first + size_t(c)]) differs = true;
+    }
+    ImGui::BeginTooltip();
+    ImGui::Text("(%u, %u): %s", x, y, values.c_str());
+    if (expected) {
+      if (differs) ImGui::TextColored(severityColor(Severity::Error), "expected %s", wanted.c_str());
+      else ImGui::TextDisabled("expected %s", wanted.c_str());
+    }
+    ImGui::EndTooltip();
+  }
+  // Differing texels outlined in red over the image.
+  if (rule && !rule->passed) {
+    ImDrawList* draw = ImGui::GetWindowDrawList();
+    const size_t channels = size_t(std::max(b.channels, 1));
+    const size_t texels = std::min(size_t(image.width) * image.height, rule->mismatch.size() / channels);
+    size_t outlined = 0;
+    for (size_t texel = 0; texel < texels && outlined < 4096; ++texel) {
+      bool bad = false;
+      for (size_t c = 0; c < channels; ++c) bad = bad || rule->mismatch[texel * channels + c];
+      if (!bad) continue;
+      const float tx = float(texel % image.width) * zoom, ty = float(texel / image.width) * zoom;
+      draw->AddRect(ImVec2(origin.x + tx, origin.y + ty), ImVec2(origin.x + tx + zoom, origin.y + ty + zoom),
+                    ImGui::GetColorU32(severityColor(Severity::Error)));
+      ++outlined;
+    }
+  }
+  ImGui::EndChild();
+}
 
 void RunPanel::setDocument(RunDocument document) {
   document_ = std::move(document);
@@ -35,6 +139,7 @@ void RunPanel::setDocument(RunDocument document) {
   dataError_.clear();
   fillCount_.clear();
   outcome_.reset();
+  dropImages();
 }
 
 std::string RunPanel::newFromSnapshot(const CompileResult& snapshot) {
@@ -318,6 +423,10 @@ void RunPanel::drawOutputs(const ViewFonts& fonts) {
     ImGui::TextDisabled(worker_.busy() ? "Running..." : "Not run yet.");
     return;
   }
+  if (imagesFor_ != outcome_) {
+    dropImages();
+    imagesFor_ = outcome_;
+  }
   const RunOutcome& o = *outcome_;
   if (!o.ran) {
     ImGui::TextColored(severityColor(Severity::Error), "%s", o.error.empty() ? "The run failed." : o.error.c_str());
@@ -354,15 +463,31 @@ void RunPanel::drawOutputs(const ViewFonts& fonts) {
     const bool open = ImGui::TreeNodeEx("##out", ImGuiTreeNodeFlags_DefaultOpen, "%s", title.c_str());
     if (rule && !rule->passed) ImGui::PopStyleColor();
     if (open) {
-      std::vector<std::string> values = bufferValues(b);
-      std::vector<std::string> expected;
-      if (rule && rule->expectedIndex >= 0) expected = bufferValues(p.buffers[size_t(rule->expectedIndex)]);
+      const offload::Buffer* expectedBuffer =
+          rule && rule->expectedIndex >= 0 ? &p.buffers[size_t(rule->expectedIndex)] : nullptr;
+      bool table = true;
+      if (b.isTexture()) {
+        auto [at, made] = images_.try_emplace(i);
+        ImageViewState& view = at->second;
+        if (made) view.error = outputImage(b, view.image);
+        if (view.error.empty()) {
+          ImGui::Checkbox("as table", &view.asTable);
+          if (!view.asTable) {
+            ImGui::SameLine();
+            drawImage(b, expectedBuffer, rule, view);
+          }
+        } else {
+          ImGui::TextDisabled("No image: %s", view.error.c_str());
+        }
+        table = view.asTable || !view.error.empty();
+      }
+      const size_t count = valueCount(b);
       const int columns = std::clamp(b.channels, 1, 4);
-      const int rows = int((values.size() + size_t(columns) - 1) / size_t(columns));
+      const int rows = int((count + size_t(columns) - 1) / size_t(columns));
       const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit |
                                     ImGuiTableFlags_ScrollY;
       const float height = ImGui::GetTextLineHeightWithSpacing() * float(std::min(rows, 12) + 1.5f);
-      if (ImGui::BeginTable("##values", columns + 1, flags, ImVec2(0, height))) {
+      if (table && ImGui::BeginTable("##values", columns + 1, flags, ImVec2(0, height))) {
         ImGui::TableSetupScrollFreeze(0, 1);
         ImGui::TableSetupColumn("#");
         for (int c = 0; c < columns; ++c) ImGui::TableSetupColumn(columns == 1 ? offload::dataFormatName(b.format) : std::string(1, "xyzw"[c]).c_str());
@@ -378,12 +503,14 @@ void RunPanel::drawOutputs(const ViewFonts& fonts) {
             for (int c = 0; c < columns; ++c) {
               ImGui::TableNextColumn();
               const size_t k = size_t(r) * size_t(columns) + size_t(c);
-              if (k >= values.size()) continue;
+              if (k >= count) continue;
               const bool bad = rule && k < rule->mismatch.size() && rule->mismatch[k];
               if (bad) ImGui::TableSetBgColor(ImGuiTableBgTarget_CellBg, withAlpha(severityColor(Severity::Error), 0.35f));
-              ImGui::TextUnformatted(values[k].c_str());
-              if (bad && ImGui::IsItemHovered())
-                ImGui::SetTooltip("expected %s", k < expected.size() ? expected[k].c_str() : "(nothing)");
+              ImGui::TextUnformatted(valueAt(b, k).c_str());
+              if (bad && ImGui::IsItemHovered()) {
+                const std::string want = expectedBuffer ? valueAt(*expectedBuffer, k) : std::string();
+                ImGui::SetTooltip("expected %s", want.empty() ? "(nothing)" : want.c_str());
+              }
             }
           }
         ImGui::PopFont();

@@ -6,7 +6,9 @@
 #pragma once
 
 #include "core/pipeline/Pipeline.h"
+#include "views/TextureHost.h"
 #include "views/ViewFonts.h"
+#include "views/run/OutputImage.h"
 #include "views/run/RunDocument.h"
 #include "views/run/RunWorker.h"
 
@@ -52,12 +54,31 @@ class RunPanel {
   void draw(const CompileResult* snapshot, const std::string& fileName, const std::string& hlsl, const ViewFonts& fonts);
   const std::string& message() const { return message_; }
 
+  // Where texture outputs are uploaded to be drawn as images (null: tables only). Images of the
+  // previous host are released through it first.
+  void setTextureHost(TextureHost* host);
+  // A texture output's image view as last drawn: its size, whether it was uploaded to the host,
+  // and its zoom. Null when the buffer has no image view (not an output, not a texture, not
+  // drawn yet).
+  struct ImageViewState {
+    OutputImage image;
+    std::string error;  // why it cannot be an image
+    ImTextureID texture{};
+    int zoom = 0;  // texels are zoom x zoom pixels; 0 until first drawn (then fitted)
+    bool asTable = false;
+    bool drawn = false;
+  };
+  const ImageViewState* imageView(const std::string& bufferName) const;
+
  private:
   void drawToolbar(const CompileResult* snapshot, const std::string& fileName, const std::string& hlsl);
   void drawBuffers();
   void drawDescriptorSets();
   void drawConstants();
   void drawOutputs(const ViewFonts& fonts);
+  void drawImage(const offload::Buffer& buffer, const offload::Buffer* expected, const RuleComparison* rule,
+                 ImageViewState& view);
+  void dropImages();
   void edited() { document_->pipelineEdited = true; }
 
   std::optional<RunDocument> document_;
@@ -74,6 +95,10 @@ class RunPanel {
   std::vector<std::string> adapters_;
   bool adaptersListed_ = false;
   int adapter_ = 0;
+  TextureHost* textures_ = nullptr;
+  // Image views of the shown outcome's texture outputs, by buffer index; rebuilt per outcome.
+  std::map<size_t, ImageViewState> images_;
+  std::shared_ptr<const RunOutcome> imagesFor_;
 };
 
 }  // namespace sl::views

@@ -201,3 +201,29 @@ expect-output BufOut 0 1000
   for (const std::string& f : failures) UNSCOPED_INFO(f);
   CHECK(failures.empty());
 }
+
+TEST_CASE("a texture output is drawn as an image in the Run tab", "[script][device][image]") {
+  // Upstream SRVToUAV: a 2x2 RWTexture2D<float4> output (OutputProps 2x2) holding the input's
+  // texels with red and blue swapped.
+  Session s(std::string(SHADERLENS_SHARED_DIR) + "/offload-test-suite/tests/Feature/Textures/SRVToUAV.test");
+  std::vector<std::string> failures = s.run(R"(
+wait-compile
+tab run
+run
+expect-run passed
+frames 3
+expect-image Out 2x2 0 0 0000ff
+expect-image Out 2x2 1 1 00ffff
+)");
+  for (const std::string& f : failures) UNSCOPED_INFO(f);
+  CHECK(failures.empty());
+  // The renderer is gone with the loop, and its images with it.
+  CHECK(s.workspace.runPanel().imageView("Out") == nullptr);
+
+  // A wrong size or colour is a failure naming the line (a new loop starts on the first tab).
+  failures = s.run("tab run\nframes 2\nexpect-image Out 4x4\nexpect-image Out 2x2 0 0 ff0000\nexpect-image In 2x2\n");
+  REQUIRE(failures.size() == 3);
+  CHECK_THAT(failures[0], Catch::Contains("test.script:3") && Catch::Contains("the image is 2x2"));
+  CHECK_THAT(failures[1], Catch::Contains("is 0000ff, expected ff0000"));
+  CHECK_THAT(failures[2], Catch::Contains("no image view for 'In'"));
+}

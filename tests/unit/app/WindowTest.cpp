@@ -2,6 +2,9 @@
 // read-back of the presented frame. Hidden from the default run (it would open a window on a
 // developer's desktop); ctest runs it under xvfb-run as unit_app_gui_window.
 #include "app/gui/AppShell.h"
+#include "app/gui/OffscreenTarget.h"
+#include "app/gui/UiRenderer.h"
+#include "app/gui/WindowPresenter.h"
 
 #include <catch2/catch.hpp>
 
@@ -9,6 +12,26 @@
 #include <GLFW/glfw3.h>
 
 #include <cstdlib>
+#include <string>
+
+namespace {
+
+// A window-sized ImGui frame of text lines; line `at` replaced by `changed`.
+const ImDrawData* textFrame(int at, const std::string& changed) {
+  ImGui::NewFrame();
+  ImGui::SetNextWindowPos(ImVec2(0, 0));
+  ImGui::SetNextWindowSize(ImGui::GetIO().DisplaySize);
+  ImGui::Begin("w", nullptr, ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoSavedSettings);
+  for (int i = 0; i < 16; ++i) {
+    if (i == at) ImGui::TextUnformatted(changed.c_str());
+    else ImGui::Text("line %d, unchanged from frame to frame", i);
+  }
+  ImGui::End();
+  ImGui::Render();
+  return ImGui::GetDrawData();
+}
+
+}  // namespace
 
 TEST_CASE("the swapchain follows a window resize and the presented frame reads back", "[.][window]") {
   const char* display = std::getenv("DISPLAY");
@@ -37,4 +60,56 @@ TEST_CASE("the swapchain follows a window resize and the presented frame reads b
   CHECK(outcome.image.width == 520);
   CHECK(outcome.image.height == 300);
   CHECK(outcome.image.pixels.size() == 520u * 300u * 4u);
+}
+
+TEST_CASE("a window redrawn in part shows what the frame drawn in full shows", "[.][window]") {
+  const char* display = std::getenv("DISPLAY");
+  if (!display || !*display || !glfwInit()) {
+    WARN("no display: the windowed path is not tested here (ctest runs it under xvfb-run)");
+    return;
+  }
+  {
+    sl::gui::VulkanContext context;
+    sl::gui::WindowPresenter presenter(context);
+    REQUIRE(presenter.open(480, 320, "partial redraw") == "");
+    int width = 0, height = 0;
+    glfwGetFramebufferSize(presenter.window(), &width, &height);
+    ImGui::CreateContext();
+    ImGui::GetIO().IniFilename = nullptr;
+    ImGui::GetIO().DisplaySize = ImVec2(float(width), float(height));
+    ImGui::GetIO().DeltaTime = 1.0f / 60.0f;
+    {
+      sl::gui::UiRenderer renderer(context);
+      REQUIRE(renderer.init(sl::gui::WindowPresenter::kFramesInFlight) == "");
+      sl::gui::OffscreenTarget target(context);
+      REQUIRE(target.create(uint32_t(width), uint32_t(height)) == "");
+      target.setFullRedraw(true);
+      const ImVec4 clear(0.1f, 0.1f, 0.12f, 1.0f);
+
+      // Edits on different lines, each swapchain image owing the ones since it was drawn.
+      for (int frame = 0; frame < 9; ++frame) {
+        REQUIRE(presenter.renderFrame(renderer, textFrame(frame % 5, "edited in frame " + std::to_string(frame)), clear,
+                                      nullptr) == "");
+        CHECK_FALSE(presenter.lastFrameUnchanged());
+      }
+      REQUIRE(presenter.renderFrame(renderer, textFrame(8 % 5, "edited in frame 8"), clear, nullptr) == "");
+      CHECK(presenter.lastFrameUnchanged());  // the same frame again: nothing drawn or presented
+
+      sl::gui::RgbaImage windowed, full;
+      REQUIRE(presenter.renderFrame(renderer, textFrame(11, "the last edit"), clear, &windowed) == "");
+      REQUIRE(target.renderFrame(renderer, textFrame(11, "the last edit"), clear, &full) == "");
+      REQUIRE(windowed.width == full.width);
+      REQUIRE(windowed.height == full.height);
+      size_t differing = 0;
+      for (size_t i = 0; i < full.pixels.size(); i += 4)
+        differing += windowed.pixels[i] != full.pixels[i] || windowed.pixels[i + 1] != full.pixels[i + 1] ||
+                     windowed.pixels[i + 2] != full.pixels[i + 2];
+      CHECK(differing == 0);
+      context.waitIdle();
+      presenter.detachRenderer(renderer);
+      renderer.releaseRenderPass(target.renderPass());
+    }
+    ImGui::DestroyContext();
+  }
+  glfwTerminate();
 }
