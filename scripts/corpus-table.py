@@ -29,9 +29,18 @@ TIMEOUT = 120
 
 # Our diagnostics that are DXC's own rules: glslang accepts these inputs, DXC (the reference for
 # HLSL semantics) rejects them the same way, so they are reported apart from our gaps.
+# Language versions of rows whose projects built with a DXC older than 1.7 (2022), when HLSL 2018
+# was the default (the manifest has no flags column): FidelityFX FSR 1.0 (2021) relies on 2018's
+# component-wise vector `?:`, an error in 2021 as in DXC.
+HLSL_VERSION_BY_PREFIX = {
+    "FidelityFX-FSR/": "2018",
+}
+
 DXC_RULES = [
     # glslang defaults a missing [numthreads] to 1,1,1; DXC requires it.
     re.compile(r"compute entry point must have a valid numthreads attribute"),
+    # WaveActiveBit{And,Or,Xor} take `uint_only` (no conversion) in DXC's table; glslang takes int.
+    re.compile(r"no matching intrinsic overload for 'WaveActiveBit(And|Or|Xor)\((int|int64_t)[234]?\)'"),
 ]
 
 
@@ -98,6 +107,9 @@ def manifest_rows(shared, tmpdir):
             run_flags = re.search(r"RUN flags: ([^;]*)", notes)
             if run_flags and "-enable-16bit-types" in run_flags.group(1).split():
                 flags.append("-enable-16bit-types")
+            for prefix, version in HLSL_VERSION_BY_PREFIX.items():
+                if rel.startswith(prefix):
+                    flags += ["-HV", version]
             defines = [d for d in re.split(r"[;,\s]+", cells[col["defines"]]) if d]
             includes = [os.path.join(root, d) for d in re.split(r"[;,]+", cells[col["include_dirs"]]) if d]
             entry = cells[col["entry"]] or detect_entry(path)

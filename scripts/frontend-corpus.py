@@ -38,6 +38,13 @@ def run_compile(shaderlens, path, args):
     return None
 
 
+# Language versions of rows whose projects built with a DXC older than 1.7 (2022), when HLSL 2018
+# was the default (as in corpus-table.py): FidelityFX FSR 1.0 relies on 2018's vector `?:`.
+HLSL_VERSION_BY_PREFIX = {
+    "FidelityFX-FSR/": "2018",
+}
+
+
 def corpus_jobs(shared, tmpdir):
     root = os.path.join(shared, "corpus")
     jobs = []
@@ -55,6 +62,9 @@ def corpus_jobs(shared, tmpdir):
                 for flag in ("-enable-16bit-types", "-spirv"):
                     if flag in flags.group(1).split():
                         args.append(flag)
+            for prefix, version in HLSL_VERSION_BY_PREFIX.items():
+                if row[col["path"]].startswith(prefix):
+                    args += ["-HV", version]
             for define in filter(None, re.split(r"[;,\s]+", row[col["defines"]])):
                 args += ["-D", define]
             for inc in filter(None, re.split(r"[;,]+", row[col["include_dirs"]])):

@@ -169,6 +169,9 @@ struct BinaryExpr : Expr {
   Expr* rhs = nullptr;
   // The type both operands were converted to (comparisons: the operand type, result is bool).
   const Type* operandType = nullptr;
+  // && and ||: HLSL 2021 evaluates the right operand only when needed (scalars only); before
+  // 2021 both operands are evaluated and combined component-wise (DXC's -HV 2016/2017/2018).
+  bool shortCircuit = true;
 };
 struct AssignExpr : Expr {
   AssignExpr() : Expr(ExprKind::Assign) {}
@@ -185,6 +188,10 @@ struct ConditionalExpr : Expr {
   Expr* cond = nullptr;
   Expr* trueExpr = nullptr;
   Expr* falseExpr = nullptr;
+  // HLSL 2021: a scalar condition picks one operand, which alone is evaluated. Before 2021 the
+  // condition may be a vector or matrix (converted to bool of the result's shape), both operands
+  // are evaluated, and the result is a component-wise select.
+  bool shortCircuit = true;
 };
 
 // How an argument binds to its parameter.

@@ -313,7 +313,10 @@ public:
       }
       case ExprKind::Binary: {
         auto* b = static_cast<const BinaryExpr*>(e);
-        line(depth, "Binary" + tc + " '" + std::string(binaryOpSpelling(b->op)) + "'", e->loc);
+        const bool logical = b->op == BinaryOp::LogAnd || b->op == BinaryOp::LogOr;
+        line(depth, "Binary" + tc + " '" + std::string(binaryOpSpelling(b->op)) + "'" +
+                        (logical && !b->shortCircuit ? " componentwise" : ""),
+             e->loc);
         expr(depth + 1, b->lhs);
         expr(depth + 1, b->rhs);
         return;
@@ -329,7 +332,7 @@ public:
       }
       case ExprKind::Conditional: {
         auto* c = static_cast<const ConditionalExpr*>(e);
-        line(depth, "Conditional" + tc, e->loc);
+        line(depth, "Conditional" + tc + (c->shortCircuit ? "" : " componentwise"), e->loc);
         expr(depth + 1, c->cond);
         expr(depth + 1, c->trueExpr);
         expr(depth + 1, c->falseExpr);

@@ -24,6 +24,13 @@ bool isTypeModifierWord(const std::string& w) {
     if (w == k) return true;
   return false;
 }
+
+// Modifier words that are also ordinary identifiers (`float3 center; center = x;`): they are
+// modifiers only when another word follows.
+bool isContextualModifierWord(const std::string& w) {
+  return w == "sample" || w == "linear" || w == "centroid" || w == "center" || w == "noperspective" || w == "indices" ||
+         w == "vertices" || w == "primitives" || w == "payload" || w == "shared";
+}
 }  // namespace
 
 Parser::Parser(PreprocessedUnit& unit, Sema& sema) : unit_(unit), sema_(sema) {
@@ -563,10 +570,7 @@ bool Parser::parseDeclSpec(DeclSpec& spec, bool allowDefinitions) {
     const std::string& w = cur().text;
     if (!isTypeModifierWord(w)) break;
     // `sample`, `linear`, ... are also ordinary identifiers; they are modifiers only before a type.
-    if ((w == "sample" || w == "linear" || w == "centroid" || w == "center" || w == "indices" || w == "vertices" ||
-         w == "primitives" || w == "payload" || w == "shared") &&
-        !(peek(1).word))
-      break;
+    if (isContextualModifierWord(w) && !peek(1).word) break;
     if (w == "static") spec.isStatic = true;
     else if (w == "const") spec.isConst = true;
     else if (w == "uniform") spec.isUniform = true;
@@ -1323,11 +1327,7 @@ bool Parser::startsDeclaration() const {
   if (t.kind == tok::l_square) return false;
   if (t.word && (isTypeModifierWord(t.text) || t.text == "typedef" || t.text == "struct" || t.text == "class" ||
                  t.text == "enum" || t.text == "using")) {
-    if ((t.text == "sample" || t.text == "linear" || t.text == "centroid" || t.text == "indices" ||
-         t.text == "vertices" || t.text == "primitives" || t.text == "payload" || t.text == "shared" ||
-         t.text == "in" || t.text == "out") &&
-        !peek(1).word)
-      return false;
+    if ((isContextualModifierWord(t.text) || t.text == "in" || t.text == "out") && !peek(1).word) return false;
     return true;
   }
   size_t end = scanTypeName(pos_);

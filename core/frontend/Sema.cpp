@@ -360,6 +360,9 @@ void Sema::checkRedeclaration(Decl* decl) {
       auto* fn = static_cast<FunctionDecl*>(decl);
       auto* prev = static_cast<FunctionDecl*>(previous);
       if (!sameSignature(fn, prev)) continue;
+      // A declaration after the definition (FSR's sample defines FsrEasuRF, then ffx_fsr1.h
+      // declares it): one function, not an ambiguous overload.
+      if (!fn->body && !fn->definition) fn->definition = prev->body ? prev : prev->definition;
       if (fn->body && prev->body) {
         error(decl->loc, "redefinition of '" + decl->name + "'", unsigned(decl->name.size()));
         note(previous->loc, "previous definition is here");

@@ -19,6 +19,9 @@ struct FrontendOptions {
   std::string entryPoint = "main";
   std::string profile = "cs_6_6";
   bool spirv = false;
+  // -HV: 2016, 2017, 2018, 2021 or 2025 (202x). Before 2021, && || ?: work component-wise on
+  // vectors and matrices and never short-circuit.
+  int hlslVersion = 2021;
 };
 
 struct Scope {
@@ -161,6 +164,7 @@ public:
 private:
   void checkEntryPoint(FunctionDecl* entry);
 
+  Expr* componentwiseConditional(ConditionalExpr* e);  // `?:` before HLSL 2021
   Expr* convertShape(Expr* expr, const Type* to, bool explicitCast, bool warn);
   Expr* convertAggregate(Expr* expr, const Type* to, ConversionContext context);
   Expr* arithmeticOperands(clang::SourceLocation loc, BinaryOp op, Expr*& lhs, Expr*& rhs, const Type*& operandType);

@@ -86,6 +86,10 @@ Expr* Sema::buildIntrinsicCall(clang::SourceLocation loc, const std::string& spa
     return errorExpr(loc);
   }
   const Type* objectElement = object && object->type->isResource() ? object->type->element : nullptr;
+  // A row refused only because a strict ("_only") component class does not list the argument's
+  // element type: DXC rejects these too (WaveActiveBitAnd(int4)), and a note says why.
+  const ComponentClass* strictRefusal = nullptr;
+  std::string strictRefusalClass;
 
   for (const IntrinsicRow* row : rows) {
     size_t n = std::min(args.size(), row->params.size());
@@ -186,6 +190,11 @@ Expr* Sema::buildIntrinsicCall(clang::SourceLocation loc, const std::string& spa
       for (size_t i = 0; i < n; ++i)
         if (row->params[i].componentGroup == group && row->params[i].direction != ParamDirection::Out) onlyOut = false;
       if (!listed && cls->strict && !onlyOut) {
+        if (!strictRefusal) {
+          strictRefusal = cls;
+          for (const IntrinsicParam& p : row->params)
+            if (&componentClass(p.component) == cls) strictRefusalClass = p.component;
+        }
         ok = false;
         break;
       }
@@ -301,6 +310,13 @@ Expr* Sema::buildIntrinsicCall(clang::SourceLocation loc, const std::string& spa
   std::string argList;
   for (Expr* a : args) argList += (argList.empty() ? "" : ", ") + typeName(a->type);
   error(loc, "no matching intrinsic overload for '" + name + "(" + argList + ")'", unsigned(name.size()));
+  if (strictRefusal) {
+    std::string accepted;
+    for (ScalarKind k : strictRefusal->kinds)
+      if (!isLiteralKind(k)) accepted += (accepted.empty() ? "" : ", ") + std::string(scalarName(k));
+    note(loc, "its argument elements must be one of " + accepted + " (component class '" + strictRefusalClass +
+                  "', no implicit conversion); convert the argument explicitly");
+  }
   return errorExpr(loc);
 }
 
@@ -329,8 +345,10 @@ Expr* Sema::finishCall(clang::SourceLocation loc, FunctionDecl* fn, Expr* object
   for (size_t i = 0; i < fn->params.size(); ++i) {
     VarDecl* p = fn->params[i];
     if (i >= args.size()) {
-      // Default argument: the IR generator evaluates p->defaultArg.
-      break;
+      // Default argument: the call site evaluates the parameter's (already converted) default,
+      // as C++ and DXC do, so every call passes one argument per parameter.
+      call->args.push_back(p->defaultArg ? p->defaultArg : errorExpr(loc));
+      continue;
     }
     if (p->direction == ParamDirection::In) call->args.push_back(convert(args[i], p->type, ConversionContext::Argument));
     else {

@@ -356,6 +356,31 @@ Expr* Sema::buildBinary(clang::SourceLocation loc, BinaryOp op, Expr* lhs, Expr*
     e->operandType = rhs->type;
     return e;
   }
+  if ((op == BinaryOp::LogAnd || op == BinaryOp::LogOr) && options_.hlslVersion < 2021) {
+    // Before HLSL 2021: component-wise on the unified shape, both operands evaluated (DXC).
+    e->lhs = lhs;
+    e->rhs = rhs;
+    e->shortCircuit = false;
+    e->type = types().error();
+    const Type* a = lhs->type->isEnum() ? types().intType() : lhs->type;
+    const Type* b = rhs->type->isEnum() ? types().intType() : rhs->type;
+    if (!a->isNumeric() || !b->isNumeric()) {
+      error(loc, "invalid operands to binary expression ('" + typeName(lhs->type) + "' and '" + typeName(rhs->type) +
+                     "')");
+      return e;
+    }
+    bool ok = true;
+    const Type* shape = combineShapes(a, b, ScalarKind::Bool, &ok);
+    if (!ok) {
+      error(loc, "cannot convert from '" + typeName(rhs->type) + "' to '" + typeName(lhs->type) + "'");
+      return e;
+    }
+    e->lhs = convert(lhs, shape, ConversionContext::Implicit);
+    e->rhs = convert(rhs, shape, ConversionContext::Implicit);
+    e->type = shape;
+    e->operandType = shape;
+    return e;
+  }
   if (op == BinaryOp::LogAnd || op == BinaryOp::LogOr) {
     for (Expr* side : {lhs, rhs}) {
       if (!(side->type->isNumeric() || side->type->isEnum()) || !side->type->isOneElement()) {
@@ -501,6 +526,7 @@ Expr* Sema::buildConditional(clang::SourceLocation loc, Expr* cond, Expr* a, Exp
   e->falseExpr = b;
   e->type = types().error();
   if (cond->type->isError() || a->type->isError() || b->type->isError()) return e;
+  if (options_.hlslVersion < 2021) return componentwiseConditional(e);
   if (!(cond->type->isNumeric() || cond->type->isEnum()) || !cond->type->isOneElement()) {
     error(cond->loc, "condition for short-circuiting ternary operator must be scalar, for non-scalar types use "
                      "'select'");
@@ -526,6 +552,51 @@ Expr* Sema::buildConditional(clang::SourceLocation loc, Expr* cond, Expr* a, Exp
   }
   e->trueExpr = convert(a, result, ConversionContext::Implicit);
   e->falseExpr = convert(b, result, ConversionContext::Implicit);
+  e->type = result;
+  return e;
+}
+
+// `c ? a : b` before HLSL 2021 (DXC's CheckVectorConditional): the condition may be a vector or
+// matrix; the operands unify like arithmetic operands; a one-element result takes the
+// condition's shape, else the condition must be one element or of the result's shape; the
+// condition becomes bool of the result's shape, and both operands are evaluated.
+Expr* Sema::componentwiseConditional(ConditionalExpr* e) {
+  e->shortCircuit = false;
+  const Type* tc = e->cond->type->isEnum() ? types().intType() : e->cond->type;
+  if (!tc->isNumeric()) {
+    error(e->loc, "conditional operator only supports condition with scalar, vector, or matrix types convertible "
+                  "to bool");
+    return e;
+  }
+  const Type* ta = e->trueExpr->type->isEnum() ? types().intType() : e->trueExpr->type;
+  const Type* tb = e->falseExpr->type->isEnum() ? types().intType() : e->falseExpr->type;
+  if (!ta->isNumeric() || !tb->isNumeric()) {
+    // Objects of one type pass through (DXC allows them); structs and arrays do not.
+    if (ta == tb && ta->isResource() && tc->isOneElement()) {
+      e->cond = convert(e->cond, types().boolType(), ConversionContext::Implicit);
+      e->type = ta;
+      return e;
+    }
+    error(e->loc, "conditional operator only supports results with numeric scalar, vector, or matrix types");
+    return e;
+  }
+  ScalarKind element = ta->scalar == tb->scalar ? ta->scalar : combineBasicTypes(ta->scalar, tb->scalar);
+  bool ok = true;
+  const Type* result = combineShapes(ta, tb, element, &ok);
+  if (!ok) {
+    error(e->loc, "conditional operator result dimensions mismatch");
+    return e;
+  }
+  if (result->isOneElement() && !tc->isOneElement()) {
+    result = types().withElement(tc, element);
+  } else if (!tc->isOneElement() && (tc->rows != result->rows || tc->cols != result->cols)) {
+    error(e->loc, "conditional operator condition and result dimensions mismatch");
+    return e;
+  }
+  if (!result->isOneElement()) result = concreteType(result);  // no literal vectors
+  e->cond = convert(e->cond, types().withElement(result, ScalarKind::Bool), ConversionContext::Implicit);
+  e->trueExpr = convert(e->trueExpr, result, ConversionContext::Implicit);
+  e->falseExpr = convert(e->falseExpr, result, ConversionContext::Implicit);
   e->type = result;
   return e;
 }

@@ -205,7 +205,8 @@ class Gen {
 
   // ---- intrinsics (GenIntrinsic.cpp)
   ir::Value intrinsic(const fe::IntrinsicCallExpr* call);
-  ir::Value interlocked(const fe::IntrinsicCallExpr* call, LValue dest, size_t firstValueArg);
+  // `signedness` (min/max): -1 = as the destination's type, 0 = unsigned, 1 = signed.
+  ir::Value interlocked(const fe::IntrinsicCallExpr* call, LValue dest, size_t firstValueArg, int signedness = -1);
   ir::Value bitOpLane(const std::string& name, ir::Value x, const fe::Type* in, const fe::Type* out);
   ir::Value waveOp(const fe::IntrinsicCallExpr* call, const std::vector<ir::Value>& args);
   ir::Value builtinInput(const std::string& name, uint32_t builtIn, ir::Type type);
@@ -213,6 +214,16 @@ class Gen {
   // ---- statements (GenStmt.cpp)
   void stmt(const fe::Stmt* s);
   void localDecl(const fe::VarDecl* var);
+  // Function-scope statics (GenStaticLocal.cpp): the Private global (created at first need) and,
+  // at the declaration, the first-entry initialization of a non-constant initializer.
+  VarInfo& staticLocal(const fe::VarDecl* var);
+  void staticLocalDecl(const fe::VarDecl* var);
+  // The IR constant of an initializer made of literals, constructors, initializer lists, casts
+  // and negations; nullopt for anything computed at run time.
+  std::optional<ir::Const> constantInitializer(const fe::Expr* init);
+  // A static global holding only resources with an initializer: registered in staticResources_
+  // (uses evaluate the initializer); false when `var` is not one.
+  bool declareStaticResources(const fe::VarDecl* var);
   void switchStmt(const fe::SwitchStmt* s);
   // Calls of functions with resource parameters are inlined (SPIR-V has no resource values; DXC
   // does the same): the body is generated at the call site with the parameters bound to the
@@ -256,6 +267,7 @@ class Gen {
   std::deque<std::pair<const fe::FunctionDecl*, ir::FuncId>> pending_;
   std::map<std::string, ir::GlobalVarId> builtins_;
   std::vector<const fe::VarDecl*> staticInits_;  // statics initialized by the entry wrapper
+  std::unordered_map<const fe::VarDecl*, ir::GlobalVarId> staticGuards_;  // init.done.<name> of static locals
   const fe::FunctionDecl* currentFn_ = nullptr;
   // Inlined calls being generated (innermost last): where `return` stores its value, and the
   // loop/switch depth at the call (a return deeper than that cannot leave with one break).

@@ -565,12 +565,10 @@ LValue Gen::lvalue(const fe::Expr* expr) {
       if (auto it = locals_.find(var); it != locals_.end()) info = &it->second;
       else {
         if (!globals_.count(var) && (var->storage == fe::StorageClass::Static || var->storage == fe::StorageClass::StaticField)) {
-          // A static local: a Private global, initialized by the entry wrapper... only if constant.
-          ir::GlobalVarId g = b_->global(var->name, lower(var->type), spv::StorageClassPrivate);
-          VarInfo v;
-          v.ptr = ir::Value::global(g);
-          globals_[var] = v;
-          if (var->init) error(var->loc, "initialized static local variables are not supported yet");
+          // A static not declared yet: its Private global, with the initializer when constant.
+          staticLocal(var);
+          if (var->storage == fe::StorageClass::StaticField && staticGuards_.count(var))
+            error(var->loc, "static data members with a non-constant initializer are not supported");
         }
         if (auto g = globals_.find(var); g != globals_.end()) info = &g->second;
       }
@@ -1024,8 +1022,8 @@ Value Gen::rvalue(const fe::Expr* expr) {
         rvalue(bin->lhs);
         return rvalue(bin->rhs);
       }
-      if ((bin->op == fe::BinaryOp::LogAnd || bin->op == fe::BinaryOp::LogOr) && bin->lhs->type->elementCount() == 1 &&
-          expr->type->elementCount() == 1)
+      if ((bin->op == fe::BinaryOp::LogAnd || bin->op == fe::BinaryOp::LogOr) && bin->shortCircuit &&
+          bin->lhs->type->elementCount() == 1 && expr->type->elementCount() == 1)
         return shortCircuit(*this, bin);
       Value a = rvalue(bin->lhs);
       Value c = rvalue(bin->rhs);
@@ -1060,7 +1058,7 @@ Value Gen::rvalue(const fe::Expr* expr) {
     }
     case fe::ExprKind::Conditional: {
       auto* c = static_cast<const fe::ConditionalExpr*>(expr);
-      if (c->cond->type->elementCount() == 1) {
+      if (c->shortCircuit && c->cond->type->elementCount() == 1) {
         Value cond = toBool(rvalue(c->cond), c->cond->type);
         ir::NodeId n = b_->beginIf(cond, {lower(expr->type)});
         b_->yield({rvalue(c->trueExpr)});

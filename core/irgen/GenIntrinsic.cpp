@@ -168,8 +168,16 @@ static std::optional<Value> packingIntrinsic(Gen& g, const fe::IntrinsicCallExpr
   return std::nullopt;
 }
 
-Value Gen::interlocked(const fe::IntrinsicCallExpr* call, LValue dest, size_t first) {
-  const std::string& name = call->name;
+Value Gen::interlocked(const fe::IntrinsicCallExpr* call, LValue dest, size_t first, int signedness) {
+  // Byte-address buffer methods name their 64-bit forms InterlockedAdd64, ...: same operations.
+  std::string name = call->name;
+  if (name.size() > 2 && name.compare(name.size() - 2, 2, "64") == 0) name.resize(name.size() - 2);
+  if (dest.kind == LValue::Kind::TypedElement && (dest.resource.fromHeap() || !resource(dest.resource).global.valid())) {
+    // The texel pointer is emitted on the declaration itself (below); a heap element has none.
+    error(call->loc, name + " on an element of a typed buffer or texture from a descriptor heap is not supported by "
+                            "the SPIR-V back end yet (declare the resource with a binding)");
+    return Value::constant(cx_->undef(lower(call->type)));
+  }
   if (dest.kind == LValue::Kind::TypedElement) {
     // Atomics on RWBuffer/RWTexture elements go through a texel pointer. There is no hlsl.* op
     // for it yet, so the SPIR-V form is emitted on the declaration itself; LegalizeBindings
@@ -186,7 +194,7 @@ Value Gen::interlocked(const fe::IntrinsicCallExpr* call, LValue dest, size_t fi
   }
   const uint32_t scope = dest.workgroup ? spv::ScopeWorkgroup : spv::ScopeDevice;
   ir::Type dt = cx_->def(module_->typeOf(b_->function(), dest.ptr)).element;
-  const bool destSigned = cx_->def(dt).kind == ir::TypeKind::Int && cx_->def(dt).isSigned;
+  const bool destSigned = signedness >= 0 ? signedness == 1 : cx_->def(dt).kind == ir::TypeKind::Int && cx_->def(dt).isSigned;
   auto asDest = [&](size_t i) {
     Value v = rvalue(call->args[i]);
     ir::Type vt = lower(call->args[i]->type);

@@ -102,15 +102,10 @@ void Gen::declareGlobal(const fe::VarDecl* var) {
   setLoc(var);
   if (fe::containsResource(var->type) || isPushConstant(var)) {
     if (var->storage == fe::StorageClass::Static && !isPushConstant(var)) {
-      // `static RWBuffer<int> b = ResourceDescriptorHeap[i];` (or = a global): every use refers
-      // to what the initializer names (GenResource.cpp); assigning one is diagnosed there.
-      if (var->type->isResource() && var->init) {
-        VarInfo v;
-        v.kind = VarInfo::Kind::Resource;
-        globals_[var] = v;
-        staticResources_.insert(var);
-        return;
-      }
+      // `static RWBuffer<int> b = ResourceDescriptorHeap[i];` (or = a global, or a struct of
+      // resources = a call): every use refers to what the initializer names (GenResource.cpp,
+      // GenResourceLocals.cpp); assigning one is diagnosed there.
+      if (declareStaticResources(var)) return;
       error(var->loc, "static resource variables without an initializer naming a resource are not supported");
       return;
     }

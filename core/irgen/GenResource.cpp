@@ -309,12 +309,32 @@ Value Gen::resourceMethod(const fe::IntrinsicCallExpr* call) {
       storeWords(arg(0), t, arg(1));
       return undefResult();
     }
+    if (name.rfind("Interlocked", 0) == 0 && name.size() > 2 && name.compare(name.size() - 2, 2, "64") == 0 &&
+        !ref.fromHeap()) {
+      // 64-bit atomics on a declared buffer: a u64 element of the buffer (LegalizeBindings gives
+      // the binding a second, u64 view). The pointer keeps the word index, like every raw access.
+      const fe::Type* u64Type = unit_.context->types.scalar(fe::ScalarKind::UInt64);
+      LValue dest;
+      dest.type = u64Type;
+      Value h = handle(ref);
+      const ir::TypeDef& hd = cx_->def(module_->typeOf(b_->function(), h));
+      const ResourceInfo& r = resources_[ref.resource];
+      const uint32_t sc = storageClassFor(r.global.valid() ? &module_->global(r.global) : nullptr, hd.resource);
+      Value wordIndex = b_->shr(arg(0), b_->constU32(2));
+      dest.ptr = b_->hlsl(ir::HlslOp::ResourceElementPtr, cx_->pointerType(sc, cx_->intType(64, false)),
+                          {Operand::v(h), Operand::v(wordIndex)});
+      // Min/max compare as the value's type says (the table's any_int64), not as the u64 view.
+      int signedness = -1;
+      if (name == "InterlockedMin64" || name == "InterlockedMax64") signedness = isSigned(call->args[1]->type) ? 1 : 0;
+      return interlocked(call, dest, 1, signedness);
+    }
     if (name == "InterlockedAnd64" || name == "InterlockedOr64" || name == "InterlockedXor64" ||
         name == "InterlockedAdd64") {
-      // The buffer's words are u32 and there is no 64-bit view of it, so each 32-bit half gets its
-      // own atomic. The memory result is exact for these operations (bitwise ops act per bit; the
-      // add carries out of the low half into the high one); the original value handed back is
-      // per half, not one 64-bit snapshot. Exchange, compare and min/max cannot be split.
+      // A byte-address buffer from a descriptor heap has no u64 view yet (passes/heaps), so each
+      // 32-bit half gets its own atomic. The memory result is exact for these operations (bitwise
+      // ops act per bit; the add carries out of the low half into the high one); the original
+      // value handed back is per half, not one 64-bit snapshot. Exchange, compare and min/max
+      // cannot be split.
       const fe::Type* u64Type = unit_.context->types.scalar(fe::ScalarKind::UInt64);
       ir::Type u64 = cx_->intType(64, false), u32 = cx_->u32();
       const uint32_t op = name == "InterlockedAnd64" ? spv::OpAtomicAnd
@@ -334,6 +354,11 @@ Value Gen::resourceMethod(const fe::IntrinsicCallExpr* call) {
                               b_->shl(b_->convert(spv::OpUConvert, u64, oldHi), Value::constant(cx_->intConst(u64, 32))));
         store(lvalue(call->args[2]), convertValue(old, u64Type, call->args[2]->type));
       }
+      return undefResult();
+    }
+    if (name.rfind("Interlocked", 0) == 0 && name.compare(name.size() - 2, 2, "64") == 0) {
+      error(call->loc, name + " on a byte-address buffer from a descriptor heap is not supported by the SPIR-V back "
+                              "end yet (declare the buffer with a binding)");
       return undefResult();
     }
     if (name.rfind("Interlocked", 0) == 0) {

@@ -237,6 +237,8 @@ std::vector<ResourceRef> Gen::resourceLeaves(const fe::Expr* expr) {
         return out;
       }
       if (auto it = globalLeaves_.find(var); it != globalLeaves_.end()) return it->second;
+      // A static struct (array) of resources: what its initializer names (GenStaticLocal.cpp).
+      if (staticResources_.count(var) && !var->type->isResource()) return resourceLeaves(var->init);
       if (ResourceRef a = globalArray(*this, expr); a.rest) return expandArray(*this, a, expr);
       break;
     }

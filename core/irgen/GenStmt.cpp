@@ -33,16 +33,7 @@ void Gen::localDecl(const fe::VarDecl* var) {
     return;
   }
   if (var->storage == fe::StorageClass::Static) {
-    if (globals_.count(var)) return;
-    ir::Const init;
-    if (var->init) {
-      error(var->loc, "initialized static local variables are not supported yet");
-      return;
-    }
-    ir::GlobalVarId g = b_->global(var->name, lower(var->type), spv::StorageClassPrivate, init);
-    VarInfo v;
-    v.ptr = Value::global(g);
-    globals_[var] = v;
+    staticLocalDecl(var);
     return;
   }
   VarInfo v;

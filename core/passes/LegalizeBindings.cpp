@@ -74,6 +74,9 @@ struct Resource {
   uint32_t storageClass = 0;
   uint32_t stride = 0;      // structured buffer element stride
   uint32_t blockSize = 0;
+  // Byte-address buffers with 64-bit atomics: a second descriptor variable on the same binding
+  // whose block is a runtime array of u64 (both views decorated Aliased).
+  ir::GlobalVarId view64;
 };
 
 class Legalizer {
@@ -486,6 +489,10 @@ class Legalizer {
             ir::eraseInst(fn, id);
             break;
           }
+          if (isRaw(r->kind) && inst->operands.size() > 1 && is64BitPointee(inst->resultType)) {
+            lowerQwordPtr(fn, i, resources_[static_cast<size_t>(r - resources_.data())]);
+            break;
+          }
           std::vector<Operand> ops{Operand::v(h), Operand::v(Value::constant(cx_.u32(0)))};
           if (inst->operands.size() > 1) ops.push_back(inst->operands[1]);
           inst->op = ir::Opcode::spv(spv::OpAccessChain);
@@ -561,6 +568,65 @@ class Legalizer {
     for (const Operand& o : inst.operands)
       if (!o.isImm && o.value.kind == ir::ValueKind::InstResult && isHeap(fn.inst(o.value.asInst()))) return true;
     return false;
+  }
+
+  bool is64BitPointee(ir::Type ptr) {
+    if (!ptr.valid() || cx_.def(ptr).kind != ir::TypeKind::Pointer) return false;
+    const ir::TypeDef& e = cx_.def(cx_.def(ptr).element);
+    return e.kind == ir::TypeKind::Int && e.width == 64;
+  }
+
+  // The u64 view of a byte-address buffer (created at first need).
+  ir::GlobalVarId view64(Resource& r) {
+    if (r.view64.valid()) return r.view64;
+    const bool sb = storageBufferClass();
+    LayoutBuilder buffers(cx_, o_.bufferRule, o_.rowMajorByDefault);
+    LaidOutType arr = buffers.layout(cx_.runtimeArrayType(cx_.intType(64, false)));
+    ir::StructMember member{"", arr.type, {{spv::DecorationOffset, {0}}}};
+    ir::Type t = cx_.structType("type." + std::string(ir::resourceKindName(r.kind)) + ".u64", {member},
+                                {{sb ? uint32_t(spv::DecorationBlock) : uint32_t(spv::DecorationBufferBlock), {}}});
+    ir::Type varType = r.isArray ? (r.count ? cx_.arrayType(t, r.count) : cx_.runtimeArrayType(t)) : t;
+    r.view64 = m_.addGlobal(r.name + ".u64", varType, r.storageClass);
+    // Same descriptor; the two views alias, and the u32 view's loads and stores must see the
+    // atomics done through this one.
+    std::vector<ir::Decoration> decorations;
+    for (const ir::Decoration& d : m_.global(r.global).attrs.decorations)
+      if (d.kind == spv::DecorationDescriptorSet || d.kind == spv::DecorationBinding) decorations.push_back(d);
+    decorations.push_back({spv::DecorationAliased, {}});
+    for (const ir::Decoration& d : decorations) m_.global(r.view64).attrs.decorations.push_back(d);
+    if (!m_.global(r.global).attrs.hasDecoration(spv::DecorationAliased))
+      m_.global(r.global).attrs.decorations.push_back({spv::DecorationAliased, {}});
+    return r.view64;
+  }
+
+  // resource_element_ptr(h, wordIndex): ptr<u64> on a byte-address buffer -> an access chain into
+  // the u64 view at wordIndex / 2 (irgen keeps word indices so every back end reads them alike).
+  void lowerQwordPtr(ir::FunctionDef& fn, uint32_t i, Resource& r) {
+    const ir::InstId id(i);
+    const Value h = fn.insts[i].operands[0].value;
+    const Value word = fn.insts[i].operands[1].value;
+    const ir::GlobalVarId view = view64(r);
+    Value base = Value::global(view);
+    if (h.kind == ir::ValueKind::InstResult) {
+      // An element of a buffer array: the same element of the view array.
+      const ir::InstDef& chain = fn.inst(h.asInst());
+      if (!chain.op.isSpv(spv::OpAccessChain) || chain.operands.size() < 2) {
+        error("internal error: a 64-bit byte-address buffer access through an unexpected handle");
+        return;
+      }
+      const Value element = chain.operands[1].value;
+      const bool nonUniform = chain.attrs.hasDecoration(spv::DecorationNonUniform);
+      const ir::Type blockPtr = cx_.pointerType(r.storageClass, cx_.def(m_.global(view).type).element);
+      ir::InstId c = insertBefore(fn, id, ir::Opcode::spv(spv::OpAccessChain), blockPtr,
+                                  {Operand::v(base), Operand::v(element)});
+      if (nonUniform) fn.inst(c).attrs.decorations.push_back({spv::DecorationNonUniform, {}});
+      base = Value::inst(c);
+    }
+    Value qword = spvBefore(fn, id, spv::OpShiftRightLogical, cx_.u32(), {Operand::v(word), Operand::v(Value::constant(cx_.u32(1)))});
+    ir::InstDef& inst = fn.insts[i];
+    inst.op = ir::Opcode::spv(spv::OpAccessChain);
+    inst.operands = {Operand::v(base), Operand::v(Value::constant(cx_.u32(0))), Operand::v(qword)};
+    inst.resultType = cx_.pointerType(r.storageClass, cx_.intType(64, false));
   }
 
   const Resource* lookup(const std::map<uint32_t, const Resource*>& m, uint32_t index) {

@@ -121,6 +121,7 @@ std::shared_ptr<const CompileResult> compileSource(const std::string& fileName, 
     feOptions.entryPoint = options.entryPoint;
     feOptions.profile = options.profile;
     feOptions.spirv = options.spirv();
+    feOptions.hlslVersion = options.hlslVersion;
     frontend::FrontendResult fe = frontend::parseAndAnalyze(*unit, feOptions);
     frontend::PrintedAST printed = frontend::printAST(*fe.unit, *unit);
     StageArtifact& ast = result->stages.emplace_back();

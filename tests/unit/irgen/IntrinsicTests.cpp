@@ -167,7 +167,7 @@ RWByteAddressBuffer Out;
   CHECK(has(r.spirvText, "%uint_12 = OpConstant %uint 12"));  // Mixed.c is 12 bytes in
 }
 
-TEST_CASE("byte-address buffers: 64-bit And/Or/Xor/Add run one 32-bit atomic per half", "[irgen][intrinsic][raw]") {
+TEST_CASE("byte-address buffers: 64-bit And/Or/Xor/Add are one 64-bit atomic each", "[irgen][intrinsic][raw]") {
   auto r = compileHlsl(R"(
 RWByteAddressBuffer B;
 RWStructuredBuffer<uint64_t> Out;
@@ -181,23 +181,33 @@ RWStructuredBuffer<uint64_t> Out;
 })");
   INFO(r.errors());
   REQUIRE(r.valid);
-  CHECK(count(r.spirvText, "OpAtomicAnd %uint") == 2);
-  CHECK(count(r.spirvText, "OpAtomicOr %uint") == 2);
-  CHECK(count(r.spirvText, "OpAtomicXor %uint") == 2);
-  CHECK(count(r.spirvText, "OpAtomicIAdd %uint") == 2);
-  CHECK(has(r.spirvText, "OpULessThan %bool"));  // the carry into the high half
+  CHECK(count(r.spirvText, "OpAtomicAnd %ulong") == 1);
+  CHECK(count(r.spirvText, "OpAtomicOr %ulong") == 1);
+  CHECK(count(r.spirvText, "OpAtomicXor %ulong") == 1);
+  CHECK(count(r.spirvText, "OpAtomicIAdd %ulong") == 1);
+  CHECK(count(r.spirvText, "OpAtomicIAdd %uint") == 0);
 }
 
-TEST_CASE("byte-address buffers: 64-bit exchange/compare/min/max say they are unsupported, with a location",
+TEST_CASE("byte-address buffers from a heap: 64-bit And/Or/Xor/Add split in halves; exchange/compare/min/max say "
+          "they are unsupported, with a location",
           "[irgen][intrinsic][raw]") {
-  auto r = compileHlsl(R"(
-RWByteAddressBuffer B;
+  auto split = compileHlsl(R"(
 [numthreads(1,1,1)] void main() {
+  RWByteAddressBuffer B = ResourceDescriptorHeap[0];
+  B.InterlockedAdd64(24, 1ull << 31);
+})");
+  INFO(split.errors());
+  CHECK(split.valid);
+  CHECK(count(split.spirvText, "OpAtomicIAdd %uint") == 2);
+  CHECK(has(split.spirvText, "OpULessThan %bool"));  // the carry into the high half
+  auto r = compileHlsl(R"(
+[numthreads(1,1,1)] void main() {
+  RWByteAddressBuffer B = ResourceDescriptorHeap[0];
   B.InterlockedMin64(0, (int64_t)-1);
 })");
   CHECK_FALSE(r.valid);
   CHECK(has(r.errors(), "test.hlsl:4:"));
-  CHECK(has(r.errors(), "InterlockedMin64 is not supported by the SPIR-V back end yet"));
+  CHECK(has(r.errors(), "InterlockedMin64 on a byte-address buffer from a descriptor heap is not supported"));
 }
 
 TEST_CASE("intrinsics: atan keeps a NaN argument (GLSL Atan leaves it undefined)", "[irgen][intrinsic]") {
