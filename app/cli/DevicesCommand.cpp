@@ -10,6 +10,7 @@
 #include <set>
 #include <string>
 
+#include "renderer/hal/HeapTier.h"
 #include "renderer/hal/Device.h"
 
 namespace sl::cli {
@@ -62,6 +63,10 @@ void printDevice(const hal::AdapterInfo& a, size_t index, bool extensions) {
   std::printf("    subgroup ops: %s\n", hal::subgroupOpsToString(f.subgroupOps).c_str());
   std::printf("    push descriptors %s, descriptor indexing %s, mutable descriptors %s, null descriptors %s\n",
               yesNo(f.pushDescriptors), yesNo(f.descriptorIndexing), yesNo(f.mutableDescriptors), yesNo(f.nullDescriptors));
+  if (a.backend == hal::Backend::Vulkan) {
+    const hal::HeapTierChoice tier = hal::chooseHeapTier(a.heapTierFeatures);
+    std::printf("    descriptor heap tier: %s (%s)\n", hal::heapTierName(tier.tier), tier.reason.c_str());
+  }
   std::printf("    buffer device address %s, robust buffer access %s\n", yesNo(f.bufferDeviceAddress), yesNo(f.robustBufferAccess));
   std::printf("    storage image read/write without format: %s/%s\n", yesNo(f.storageImageReadWithoutFormat),
               yesNo(f.storageImageWriteWithoutFormat));

@@ -21,6 +21,9 @@ const char* kOffloadHelp =
     "  -api vk                the API (Vulkan is the only one; also guessed from the shader)\n"
     "  -validation-layer      enable the Vulkan validation layer (-debug-layer is the same)\n"
     "  -adapter-regex=R       use the first device whose name matches R (case-insensitive)\n"
+    "  --fp32-denorm=MODE     fp32 denormals on a CPU device (llvmpipe): flush (as D3D's default\n"
+    "                         float mode), preserve, or device (default: what the device does);\n"
+    "                         flush/preserve fail on GPUs (docs/hal.md, \"fp32 denormals\")\n"
     "  -o FILE                write the YAML to FILE instead of stdout\n"
     "  -warp, -r NAME         accepted for compatibility; reported as unsupported\n";
 

@@ -11,6 +11,7 @@
 
 #include <cstdio>
 #include <filesystem>
+#include <optional>
 #include <map>
 
 namespace sl::cli {
@@ -18,12 +19,14 @@ namespace sl::cli {
 namespace {
 
 const char* kRunHelp =
-    "usage: shaderlens run FILE.test [--keep DIR]\n"
+    "usage: shaderlens run FILE.test [--keep DIR] [--fp32-denorm=device|flush|preserve]\n"
     "Splits an llvm/offload-test-suite bundle, compiles its sources with the flags of its %dxc_target\n"
     "RUN lines (plus -spirv -fspv-target-env=vulkan1.3) and runs each %offloader RUN line on Vulkan,\n"
     "printing what `shaderlens offload` prints. `not %offloader` lines are expected to fail.\n"
     "Exit status 0 when every run behaved as its RUN line expects, 1 otherwise, 2 on usage errors.\n"
-    "  --keep DIR   also write the split parts and compiled shaders into DIR\n";
+    "  --keep DIR   also write the split parts and compiled shaders into DIR\n"
+    "  --fp32-denorm=MODE  fp32 denormals on a CPU device (llvmpipe): flush (as D3D), preserve, or\n"
+    "               device (default: what the device does); see docs/hal.md\n";
 
 // "%t.o" -> "t.o", "%t-vs.o" -> "t-vs.o", "%t/x.o" -> "x.o": a file name for --keep.
 std::string keepName(const std::string& litPath) {
@@ -37,6 +40,7 @@ std::string keepName(const std::string& litPath) {
 
 int runBundle(const Args& args) {
   std::string file, keepDir;
+  std::optional<hal::Fp32DenormMode> fp32Denorm;
   for (size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
     if (a == "--help" || a == "-help" || a == "-h") {
@@ -49,6 +53,13 @@ int runBundle(const Args& args) {
         return kExitUsage;
       }
       keepDir = args[++i];
+    } else if (a.rfind("--fp32-denorm=", 0) == 0) {
+      hal::Fp32DenormMode mode;
+      if (!hal::parseFp32DenormMode(a.substr(14), mode)) {
+        std::fprintf(stderr, "shaderlens run: --fp32-denorm needs device, flush or preserve\n");
+        return kExitUsage;
+      }
+      fp32Denorm = mode;
     } else if (!a.empty() && a[0] == '-') {
       std::fprintf(stderr, "shaderlens run: unknown option '%s' (see --help)\n", a.c_str());
       return kExitUsage;
@@ -126,6 +137,7 @@ int runBundle(const Args& args) {
     std::vector<std::string> positional;
     std::string outputFile;
     std::string err = offload::parseOffloaderArgs(step.flags, options, positional, outputFile);
+    if (fp32Denorm) options.fp32Denorm = *fp32Denorm;  // the command line overrides the RUN line
     std::vector<std::vector<uint8_t>> shaders;
     for (const std::string& s : step.shaders) {
       auto it = objects.find(s);

@@ -6,6 +6,7 @@
 #include <cstring>
 #include <thread>
 
+#include "renderer/hal/HostFloatMode.h"
 #include "renderer/d3d12/D3D12Backend.h"
 #include "renderer/d3d12/D3D12Objects.h"
 
@@ -293,6 +294,7 @@ hal::Result<std::vector<hal::AdapterInfo>> enumerateAdapters() {
 }
 
 hal::Result<std::unique_ptr<hal::Device>> createDevice(const hal::AdapterInfo& adapter, const hal::DeviceOptions& options) {
+  SL_HAL_RETURN_IF_ERROR(hal::checkFp32DenormMode(adapter, options.fp32Denorm));  // Vulkan CPU devices only
   auto lib = loadLibrary();
   if (!lib.ok()) return lib.status();
   auto found = findAdapters(**lib);

@@ -54,7 +54,7 @@ struct InFlightSubmission {
   ComPtr<ID3D12DescriptorHeap> views;  // shader-visible, this submission's tables
   ComPtr<ID3D12Resource> arena;        // UPLOAD heap: fill/update data and constant buffers
   uint8_t* arenaMapped = nullptr;
-  std::vector<hal::Command> commands;
+  std::shared_ptr<const hal::CommandList> commands;  // shared with the command buffer, not copied
   std::vector<hal::BindingTableEntry> table;
 };
 

@@ -207,7 +207,7 @@ hal::Status D3D12Device::record(InFlightSubmission& s) {
   // Pre-pass: descriptors and upload-arena bytes this submission needs.
   uint32_t views = 0;
   uint64_t arena = 0;
-  for (const hal::Command& c : s.commands) {
+  for (const hal::Command& c : *s.commands) {
     if (const auto* d = std::get_if<hal::DispatchCommand>(&c)) {
       if (d->executable->backend() != hal::Backend::D3D12)
         return hal::makeError(hal::ErrorCode::InvalidArgument, "dispatch of '" + d->executable->label() + "': another backend's executable");
@@ -245,8 +245,8 @@ hal::Status D3D12Device::record(InFlightSubmission& s) {
   ID3D12DescriptorHeap* heaps[] = {s.views.Get()};
   list->SetDescriptorHeaps(1, heaps);
   Recorder r(*ctx_, s);
-  for (size_t i = 0; i < s.commands.size(); ++i) {
-    const hal::Command& c = s.commands[i];
+  for (size_t i = 0; i < s.commands->size(); ++i) {
+    const hal::Command& c = (*s.commands)[i];
     const std::string at = "command " + str(i);
     if (const auto* d = std::get_if<hal::DispatchCommand>(&c)) {
       SL_HAL_RETURN_IF_ERROR(r.dispatch(*d, i));
@@ -298,7 +298,7 @@ hal::Result<hal::SubmissionId> D3D12Device::submit(hal::CommandBuffer& commandBu
   SL_HAL_RETURN_IF_ERROR(commandBuffer.validateSubmission(table));
   reclaimCompleted();
   auto s = std::make_unique<InFlightSubmission>();
-  s->commands = commandBuffer.commands();
+  s->commands = commandBuffer.sharedCommands();
   s->table.assign(table.begin(), table.end());
   SL_HAL_RETURN_IF_ERROR(record(*s));
   {

@@ -1,7 +1,6 @@
 #include "renderer/hal/CommandBuffer.h"
 
 #include <algorithm>
-#include <functional>
 #include <string>
 
 namespace sl::hal {
@@ -36,79 +35,121 @@ const char* usageName(uint32_t usage) {
   return "?";
 }
 
-Status checkUsage(const Buffer& buffer, uint32_t usage, const std::string& what) {
+// Where a buffer ref is used; its name for messages is built only on failure.
+struct RefSite {
+  enum class Use : uint8_t { Binding, WorkgroupCount, CopySource, CopyDestination, FillDestination, UpdateDestination };
+  size_t command = 0;
+  Use use = Use::Binding;
+  uint32_t binding = 0, element = 0, arrayCount = 1;  // Use::Binding
+};
+
+std::string describe(const RefSite& site) {
+  const std::string at = "command " + str(site.command);
+  switch (site.use) {
+    case RefSite::Use::Binding:
+      return at + " (dispatch) binding " + str(site.binding) + (site.arrayCount > 1 ? "[" + str(site.element) + "]" : "");
+    case RefSite::Use::WorkgroupCount: return at + " (dispatch) workgroup count";
+    case RefSite::Use::CopySource: return at + " (copy) source";
+    case RefSite::Use::CopyDestination: return at + " (copy) destination";
+    case RefSite::Use::FillDestination: return at + " (fill) destination";
+    case RefSite::Use::UpdateDestination: return at + " (update) destination";
+  }
+  return at;
+}
+
+Status checkUsage(const Buffer& buffer, uint32_t usage, LazyMessage what) {
   if (usage && !(buffer.usage() & usage))
     return makeError(ErrorCode::InvalidArgument,
-                     what + ": buffer " + bufferName(buffer) + " was not created with " + usageName(usage) + " usage");
+                     what() + ": buffer " + bufferName(buffer) + " was not created with " + usageName(usage) + " usage");
   return okStatus();
 }
 
-// Every buffer ref of a command with the usage it requires and a name for messages.
-using RefVisitor = std::function<Status(const BufferRef&, uint32_t usage, const std::string& what)>;
-
-Status visitRefs(const Command& command, size_t index, const RefVisitor& visit) {
-  const std::string at = "command " + str(index);
+// Calls visit(ref, usage, site) for every buffer ref of a command, with the usage it requires.
+template <class Visit>
+Status visitRefs(const Command& command, size_t index, const Visit& visit) {
+  using Use = RefSite::Use;
   if (const auto* d = std::get_if<DispatchCommand>(&command)) {
     const ExecutableLayout& layout = d->executable->layout();
     size_t element = 0;
     for (size_t i = 0; i < layout.bindings.size(); ++i) {
-      for (uint32_t a = 0; a < layout.bindings[i].arrayCount; ++a, ++element) {
+      const BindingLayout& bl = layout.bindings[i];
+      for (uint32_t a = 0; a < bl.arrayCount; ++a, ++element) {
         const Binding& b = d->bindings[element];
         if (b.kind != Binding::Kind::Buffer) continue;
-        SL_HAL_RETURN_IF_ERROR(visit(b.buffer, usageFor(layout.bindings[i].kind),
-                                     at + " (dispatch) binding " + str(i) + (layout.bindings[i].arrayCount > 1 ? "[" + str(a) + "]" : "")));
+        SL_HAL_RETURN_IF_ERROR(visit(b.buffer, usageFor(bl.kind), RefSite{index, Use::Binding, uint32_t(i), a, bl.arrayCount}));
       }
     }
-    if (d->indirectWorkgroups) SL_HAL_RETURN_IF_ERROR(visit(*d->indirectWorkgroups, kBufferIndirect, at + " (dispatch) workgroup count"));
+    if (d->indirectWorkgroups)
+      SL_HAL_RETURN_IF_ERROR(visit(*d->indirectWorkgroups, kBufferIndirect, RefSite{index, Use::WorkgroupCount}));
   } else if (const auto* c = std::get_if<CopyBufferCommand>(&command)) {
-    SL_HAL_RETURN_IF_ERROR(visit(c->src, kBufferTransferSrc, at + " (copy) source"));
-    SL_HAL_RETURN_IF_ERROR(visit(c->dst, kBufferTransferDst, at + " (copy) destination"));
+    SL_HAL_RETURN_IF_ERROR(visit(c->src, kBufferTransferSrc, RefSite{index, Use::CopySource}));
+    SL_HAL_RETURN_IF_ERROR(visit(c->dst, kBufferTransferDst, RefSite{index, Use::CopyDestination}));
   } else if (const auto* f = std::get_if<FillBufferCommand>(&command)) {
-    SL_HAL_RETURN_IF_ERROR(visit(f->dst, kBufferTransferDst, at + " (fill) destination"));
+    SL_HAL_RETURN_IF_ERROR(visit(f->dst, kBufferTransferDst, RefSite{index, Use::FillDestination}));
   } else if (const auto* u = std::get_if<UpdateBufferCommand>(&command)) {
-    SL_HAL_RETURN_IF_ERROR(visit(u->dst, kBufferTransferDst, at + " (update) destination"));
+    SL_HAL_RETURN_IF_ERROR(visit(u->dst, kBufferTransferDst, RefSite{index, Use::UpdateDestination}));
   }
   return okStatus();
 }
 
 // Extra range rules of each command once its refs are resolved.
 Status checkResolvedCommand(const Command& command, size_t index, BindingTable table) {
-  const std::string at = "command " + str(index);
+  using Use = RefSite::Use;
+  auto at = [index] { return "command " + str(index); };
+  auto name = [index](Use use) { return [index, use] { return describe(RefSite{index, use}); }; };
   if (const auto* c = std::get_if<CopyBufferCommand>(&command)) {
-    auto src = resolveBufferRef(c->src, table, at + " (copy) source");
+    auto src = resolveBufferRef(c->src, table, name(Use::CopySource));
     if (!src.ok()) return src.status();
-    auto dst = resolveBufferRef(c->dst, table, at + " (copy) destination");
+    auto dst = resolveBufferRef(c->dst, table, name(Use::CopyDestination));
     if (!dst.ok()) return dst.status();
     if (c->size > src->length || c->size > dst->length)
-      return makeError(ErrorCode::OutOfRange, at + " (copy): " + str(c->size) + " bytes do not fit the source (" +
+      return makeError(ErrorCode::OutOfRange, at() + " (copy): " + str(c->size) + " bytes do not fit the source (" +
                                                   str(src->length) + " bytes) or destination (" + str(dst->length) + " bytes)");
   } else if (const auto* f = std::get_if<FillBufferCommand>(&command)) {
-    auto dst = resolveBufferRef(f->dst, table, at + " (fill) destination");
+    auto dst = resolveBufferRef(f->dst, table, name(Use::FillDestination));
     if (!dst.ok()) return dst.status();
-    if (dst->offset % 4 != 0) return makeError(ErrorCode::InvalidArgument, at + " (fill): offset " + str(dst->offset) + " is not a multiple of 4");
+    if (dst->offset % 4 != 0) return makeError(ErrorCode::InvalidArgument, at() + " (fill): offset " + str(dst->offset) + " is not a multiple of 4");
     if (f->dst.length != kWholeSize && dst->length % 4 != 0)
-      return makeError(ErrorCode::InvalidArgument, at + " (fill): length " + str(dst->length) + " is not a multiple of 4");
-    if (dst->length < 4) return makeError(ErrorCode::InvalidArgument, at + " (fill): less than 4 bytes to fill");
+      return makeError(ErrorCode::InvalidArgument, at() + " (fill): length " + str(dst->length) + " is not a multiple of 4");
+    if (dst->length < 4) return makeError(ErrorCode::InvalidArgument, at() + " (fill): less than 4 bytes to fill");
   } else if (const auto* u = std::get_if<UpdateBufferCommand>(&command)) {
-    auto dst = resolveBufferRef(u->dst, table, at + " (update) destination");
+    auto dst = resolveBufferRef(u->dst, table, name(Use::UpdateDestination));
     if (!dst.ok()) return dst.status();
-    if (dst->offset % 4 != 0) return makeError(ErrorCode::InvalidArgument, at + " (update): offset " + str(dst->offset) + " is not a multiple of 4");
+    if (dst->offset % 4 != 0) return makeError(ErrorCode::InvalidArgument, at() + " (update): offset " + str(dst->offset) + " is not a multiple of 4");
     if (u->data.size() > dst->length)
-      return makeError(ErrorCode::OutOfRange, at + " (update): " + str(u->data.size()) + " bytes do not fit " + str(dst->length));
+      return makeError(ErrorCode::OutOfRange, at() + " (update): " + str(u->data.size()) + " bytes do not fit " + str(dst->length));
   } else if (const auto* d = std::get_if<DispatchCommand>(&command)) {
     if (d->indirectWorkgroups) {
-      auto ref = resolveBufferRef(*d->indirectWorkgroups, table, at + " (dispatch) workgroup count");
+      auto ref = resolveBufferRef(*d->indirectWorkgroups, table, name(Use::WorkgroupCount));
       if (!ref.ok()) return ref.status();
       if (ref->offset % 4 != 0 || ref->length < 12)
-        return makeError(ErrorCode::InvalidArgument, at + " (dispatch) workgroup count: needs 12 bytes at an offset that is a multiple of 4");
+        return makeError(ErrorCode::InvalidArgument, at() + " (dispatch) workgroup count: needs 12 bytes at an offset that is a multiple of 4");
     }
   }
   return okStatus();
 }
 
+// Whether two binding lists are the same element for element (same objects, same ranges).
+bool sameBindings(std::span<const Binding> a, std::span<const Binding> b) {
+  if (a.size() != b.size()) return false;
+  for (size_t i = 0; i < a.size(); ++i) {
+    const Binding& x = a[i];
+    const Binding& y = b[i];
+    if (x.kind != y.kind || x.buffer.buffer != y.buffer.buffer || x.buffer.slot != y.buffer.slot ||
+        x.buffer.offset != y.buffer.offset || x.buffer.length != y.buffer.length || x.texture != y.texture ||
+        x.mipLevel != y.mipLevel || x.sampler != y.sampler)
+      return false;
+  }
+  return true;
+}
+
 }  // namespace
 
 Result<ResolvedBufferRange> resolveBufferRef(const BufferRef& ref, BindingTable table, const std::string& what) {
+  return resolveBufferRef(ref, table, [&what] { return what; });
+}
+
+Result<ResolvedBufferRange> resolveBufferRef(const BufferRef& ref, BindingTable table, LazyMessage what) {
   Buffer* buffer = ref.buffer.get();
   uint64_t base = 0;
   uint64_t available = 0;
@@ -116,30 +157,30 @@ Result<ResolvedBufferRange> resolveBufferRef(const BufferRef& ref, BindingTable 
     available = buffer->size();
   } else {
     if (ref.slot >= table.size())
-      return makeError(ErrorCode::OutOfRange, what + ": binding table slot " + str(ref.slot) + " is needed but the table has " +
+      return makeError(ErrorCode::OutOfRange, what() + ": binding table slot " + str(ref.slot) + " is needed but the table has " +
                                                   str(table.size()) + " entries");
     const BindingTableEntry& entry = table[ref.slot];
-    if (!entry.buffer) return makeError(ErrorCode::InvalidArgument, what + ": binding table slot " + str(ref.slot) + " is empty");
+    if (!entry.buffer) return makeError(ErrorCode::InvalidArgument, what() + ": binding table slot " + str(ref.slot) + " is empty");
     buffer = entry.buffer.get();
     if (entry.offset > buffer->size() ||
         (entry.length != kWholeSize && entry.length > buffer->size() - entry.offset))
-      return makeError(ErrorCode::OutOfRange, what + ": binding table slot " + str(ref.slot) + " range [" + str(entry.offset) +
+      return makeError(ErrorCode::OutOfRange, what() + ": binding table slot " + str(ref.slot) + " range [" + str(entry.offset) +
                                                   ", +" + (entry.length == kWholeSize ? std::string("whole") : str(entry.length)) +
                                                   ") does not fit buffer " + bufferName(*buffer) + " (" + str(buffer->size()) + " bytes)");
     base = entry.offset;
     available = entry.length == kWholeSize ? buffer->size() - entry.offset : entry.length;
   }
   if (ref.offset > available)
-    return makeError(ErrorCode::OutOfRange, what + ": offset " + str(ref.offset) + " is past the end of buffer " +
+    return makeError(ErrorCode::OutOfRange, what() + ": offset " + str(ref.offset) + " is past the end of buffer " +
                                                 bufferName(*buffer) + " (" + str(available) + " bytes available)");
   uint64_t length = available - ref.offset;
   if (ref.length != kWholeSize) {
     if (ref.buffer && ref.length > length)
-      return makeError(ErrorCode::OutOfRange, what + ": range [" + str(ref.offset) + ", +" + str(ref.length) +
+      return makeError(ErrorCode::OutOfRange, what() + ": range [" + str(ref.offset) + ", +" + str(ref.length) +
                                                   ") does not fit buffer " + bufferName(*buffer) + " (" + str(buffer->size()) + " bytes)");
     length = std::min(length, ref.length);  // indirect refs are clamped to their table entry
   }
-  if (length == 0) return makeError(ErrorCode::OutOfRange, what + ": empty range of buffer " + bufferName(*buffer));
+  if (length == 0) return makeError(ErrorCode::OutOfRange, what() + ": empty range of buffer " + bufferName(*buffer));
   return ResolvedBufferRange{buffer, base + ref.offset, length};
 }
 
@@ -154,19 +195,20 @@ Status CommandBuffer::checkRecording() const {
 
 Status CommandBuffer::recordCommand(Command command) {
   SL_HAL_RETURN_IF_ERROR(checkRecording());
-  const size_t index = commands_.size();
+  const size_t index = commands_->size();
   uint32_t tableSize = requiredTableSize_;
   bool indirect = false;
   // Direct refs are checked now; indirect ones only for the slot range (the rest at submit).
-  Status s = visitRefs(command, index, [&](const BufferRef& ref, uint32_t usage, const std::string& what) -> Status {
+  Status s = visitRefs(command, index, [&](const BufferRef& ref, uint32_t usage, const RefSite& site) -> Status {
     if (ref.isIndirect()) {
       if (ref.slot >= desc_.bindingCapacity)
-        return makeError(ErrorCode::OutOfRange, what + ": binding table slot " + str(ref.slot) +
+        return makeError(ErrorCode::OutOfRange, describe(site) + ": binding table slot " + str(ref.slot) +
                                                     " is not below the command buffer's binding capacity " + str(desc_.bindingCapacity));
       indirect = true;
       tableSize = std::max(tableSize, ref.slot + 1);
       return okStatus();
     }
+    auto what = [&site] { return describe(site); };
     SL_HAL_RETURN_IF_ERROR(checkUsage(*ref.buffer, usage, what));
     auto resolved = resolveBufferRef(ref, {}, what);
     return resolved.ok() ? okStatus() : resolved.status();
@@ -178,83 +220,106 @@ Status CommandBuffer::recordCommand(Command command) {
   }
   usesIndirectRefs_ = usesIndirectRefs_ || indirect;
   requiredTableSize_ = tableSize;
-  commands_.push_back(std::move(command));
+  commands_->push_back(std::move(command));
   return okStatus();
 }
 
-Status CommandBuffer::recordDispatch(DispatchCommand command) {
-  SL_HAL_RETURN_IF_ERROR(checkRecording());
-  if (!command.executable) return makeError(ErrorCode::InvalidArgument, "dispatch: no executable");
-  const Executable& exe = *command.executable;
+Status CommandBuffer::checkDispatchBindings(const Executable& exe, std::span<const Binding> bindings) const {
   const ExecutableLayout& layout = exe.layout();
-  const std::string at = "dispatch of '" + exe.label() + "'";
-  if (command.entryPoint >= layout.entryPoints.size())
-    return makeError(ErrorCode::OutOfRange, at + ": entry point " + str(command.entryPoint) + " of " + str(layout.entryPoints.size()));
-  if (command.constants.size() != layout.constantCount)
-    return makeError(ErrorCode::InvalidArgument, at + ": " + str(command.constants.size()) + " constants given, the layout declares " +
-                                                     str(layout.constantCount));
-  if (command.bindings.size() != layout.bindingElementCount())
-    return makeError(ErrorCode::InvalidArgument, at + ": " + str(command.bindings.size()) + " bindings given, the layout declares " +
-                                                     str(layout.bindingElementCount()));
-  if ((layout.heapUsage & kHeapResource) && !resourceHeap_)
-    return makeError(ErrorCode::FailedPrecondition, at + ": the executable indexes ResourceDescriptorHeap but no resource heap is set");
-  if ((layout.heapUsage & kHeapSampler) && !samplerHeap_)
-    return makeError(ErrorCode::FailedPrecondition, at + ": the executable indexes SamplerDescriptorHeap but no sampler heap is set");
-  command.resourceHeap = resourceHeap_;
-  command.samplerHeap = samplerHeap_;
   size_t element = 0;
   for (size_t i = 0; i < layout.bindings.size(); ++i) {
     const BindingLayout& bl = layout.bindings[i];
     for (uint32_t a = 0; a < bl.arrayCount; ++a, ++element) {
-      const Binding& b = command.bindings[element];
-      const std::string what = at + ": binding " + str(i) + (bl.arrayCount > 1 ? "[" + str(a) + "]" : "") + " (" +
-                               bindingKindName(bl.kind) + ", set " + str(bl.set) + " binding " + str(bl.binding) + ")";
+      const Binding& b = bindings[element];
+      auto what = [&] {
+        return "dispatch of '" + exe.label() + "': binding " + str(i) + (bl.arrayCount > 1 ? "[" + str(a) + "]" : "") + " (" +
+               bindingKindName(bl.kind) + ", set " + str(bl.set) + " binding " + str(bl.binding) + ")";
+      };
       Binding::Kind expected = Binding::Kind::Buffer;
       if (bl.kind == BindingKind::SampledImage || bl.kind == BindingKind::StorageImage) expected = Binding::Kind::Texture;
       if (bl.kind == BindingKind::Sampler) expected = Binding::Kind::Sampler;
       if (bl.kind == BindingKind::CombinedImageSampler) expected = Binding::Kind::TextureSampler;
       if (b.kind != expected) {
         static const char* kNames[] = {"a buffer ref", "a texture", "a sampler", "a texture and a sampler"};
-        return makeError(ErrorCode::InvalidArgument, what + ": needs " + kNames[int(expected)] + ", got " + kNames[int(b.kind)]);
+        return makeError(ErrorCode::InvalidArgument, what() + ": needs " + kNames[int(expected)] + ", got " + kNames[int(b.kind)]);
       }
       if (expected == Binding::Kind::Texture || expected == Binding::Kind::TextureSampler) {
-        if (!b.texture) return makeError(ErrorCode::InvalidArgument, what + ": no texture");
+        if (!b.texture) return makeError(ErrorCode::InvalidArgument, what() + ": no texture");
         const TextureDesc& td = b.texture->desc();
         if (b.mipLevel >= td.mipLevels)
-          return makeError(ErrorCode::OutOfRange, what + ": mip " + str(b.mipLevel) + " of a texture with " + str(td.mipLevels) + " mips");
+          return makeError(ErrorCode::OutOfRange, what() + ": mip " + str(b.mipLevel) + " of a texture with " + str(td.mipLevels) + " mips");
         const uint32_t needed = bl.kind == BindingKind::StorageImage ? kTextureStorage : kTextureSampled;
         if (!(td.usage & needed))
-          return makeError(ErrorCode::InvalidArgument, what + ": texture '" + td.label + "' lacks " +
+          return makeError(ErrorCode::InvalidArgument, what() + ": texture '" + td.label + "' lacks " +
                                                            (needed == kTextureStorage ? "storage" : "sampled") + " usage");
       }
       if ((expected == Binding::Kind::Sampler || expected == Binding::Kind::TextureSampler) && !b.sampler)
-        return makeError(ErrorCode::InvalidArgument, what + ": no sampler");
+        return makeError(ErrorCode::InvalidArgument, what() + ": no sampler");
     }
   }
-  return recordCommand(std::move(command));
+  return okStatus();
+}
+
+Status CommandBuffer::recordDispatch(const std::shared_ptr<Executable>& executable, uint32_t entryPoint,
+                                     const WorkgroupCount* workgroups, const BufferRef* workgroupsRef,
+                                     std::span<const uint32_t> constants, std::span<const Binding> bindings) {
+  if (finished_) return checkRecording();
+  if (!executable) return makeError(ErrorCode::InvalidArgument, "dispatch: no executable");
+  const Executable& exe = *executable;
+  const ExecutableLayout& layout = exe.layout();
+  auto at = [&exe] { return "dispatch of '" + exe.label() + "'"; };
+  if (entryPoint >= layout.entryPoints.size())
+    return makeError(ErrorCode::OutOfRange, at() + ": entry point " + str(entryPoint) + " of " + str(layout.entryPoints.size()));
+  if (constants.size() != layout.constantCount)
+    return makeError(ErrorCode::InvalidArgument, at() + ": " + str(constants.size()) + " constants given, the layout declares " +
+                                                     str(layout.constantCount));
+  if (bindings.size() != layout.bindingElementCount())
+    return makeError(ErrorCode::InvalidArgument, at() + ": " + str(bindings.size()) + " bindings given, the layout declares " +
+                                                     str(layout.bindingElementCount()));
+  if ((layout.heapUsage & kHeapResource) && !resourceHeap_)
+    return makeError(ErrorCode::FailedPrecondition, at() + ": the executable indexes ResourceDescriptorHeap but no resource heap is set");
+  if ((layout.heapUsage & kHeapSampler) && !samplerHeap_)
+    return makeError(ErrorCode::FailedPrecondition, at() + ": the executable indexes SamplerDescriptorHeap but no sampler heap is set");
+
+  auto fill = [&](DispatchCommand& c, const std::shared_ptr<const std::vector<Binding>>& storage) {
+    c.executable = executable;
+    c.entryPoint = entryPoint;
+    if (workgroups) c.workgroups = *workgroups;
+    if (workgroupsRef) c.indirectWorkgroups = *workgroupsRef;
+    c.constants.assign(constants.begin(), constants.end());
+    c.bindingStorage = storage;
+    c.bindings = *storage;
+    c.resourceHeap = resourceHeap_;
+    c.samplerHeap = samplerHeap_;
+  };
+  // The common case of many dispatches with the same buffers: share the previous list and, for
+  // the same executable, skip the checks it already passed (they depend on nothing else). The
+  // command is then built in place: no allocation, no copies of the bindings.
+  const bool repeated = lastBindings_ && sameBindings(*lastBindings_, bindings);
+  if (repeated && lastValidatedExecutable_ == &exe && !workgroupsRef) {
+    fill(std::get<DispatchCommand>(commands_->emplace_back(std::in_place_type<DispatchCommand>)), lastBindings_);
+    return okStatus();
+  }
+  DispatchCommand command;
+  SL_HAL_RETURN_IF_ERROR(checkDispatchBindings(exe, bindings));
+  std::shared_ptr<const std::vector<Binding>> storage =
+      repeated ? lastBindings_ : std::make_shared<const std::vector<Binding>>(bindings.begin(), bindings.end());
+  fill(command, storage);
+  SL_HAL_RETURN_IF_ERROR(recordCommand(std::move(command)));
+  lastBindings_ = std::move(storage);
+  lastValidatedExecutable_ = &exe;
+  return okStatus();
 }
 
 Status CommandBuffer::dispatch(const std::shared_ptr<Executable>& executable, uint32_t entryPoint, WorkgroupCount workgroups,
                                std::span<const uint32_t> constants, std::span<const Binding> bindings) {
-  DispatchCommand c;
-  c.executable = executable;
-  c.entryPoint = entryPoint;
-  c.workgroups = workgroups;
-  c.constants.assign(constants.begin(), constants.end());
-  c.bindings.assign(bindings.begin(), bindings.end());
-  return recordDispatch(std::move(c));
+  return recordDispatch(executable, entryPoint, &workgroups, nullptr, constants, bindings);
 }
 
 Status CommandBuffer::dispatchIndirect(const std::shared_ptr<Executable>& executable, uint32_t entryPoint,
                                        const BufferRef& workgroupsRef, std::span<const uint32_t> constants,
                                        std::span<const Binding> bindings) {
-  DispatchCommand c;
-  c.executable = executable;
-  c.entryPoint = entryPoint;
-  c.indirectWorkgroups = workgroupsRef;
-  c.constants.assign(constants.begin(), constants.end());
-  c.bindings.assign(bindings.begin(), bindings.end());
-  return recordDispatch(std::move(c));
+  return recordDispatch(executable, entryPoint, nullptr, &workgroupsRef, constants, bindings);
 }
 
 Status CommandBuffer::setDescriptorHeaps(std::shared_ptr<DescriptorHeap> resourceHeap,
@@ -312,15 +377,17 @@ Status CommandBuffer::validateSubmission(BindingTable table) const {
     return makeError(ErrorCode::InvalidArgument, "command buffer '" + desc_.label + "' uses binding table slots up to " +
                                                      str(requiredTableSize_ - 1) + " but the table has " + str(table.size()) + " entries");
   if (!usesIndirectRefs_) return okStatus();
-  for (size_t i = 0; i < commands_.size(); ++i) {
-    Status s = visitRefs(commands_[i], i, [&](const BufferRef& ref, uint32_t usage, const std::string& what) -> Status {
+  const CommandList& commands = *commands_;
+  for (size_t i = 0; i < commands.size(); ++i) {
+    Status s = visitRefs(commands[i], i, [&](const BufferRef& ref, uint32_t usage, const RefSite& site) -> Status {
       if (!ref.isIndirect()) return okStatus();
+      auto what = [&site] { return describe(site); };
       auto resolved = resolveBufferRef(ref, table, what);
       if (!resolved.ok()) return resolved.status();
       return checkUsage(*resolved->buffer, usage, what);
     });
     SL_HAL_RETURN_IF_ERROR(s);
-    SL_HAL_RETURN_IF_ERROR(checkResolvedCommand(commands_[i], i, table));
+    SL_HAL_RETURN_IF_ERROR(checkResolvedCommand(commands[i], i, table));
   }
   return okStatus();
 }

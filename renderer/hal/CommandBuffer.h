@@ -8,8 +8,11 @@
 // with different buffers. How a backend resolves indirect refs is described in docs/hal.md.
 #pragma once
 
+#include <algorithm>
 #include <array>
+#include <cstddef>
 #include <cstdint>
+#include <iterator>
 #include <memory>
 #include <optional>
 #include <set>
@@ -60,6 +63,8 @@ struct ResolvedBufferRange {
 // added and its length clamped to the entry (IREE semantics). Fails on a missing slot, an empty
 // entry or a range outside the buffer; `what` names the use in the message.
 Result<ResolvedBufferRange> resolveBufferRef(const BufferRef& ref, BindingTable table, const std::string& what);
+// The same with the name built only on failure (hot paths).
+Result<ResolvedBufferRange> resolveBufferRef(const BufferRef& ref, BindingTable table, LazyMessage what);
 
 // ---- Dispatch bindings ---------------------------------------------------------------------
 
@@ -94,13 +99,59 @@ struct WorkgroupCount {
 
 // ---- Recorded commands (read by backends) --------------------------------------------------
 
+// A dispatch's constants, stored inline up to kInline words so recording a dispatch does not
+// allocate (push constants are at most 128 bytes on most devices); longer lists (constantsBuffer
+// layouts) go to the heap. Reads like a std::vector<uint32_t>.
+class ConstantWords {
+ public:
+  static constexpr size_t kInline = 16;
+  ConstantWords() = default;
+  explicit ConstantWords(std::span<const uint32_t> words) { assign(words.begin(), words.end()); }
+  // Copies only the words in use (the rest of the inline array is never read).
+  ConstantWords(const ConstantWords& other) { assign(other.begin(), other.end()); }
+  ConstantWords& operator=(const ConstantWords& other) {
+    if (this != &other) assign(other.begin(), other.end());
+    return *this;
+  }
+  ConstantWords(ConstantWords&& other) noexcept : heap_(std::move(other.heap_)), size_(other.size_) {
+    if (size_ <= kInline) std::copy(other.inline_.begin(), other.inline_.begin() + size_, inline_.begin());
+  }
+  ConstantWords& operator=(ConstantWords&& other) noexcept {
+    heap_ = std::move(other.heap_);
+    size_ = other.size_;
+    if (size_ <= kInline) std::copy(other.inline_.begin(), other.inline_.begin() + size_, inline_.begin());
+    return *this;
+  }
+  template <class It>
+  void assign(It first, It last) {
+    size_ = static_cast<size_t>(last - first);
+    if (size_ > kInline) heap_.assign(first, last);
+    else std::copy(first, last, inline_.begin());
+  }
+  const uint32_t* data() const { return size_ > kInline ? heap_.data() : inline_.data(); }
+  size_t size() const { return size_; }
+  bool empty() const { return size_ == 0; }
+  const uint32_t* begin() const { return data(); }
+  const uint32_t* end() const { return data() + size_; }
+  uint32_t operator[](size_t i) const { return data()[i]; }
+  operator std::span<const uint32_t>() const { return {data(), size_}; }
+
+ private:
+  std::array<uint32_t, kInline> inline_;  // only [0, size_) is meaningful
+  std::vector<uint32_t> heap_;
+  size_t size_ = 0;
+};
+
 struct DispatchCommand {
   std::shared_ptr<Executable> executable;
   uint32_t entryPoint = 0;
   WorkgroupCount workgroups;                 // direct dispatch
   std::optional<BufferRef> indirectWorkgroups;  // 3 x u32 at the ref's offset when set
-  std::vector<uint32_t> constants;
-  std::vector<Binding> bindings;
+  ConstantWords constants;
+  // The binding list, shared (not copied) by consecutive dispatches that pass equal bindings;
+  // `bindings` views it. Backends may compare `bindingStorage` pointers to skip re-binding.
+  std::shared_ptr<const std::vector<Binding>> bindingStorage;
+  std::span<const Binding> bindings;
   // The heaps set by CommandBuffer::setDescriptorHeaps when this dispatch was recorded (null when
   // none). Their contents are read by the backend at submit.
   std::shared_ptr<DescriptorHeap> resourceHeap;
@@ -125,6 +176,56 @@ struct TimestampCommand {
 };
 using Command = std::variant<DispatchCommand, BarrierCommand, CopyBufferCommand, FillBufferCommand,
                              UpdateBufferCommand, TimestampCommand>;
+
+// The recorded commands, in chunks that never move once written: appending never relocates a
+// command, so recording N dispatches costs no O(N) moves or copies. Reads like a vector.
+class CommandList {
+ public:
+  size_t size() const { return size_; }
+  bool empty() const { return size_ == 0; }
+  const Command& operator[](size_t i) const { return chunks_[i / kChunk][i % kChunk]; }
+  Command& operator[](size_t i) { return chunks_[i / kChunk][i % kChunk]; }
+  const Command& back() const { return (*this)[size_ - 1]; }
+
+  template <class... Args>
+  Command& emplace_back(Args&&... args) {
+    if (size_ % kChunk == 0) {
+      chunks_.emplace_back();
+      chunks_.back().reserve(kChunk);  // never exceeded: the chunk's elements stay in place
+    }
+    ++size_;
+    return chunks_.back().emplace_back(std::forward<Args>(args)...);
+  }
+  void push_back(Command command) { emplace_back(std::move(command)); }
+
+  class const_iterator {
+   public:
+    using iterator_category = std::forward_iterator_tag;
+    using value_type = Command;
+    using difference_type = std::ptrdiff_t;
+    using pointer = const Command*;
+    using reference = const Command&;
+    const_iterator() = default;
+    const_iterator(const CommandList* list, size_t i) : list_(list), i_(i) {}
+    const Command& operator*() const { return (*list_)[i_]; }
+    const Command* operator->() const { return &(*list_)[i_]; }
+    const_iterator& operator++() { ++i_; return *this; }
+    const_iterator operator++(int) { const_iterator old = *this; ++i_; return old; }
+    bool operator==(const const_iterator& other) const { return i_ == other.i_; }
+    bool operator!=(const const_iterator& other) const { return i_ != other.i_; }
+
+   private:
+    const CommandList* list_ = nullptr;
+    size_t i_ = 0;
+  };
+  const_iterator begin() const { return {this, 0}; }
+  const_iterator end() const { return {this, size_}; }
+
+ private:
+  static constexpr size_t kChunk = 64;
+  std::vector<std::vector<Command>> chunks_;
+  size_t size_ = 0;
+};
 
 // ---- The command buffer --------------------------------------------------------------------
 
@@ -177,7 +278,10 @@ class CommandBuffer {
   Status finish();
 
   bool finished() const { return finished_; }
-  const std::vector<Command>& commands() const { return commands_; }
+  const CommandList& commands() const { return *commands_; }
+  // The same list, shared: a submission keeps it (and every object it references) alive without
+  // copying it. Recording never changes a list after finish().
+  std::shared_ptr<const CommandList> sharedCommands() const { return commands_; }
   bool usesIndirectRefs() const { return usesIndirectRefs_; }
   // Highest binding table slot used + 1 (0 if no indirect refs).
   uint32_t requiredTableSize() const { return requiredTableSize_; }
@@ -193,11 +297,18 @@ class CommandBuffer {
 
  private:
   Status checkRecording() const;
-  Status recordDispatch(DispatchCommand command);
+  // workgroups (direct) or workgroupsRef (indirect) is set.
+  Status recordDispatch(const std::shared_ptr<Executable>& executable, uint32_t entryPoint, const WorkgroupCount* workgroups,
+                        const BufferRef* workgroupsRef, std::span<const uint32_t> constants, std::span<const Binding> bindings);
+  Status checkDispatchBindings(const Executable& exe, std::span<const Binding> bindings) const;
   Status recordCommand(Command command);
 
   CommandBufferDesc desc_;
-  std::vector<Command> commands_;
+  std::shared_ptr<CommandList> commands_ = std::make_shared<CommandList>();
+  // The last dispatch's binding list and what it was validated against: a dispatch repeating
+  // them shares the list and skips the per-binding checks (same inputs, same verdict).
+  std::shared_ptr<const std::vector<Binding>> lastBindings_;
+  const Executable* lastValidatedExecutable_ = nullptr;
   std::shared_ptr<DescriptorHeap> resourceHeap_;
   std::shared_ptr<DescriptorHeap> samplerHeap_;
   std::set<std::pair<const TimestampPool*, uint32_t>> timestampsWritten_;

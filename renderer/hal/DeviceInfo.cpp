@@ -22,6 +22,24 @@ const char* deviceTypeName(DeviceType type) {
   return "other";
 }
 
+const char* fp32DenormModeName(Fp32DenormMode mode) {
+  switch (mode) {
+    case Fp32DenormMode::Device: return "device";
+    case Fp32DenormMode::Flush: return "flush";
+    case Fp32DenormMode::Preserve: return "preserve";
+  }
+  return "device";
+}
+
+bool parseFp32DenormMode(const std::string& text, Fp32DenormMode& mode) {
+  for (Fp32DenormMode m : {Fp32DenormMode::Device, Fp32DenormMode::Flush, Fp32DenormMode::Preserve})
+    if (text == fp32DenormModeName(m)) {
+      mode = m;
+      return true;
+    }
+  return false;
+}
+
 std::string subgroupOpsToString(uint32_t ops) {
   static const struct { uint32_t bit; const char* name; } kOps[] = {
       {kSubgroupBasic, "basic"},     {kSubgroupVote, "vote"},       {kSubgroupArithmetic, "arithmetic"},

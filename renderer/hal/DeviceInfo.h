@@ -89,6 +89,25 @@ struct DeviceLimits {
   uint32_t maxSamplerAllocationCount = 0;
 };
 
+// What decides a Vulkan device's descriptor-heap tier (renderer/hal/HeapTier.h, docs/heaps.md):
+// mutable descriptors and the descriptor-indexing features the proposal heap form needs.
+struct HeapTierFeatures {
+  bool mutableDescriptorType = false;   // VK_EXT_mutable_descriptor_type (or VALVE), feature enabled
+  bool runtimeDescriptorArray = false;
+  bool partiallyBound = false;          // descriptorBindingPartiallyBound
+  bool updateUnusedWhilePending = false;
+  // descriptorBinding{SampledImage,StorageImage,StorageBuffer,UniformBuffer,UniformTexelBuffer,
+  // StorageTexelBuffer}UpdateAfterBind, all of them (the heap binding holds every kind).
+  bool updateAfterBind = false;
+  bool nonUniformIndexing = false;      // every shader*ArrayNonUniformIndexing (NonUniformResourceIndex)
+  // Per-stage descriptor limits for the heap's types: the smallest of the storage/uniform buffer,
+  // sampled/storage image limits and maxPerStageResources; the same for update-after-bind sets.
+  uint32_t maxResources = 0;
+  uint32_t maxResourcesUpdateAfterBind = 0;
+  uint32_t maxSamplers = 0;
+  uint32_t maxSamplersUpdateAfterBind = 0;
+};
+
 // One device as enumerated, before (or after) it is opened.
 struct AdapterInfo {
   Backend backend = Backend::Vulkan;
@@ -106,7 +125,22 @@ struct AdapterInfo {
   DeviceFeatures features;
   DeviceLimits limits;
   std::vector<std::string> extensions;  // Vulkan device extension names, sorted; empty on D3D12
+  HeapTierFeatures heapTierFeatures;    // Vulkan only
 };
+
+// fp32 denormal handling of the emulated device (docs/hal.md, "fp32 denormals"). D3D's default
+// fp32 float mode flushes denormals; GPUs decide per shader (SPIR-V DenormFlushToZero/Preserve).
+// A CPU implementation (llvmpipe) runs shaders as host code on worker threads that take the
+// host's floating-point mode (x86 MXCSR FTZ/DAZ) from the thread that created them, so for such
+// devices the mode can be chosen when the device is opened:
+enum class Fp32DenormMode {
+  Device,    // whatever the device does (the default; the only choice for GPUs)
+  Flush,     // CPU devices: flush fp32 denormal inputs and results to zero, as D3D does
+  Preserve,  // CPU devices: keep fp32 denormals (IEEE)
+};
+const char* fp32DenormModeName(Fp32DenormMode mode);  // "device", "flush", "preserve"
+// "device" / "flush" / "preserve"; false for anything else.
+bool parseFp32DenormMode(const std::string& text, Fp32DenormMode& mode);
 
 // How to pick and open a device.
 struct DeviceOptions {
@@ -118,6 +152,9 @@ struct DeviceOptions {
   // Vulkan: VK_LAYER_KHRONOS_validation + a debug-utils messenger that records every message
   // (Device::validationMessages). D3D12: the debug layer. Fails if the layer is not installed.
   bool validation = false;
+  // Flush/Preserve: only for CPU devices on hosts whose float mode the HAL can set (x86-64);
+  // createDevice fails with Unsupported otherwise.
+  Fp32DenormMode fp32Denorm = Fp32DenormMode::Device;
 };
 
 }  // namespace sl::hal

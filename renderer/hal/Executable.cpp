@@ -84,6 +84,23 @@ Status validateLayout(const ExecutableLayout& layout) {
     if (!used.insert({h.set, h.binding}).second)
       return makeError(ErrorCode::InvalidArgument, where + ": set/binding used twice");
   }
+  if (!layout.heapGroups.empty() && !layout.heapBindings.empty())
+    return makeError(ErrorCode::InvalidArgument,
+                     "executable layout: heap groups (mutable tier) and heap bindings (portable tier) together");
+  uint32_t groupSources = 0;
+  for (const HeapGroupLayout& g : layout.heapGroups) {
+    const std::string where = "executable layout heap group (" + std::string(heapSourceName(g.source)) + ", set " +
+                              std::to_string(g.set) + ", binding " + std::to_string(g.binding) + ")";
+    const uint32_t bit = g.source == HeapSource::Sampler ? kHeapSampler : g.source == HeapSource::Counter ? kHeapUavCounters : kHeapResource;
+    if (!(layout.heapUsage & bit))
+      return makeError(ErrorCode::InvalidArgument, where + ": heapUsage lacks the " + heapSourceName(g.source) + " heap bit");
+    if (groupSources & bit) return makeError(ErrorCode::InvalidArgument, where + ": the heap has two groups");
+    groupSources |= bit;
+    if (!used.insert({g.set, g.binding}).second)
+      return makeError(ErrorCode::InvalidArgument,
+                       where + ": set/binding used twice (a resource and a sampler heap at one binding are not supported: "
+                               "pin them apart, e.g. with -fvk-bind-sampler-heap)");
+  }
   if (layout.heapStatus) {
     if (layout.heapBindings.empty())
       return makeError(ErrorCode::InvalidArgument, "executable layout: heapStatus given without heap bindings");

@@ -91,6 +91,16 @@ struct HeapStatusLayout {
   uint32_t binding = 0;
 };
 
+// Mutable heap tier (renderer/hal/HeapTier.h, docs/heaps.md): where the shader's heap arrays of
+// one group sit in the proposal form — every unbounded array of the group at one (set, binding):
+// the resource heap (CBV/SRV/UAV, one VK_DESCRIPTOR_TYPE_MUTABLE_EXT binding), the sampler heap
+// or the UAV counters. Element i of the binding is heap slot i.
+struct HeapGroupLayout {
+  HeapSource source = HeapSource::Resource;
+  uint32_t set = 0;
+  uint32_t binding = 0;
+};
+
 struct ExecutableLayout {
   // 32-bit words of constants each dispatch passes (span<const uint32_t> of exactly this size).
   // By default they are push constants at offset 0 (D3D12: root constants b0 space0) and must fit
@@ -109,9 +119,12 @@ struct ExecutableLayout {
   std::vector<std::string> entryPoints{"main"};
   // (Added last so existing aggregate initializers keep their meaning.)
   // Portable heap tier: where the shader expects heap slots (empty: the executable does not use
-  // heaps, or uses the mutable-descriptor tier, which the Vulkan backend does not provide yet).
+  // heaps, or uses the mutable-descriptor tier: heapGroups).
   std::vector<HeapBindingLayout> heapBindings;
   std::optional<HeapStatusLayout> heapStatus;
+  // Mutable heap tier: the proposal form's heap groups (empty on the portable tier). A layout
+  // has heapBindings or heapGroups, never both.
+  std::vector<HeapGroupLayout> heapGroups;
 
   // Number of dispatch bindings (sum of arrayCount).
   uint32_t bindingElementCount() const;

@@ -16,9 +16,14 @@ const char* errorCodeName(ErrorCode code) {
   return "Unknown";
 }
 
+const std::string& Status::emptyMessage() {
+  static const std::string kEmpty;
+  return kEmpty;
+}
+
 std::string Status::toString() const {
   if (ok()) return "Ok";
-  return std::string(errorCodeName(code_)) + ": " + message_;
+  return std::string(errorCodeName(code_)) + ": " + message();
 }
 
 }  // namespace sl::hal

@@ -4,8 +4,10 @@
 #pragma once
 
 #include <cassert>
+#include <memory>
 #include <optional>
 #include <string>
+#include <type_traits>
 #include <utility>
 
 namespace sl::hal {
@@ -23,23 +25,53 @@ enum class ErrorCode {
 
 const char* errorCodeName(ErrorCode code);
 
+// Success is a code and a null pointer: creating, moving and destroying an ok Status costs next to
+// nothing (hot paths return one per call); the message lives on the heap only for errors.
 class [[nodiscard]] Status {
  public:
   Status() = default;  // success
-  Status(ErrorCode code, std::string message) : code_(code), message_(std::move(message)) {}
+  Status(ErrorCode code, std::string message)
+      : code_(code), message_(code == ErrorCode::Ok && message.empty() ? nullptr : std::make_unique<std::string>(std::move(message))) {}
+  Status(const Status& other) : code_(other.code_), message_(other.message_ ? std::make_unique<std::string>(*other.message_) : nullptr) {}
+  Status& operator=(const Status& other) {
+    if (this != &other) {
+      code_ = other.code_;
+      message_ = other.message_ ? std::make_unique<std::string>(*other.message_) : nullptr;
+    }
+    return *this;
+  }
+  Status(Status&&) noexcept = default;
+  Status& operator=(Status&&) noexcept = default;
 
   bool ok() const { return code_ == ErrorCode::Ok; }
   ErrorCode code() const { return code_; }
-  const std::string& message() const { return message_; }
+  const std::string& message() const { return message_ ? *message_ : emptyMessage(); }
   // "InvalidArgument: message", for printing.
   std::string toString() const;
 
  private:
+  static const std::string& emptyMessage();
   ErrorCode code_ = ErrorCode::Ok;
-  std::string message_;
+  std::unique_ptr<std::string> message_;
 };
 
 inline Status okStatus() { return Status(); }
+
+// A message built only if an error is reported: hot paths (dispatch recording, submit-time
+// translation) pass a lambda instead of formatting a std::string per call. Non-owning, like a
+// function_ref: valid only during the call it is passed to.
+class LazyMessage {
+ public:
+  template <class F>
+    requires std::is_invocable_r_v<std::string, const F&>
+  LazyMessage(const F& f)  // NOLINT: implicit on purpose, so a lambda can be passed directly
+      : object_(&f), call_([](const void* o) -> std::string { return (*static_cast<const F*>(o))(); }) {}
+  std::string operator()() const { return call_(object_); }
+
+ private:
+  const void* object_;
+  std::string (*call_)(const void*);
+};
 inline Status makeError(ErrorCode code, std::string message) { return Status(code, std::move(message)); }
 
 // A value or a failed Status. Accessing the value of a failed Result is a programming error

@@ -95,7 +95,7 @@ std::string unsupportedReason(const Pipeline& p) {
   return "";
 }
 
-PlannedLayout planLayout(const Pipeline& p, const ReflectedModule& module) {
+PlannedLayout planLayout(const Pipeline& p, const ReflectedModule& module, hal::HeapTier heapTier) {
   PlannedLayout plan;
   hal::ExecutableLayout& layout = plan.layout;
   if (!module.ok()) {
@@ -198,7 +198,7 @@ PlannedLayout planLayout(const Pipeline& p, const ReflectedModule& module) {
       }
     }
   }
-  std::string heapError = addHeapLayout(module, layout);
+  std::string heapError = addHeapLayout(module, layout, heapTier);
   if (!heapError.empty()) {
     plan.error = heapError;
     return plan;
@@ -416,7 +416,10 @@ hal::Status executePipeline(hal::Device& device, Pipeline& p, const std::vector<
     return makeError(ErrorCode::InvalidArgument, "Pipeline description expects " + std::to_string(p.shaders.size()) +
                                                      " shader(s) " + std::to_string(shaders.size()) + " provided");
   ReflectedModule module = reflectSpirv(shaders[0]);
-  PlannedLayout plan = planLayout(p, module);
+  const hal::AdapterInfo& adapter = device.info();
+  const hal::HeapTier heapTier =
+      adapter.backend == hal::Backend::Vulkan ? hal::chooseHeapTier(adapter.heapTierFeatures).tier : hal::HeapTier::Portable;
+  PlannedLayout plan = planLayout(p, module, heapTier);
   if (!plan.error.empty()) return makeError(ErrorCode::InvalidArgument, plan.error);
   auto spec = specializationConstants(p.shaders[0]);
   if (!spec.ok()) return spec.status();

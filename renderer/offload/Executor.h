@@ -7,6 +7,7 @@
 // from the SPIR-V itself (SpirvReflect.h) and is cross-checked against the YAML.
 #pragma once
 
+#include "renderer/hal/HeapTier.h"
 #include "renderer/hal/Device.h"
 #include "renderer/offload/Pipeline.h"
 #include "renderer/offload/Rules.h"
@@ -29,7 +30,9 @@ struct PlannedLayout {
   uint32_t entryPoint = 0;  // index into layout.entryPoints
   std::string error;
 };
-PlannedLayout planLayout(const Pipeline& pipeline, const ReflectedModule& module);
+// `heapTier`: the device's descriptor-heap tier (proposal-form heap arrays need Mutable).
+PlannedLayout planLayout(const Pipeline& pipeline, const ReflectedModule& module,
+                         hal::HeapTier heapTier = hal::HeapTier::Portable);
 
 // Specialization constants of the first shader as the HAL takes them; upstream's messages on
 // bad values ("Invalid uint32 value for specialization constant 'x'").

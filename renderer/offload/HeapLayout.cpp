@@ -35,7 +35,7 @@ std::string where(const ReflectedBinding& b) {
 
 }  // namespace
 
-std::string addHeapLayout(const ReflectedModule& module, hal::ExecutableLayout& layout) {
+std::string addHeapLayout(const ReflectedModule& module, hal::ExecutableLayout& layout, hal::HeapTier tier) {
   std::set<std::pair<uint32_t, uint32_t>> seen;
   for (const ReflectedBinding& b : module.bindings) {
     const HeapRole role = heapRoleOf(b);
@@ -45,25 +45,36 @@ std::string addHeapLayout(const ReflectedModule& module, hal::ExecutableLayout& 
       layout.heapStatus = hal::HeapStatusLayout{b.set, b.binding};
       continue;
     }
-    if (b.arrayCount == 0)
-      return "the shader's heap array " + where(b) +
-             " is unbounded (the proposal heap form, which needs mutable descriptors); this device runs the portable "
-             "form: compile with -fspv-heap-form=portable";
+    const hal::HeapSource source = role == HeapRole::Sampler ? hal::HeapSource::Sampler
+                                   : role == HeapRole::Counter ? hal::HeapSource::Counter
+                                                               : hal::HeapSource::Resource;
+    const uint32_t usage = role == HeapRole::Sampler ? hal::kHeapSampler
+                           : role == HeapRole::Counter ? (hal::kHeapUavCounters | hal::kHeapResource)
+                                                       : hal::kHeapResource;
+    if (b.arrayCount == 0) {
+      if (tier != hal::HeapTier::Mutable)
+        return "the shader's heap array " + where(b) +
+               " is unbounded (the proposal heap form, which needs mutable descriptors); this device runs the portable "
+               "form: compile with -fspv-heap-form=portable";
+      // Proposal form: every array of the group at this binding; one group per heap.
+      if (!seen.insert({b.set, b.binding}).second) continue;
+      layout.heapGroups.push_back({source, b.set, b.binding});
+      layout.heapUsage |= usage;
+      continue;
+    }
     if (!seen.insert({b.set, b.binding}).second) continue;  // another resource type of the same descriptor type
     hal::HeapBindingLayout h;
-    h.source = role == HeapRole::Sampler ? hal::HeapSource::Sampler
-               : role == HeapRole::Counter ? hal::HeapSource::Counter
-                                           : hal::HeapSource::Resource;
+    h.source = source;
     if (!bindingKindOf(b.type, h.kind)) return "the shader's heap array " + where(b) + " has an unsupported descriptor type";
     h.set = b.set;
     h.binding = b.binding;
     h.arrayCount = b.arrayCount;
     layout.heapBindings.push_back(h);
-    layout.heapUsage |= role == HeapRole::Sampler ? hal::kHeapSampler
-                        : role == HeapRole::Counter ? (hal::kHeapUavCounters | hal::kHeapResource)
-                                                    : hal::kHeapResource;
+    layout.heapUsage |= usage;
   }
   if (!layout.heapBindings.empty() && !layout.heapStatus) return "the shader has heap arrays but no HeapStatus block";
+  if (!layout.heapBindings.empty() && !layout.heapGroups.empty())
+    return "the shader mixes portable (fixed-size) and proposal (unbounded) heap arrays";
   return "";
 }
 

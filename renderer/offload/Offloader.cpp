@@ -1,6 +1,7 @@
 #include "renderer/offload/Offloader.h"
 
 #include "renderer/hal/Device.h"
+#include "renderer/offload/DeviceLimits.h"
 #include "renderer/offload/Executor.h"
 #include "renderer/offload/PipelineParser.h"
 #include "renderer/offload/PipelinePrinter.h"
@@ -50,6 +51,9 @@ std::string parseOffloaderArgs(const std::vector<std::string>& args, OffloaderOp
     else if (name == "adapter-regex") {
       if (!takeValue()) return "-adapter-regex needs a value";
       options.adapterRegex = value;
+    } else if (name == "fp32-denorm") {
+      if (!takeValue() || !hal::parseFp32DenormMode(value, options.fp32Denorm))
+        return "--fp32-denorm needs device, flush or preserve";
     } else if (name == "api") {
       if (!takeValue()) return "-api needs a value (vk)";
       if (value != "vk") return "-api " + value + ": only 'vk' (Vulkan) is supported";
@@ -101,6 +105,7 @@ OffloaderRun runOffloader(const std::string& pipelineText, const std::string& pi
   deviceOptions.backend = hal::Backend::Vulkan;
   deviceOptions.adapterRegex = options.adapterRegex;
   deviceOptions.validation = options.validation;
+  deviceOptions.fp32Denorm = options.fp32Denorm;
   auto device = hal::createDevice(deviceOptions);
   if (!device.ok() && options.validation) {
     // Still run without the layer, but say so.
@@ -116,12 +121,27 @@ OffloaderRun runOffloader(const std::string& pipelineText, const std::string& pi
       if (m.severity >= hal::ValidationMessage::Severity::Warning)
         run.err += std::string("validation ") +
                    (m.severity == hal::ValidationMessage::Severity::Error ? "error" : "warning") + ": " + m.message + "\n";
-  if (!status.ok()) return fail(status.message());
+  // After a failure: the device limits the shaders run into, if any (renderer/offload/DeviceLimits.h).
+  auto limitNotes = [&] {
+    std::string notes;
+    for (const std::vector<uint8_t>& bytes : shaders) {
+      std::vector<uint32_t> words(bytes.size() / 4);
+      std::memcpy(words.data(), bytes.data(), words.size() * 4);
+      notes += renderDeviceLimitNotes(deviceLimitNotes(words, (*device)->info()));
+    }
+    return notes;
+  };
+  if (!status.ok()) {
+    fail(status.message());
+    run.err += limitNotes();
+    return run;
+  }
 
   ResultsOutcome results = evaluateResults(pipeline);
   for (const std::string& line : results.mismatches) run.err += line + "\n";
   if (!results.passed) {
     for (const std::string& report : results.reports) run.err += report + "\n";
+    run.err += limitNotes();
     run.exitCode = 1;
     return run;
   }

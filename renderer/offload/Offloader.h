@@ -8,12 +8,15 @@
 #include <string>
 #include <vector>
 
+#include "renderer/hal/DeviceInfo.h"
+
 namespace sl::offload {
 
 struct OffloaderOptions {
   bool quiet = false;            // -quiet: no YAML dump
   bool validation = false;       // -validation-layer / -debug-layer
   std::string adapterRegex;      // -adapter-regex=
+  hal::Fp32DenormMode fp32Denorm = hal::Fp32DenormMode::Device;  // --fp32-denorm=device|flush|preserve
   std::string api;               // -api: "" (guess from the blob) or "vk"
   std::string imageResource;     // -r NAME (PNG output: not supported, reported)
 };

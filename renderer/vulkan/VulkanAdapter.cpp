@@ -58,12 +58,14 @@ hal::AdapterInfo queryAdapter(VkPhysicalDevice physical, uint32_t index) {
   VkPhysicalDeviceDriverProperties driver{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DRIVER_PROPERTIES};
   VkPhysicalDeviceVulkan13Properties props13{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_PROPERTIES};
   VkPhysicalDevicePushDescriptorPropertiesKHR pushProps{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PUSH_DESCRIPTOR_PROPERTIES_KHR};
+  VkPhysicalDeviceDescriptorIndexingProperties indexingProps{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DESCRIPTOR_INDEXING_PROPERTIES};
   void** next = &props.pNext;
   auto chain = [&next](auto* s) { *next = s; next = &s->pNext; };
   if (api >= VK_API_VERSION_1_1) chain(&subgroup);
   if (v12) chain(&driver);
   if (v13) chain(&props13);
   if (has(info.extensions, VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME)) chain(&pushProps);
+  if (v12) chain(&indexingProps);
   vkGetPhysicalDeviceProperties2(physical, &props);
 
   // Features chain.
@@ -126,6 +128,35 @@ hal::AdapterInfo queryAdapter(VkPhysicalDevice physical, uint32_t index) {
   f.int64ImageAtomics = imageAtomic64.shaderImageInt64Atomics;
   f.float32BufferAtomics = atomicFloat.shaderBufferFloat32Atomics;
   f.mutableDescriptors = hasMutable && mutableFeat.mutableDescriptorType;
+
+  // Heap tier inputs (renderer/hal/HeapTier.h).
+  hal::HeapTierFeatures& h = info.heapTierFeatures;
+  h.mutableDescriptorType = f.mutableDescriptors;
+  if (v12) {
+    h.runtimeDescriptorArray = f12.runtimeDescriptorArray;
+    h.partiallyBound = f12.descriptorBindingPartiallyBound;
+    h.updateUnusedWhilePending = f12.descriptorBindingUpdateUnusedWhilePending;
+    h.updateAfterBind = f12.descriptorBindingSampledImageUpdateAfterBind && f12.descriptorBindingStorageImageUpdateAfterBind &&
+                        f12.descriptorBindingStorageBufferUpdateAfterBind && f12.descriptorBindingUniformBufferUpdateAfterBind &&
+                        f12.descriptorBindingUniformTexelBufferUpdateAfterBind &&
+                        f12.descriptorBindingStorageTexelBufferUpdateAfterBind;
+    h.nonUniformIndexing = f12.shaderSampledImageArrayNonUniformIndexing && f12.shaderStorageImageArrayNonUniformIndexing &&
+                           f12.shaderStorageBufferArrayNonUniformIndexing && f12.shaderUniformBufferArrayNonUniformIndexing &&
+                           f12.shaderUniformTexelBufferArrayNonUniformIndexing &&
+                           f12.shaderStorageTexelBufferArrayNonUniformIndexing;
+    const VkPhysicalDeviceDescriptorIndexingProperties& ip = indexingProps;
+    h.maxResourcesUpdateAfterBind =
+        std::min({ip.maxPerStageDescriptorUpdateAfterBindStorageBuffers, ip.maxPerStageDescriptorUpdateAfterBindUniformBuffers,
+                  ip.maxPerStageDescriptorUpdateAfterBindSampledImages, ip.maxPerStageDescriptorUpdateAfterBindStorageImages,
+                  ip.maxPerStageUpdateAfterBindResources});
+    h.maxSamplersUpdateAfterBind = ip.maxPerStageDescriptorUpdateAfterBindSamplers;
+  }
+  {
+    const VkPhysicalDeviceLimits& l = props.properties.limits;
+    h.maxResources = std::min({l.maxPerStageDescriptorStorageBuffers, l.maxPerStageDescriptorUniformBuffers,
+                               l.maxPerStageDescriptorSampledImages, l.maxPerStageDescriptorStorageImages, l.maxPerStageResources});
+    h.maxSamplers = l.maxPerStageDescriptorSamplers;
+  }
   f.nullDescriptors = robust2.nullDescriptor;
   f.pushDescriptors = has(info.extensions, VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME);
 

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "renderer/hal/Device.h"
+#include "renderer/hal/HeapTier.h"
 
 namespace sl::vulkan {
 
@@ -57,6 +58,7 @@ struct Context {
   VkPhysicalDeviceMemoryProperties memory{};
   hal::AdapterInfo info;
   bool pushDescriptors = false;
+  hal::HeapTierChoice heapTier;  // which descriptor-heap tier this device runs (chooseHeapTier)
   std::mutex queueMutex;  // vkQueueSubmit / immediate transfers
 
   // Transient command pool for immediate (upload/download) work.

@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <cstring>
 
+#include "renderer/hal/HostFloatMode.h"
 #include "renderer/vulkan/VulkanBackend.h"
 #include "renderer/vulkan/VulkanObjects.h"
 
@@ -114,6 +115,11 @@ bool contains(const std::vector<std::string>& v, const char* s) { return std::fi
 }  // namespace
 
 hal::Result<std::unique_ptr<hal::Device>> createDevice(const hal::AdapterInfo& adapter, const hal::DeviceOptions& options) {
+  // A CPU implementation creates its shader worker threads with its instance's physical device
+  // (llvmpipe's compute thread pool) and with the device (lavapipe's queue): all of them are
+  // created inside this function, and inherit the float mode set here for its duration.
+  SL_HAL_RETURN_IF_ERROR(hal::checkFp32DenormMode(adapter, options.fp32Denorm));
+  hal::ScopedHostDenormMode denormMode(options.fp32Denorm);
   auto instance = createInstance(options.validation);
   if (!instance.ok()) return instance.status();
   auto ctx = std::make_shared<Context>();
@@ -181,6 +187,16 @@ hal::Result<std::unique_ptr<hal::Device>> createDevice(const hal::AdapterInfo& a
     extensions.push_back(VK_EXT_SHADER_ATOMIC_FLOAT_EXTENSION_NAME);
     chain(&atomicFloat);
   }
+  // Mutable descriptors (the mutable heap tier, renderer/hal/HeapTier.h). The VALVE extension
+  // has the same feature struct, structure type and descriptor type values.
+  VkPhysicalDeviceMutableDescriptorTypeFeaturesEXT mutableFeat{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MUTABLE_DESCRIPTOR_TYPE_FEATURES_EXT};
+  if (contains(exts, VK_EXT_MUTABLE_DESCRIPTOR_TYPE_EXTENSION_NAME)) {
+    extensions.push_back(VK_EXT_MUTABLE_DESCRIPTOR_TYPE_EXTENSION_NAME);
+    chain(&mutableFeat);
+  } else if (contains(exts, "VK_VALVE_mutable_descriptor_type")) {
+    extensions.push_back("VK_VALVE_mutable_descriptor_type");
+    chain(&mutableFeat);
+  }
   vkGetPhysicalDeviceFeatures2(ctx->physical, &feats);
   // Not wanted: multi-GPU / capture-replay addresses, and robustBufferAccess2/robustImageAccess2
   // (different out-of-bounds semantics than D3D12's; core robustBufferAccess is what we use).
@@ -219,6 +235,7 @@ hal::Result<std::unique_ptr<hal::Device>> createDevice(const hal::AdapterInfo& a
 
   // What the HAL reports as usable must match what was enabled.
   ctx->info.features.robustBufferAccess = feats.features.robustBufferAccess;
+  ctx->heapTier = hal::chooseHeapTier(ctx->info.heapTierFeatures);
 
   VkCommandPoolCreateInfo poolInfo{VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
   poolInfo.flags = VK_COMMAND_POOL_CREATE_TRANSIENT_BIT | VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT;
@@ -238,6 +255,7 @@ VulkanDevice::~VulkanDevice() {
   if (!ctx_ || !ctx_->device) return;
   ctx_->vk.vkDeviceWaitIdle(ctx_->device);
   inFlight_.clear();
+  free_.clear();
   if (commandPool_) ctx_->vk.vkDestroyCommandPool(ctx_->device, commandPool_, nullptr);
 }
 

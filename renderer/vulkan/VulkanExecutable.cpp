@@ -64,12 +64,15 @@ hal::Status VulkanExecutable::build(const hal::ExecutableDesc& desc) {
   if (desc.format != hal::ExecutableFormat::SpirV)
     return hal::makeError(hal::ErrorCode::Unsupported, name + ": the Vulkan backend runs SPIR-V, not " + hal::executableFormatName(desc.format));
   const hal::DeviceLimits& limits = ctx_->info.limits;
-  // Heaps reach shaders only through the portable tier's arrays (docs/heaps.md); the
-  // mutable-descriptor tier is not implemented here.
-  if (l.heapUsage != hal::kHeapNone && l.heapBindings.empty())
+  // Heaps reach shaders through the portable tier's arrays, or (proposal form, heapGroups) through
+  // the mutable tier's heap bindings when the device has that tier (docs/heaps.md).
+  auto heapPlan = planMutableHeap(l, ctx_->heapTier);
+  if (!heapPlan.ok()) return hal::makeError(heapPlan.status().code(), name + ": " + heapPlan.status().message());
+  heapGroupBindings_ = heapPlan->bindings;
+  if (l.heapUsage != hal::kHeapNone && l.heapBindings.empty() && l.heapGroups.empty())
     return hal::makeError(hal::ErrorCode::Unsupported,
-                          name + " uses descriptor heaps but its layout has no heap bindings; the Vulkan backend only "
-                                 "provides the portable heap tier (compile with the portable heap form)");
+                          name + " uses descriptor heaps but its layout has neither heap bindings (the portable heap tier) "
+                                 "nor heap groups (the mutable heap tier); compile with the portable heap form");
   if (!l.heapBindings.empty() && !l.heapStatus)
     return hal::makeError(hal::ErrorCode::InvalidArgument,
                           name + ": heap bindings need the heap status block (out-of-range indices are reported through it)");
@@ -121,6 +124,7 @@ hal::Status VulkanExecutable::build(const hal::ExecutableDesc& desc) {
     for (const auto& vb : perSet.begin()->second) total += vb.descriptorCount;
     bool heapShares = false;
     for (const hal::HeapBindingLayout& h : l.heapBindings) heapShares |= h.set == perSet.begin()->first;
+    for (const hal::HeapGroupLayout& g : l.heapGroups) heapShares |= g.set == perSet.begin()->first;
     if (l.heapStatus) heapShares |= l.heapStatus->set == perSet.begin()->first;
     if (total <= limits.maxPushDescriptors && !heapShares) pushSet = static_cast<int>(perSet.begin()->first);
   }
@@ -173,6 +177,18 @@ hal::Status VulkanExecutable::build(const hal::ExecutableDesc& desc) {
                                                                str(c.max) + " per shader stage" +
                                                                (l.heapBindings.empty() ? "" : " (make the portable heap arrays smaller)"));
   }
+  // Mutable-tier heap bindings (after the per-stage check: their slot counts were derived from
+  // the device's limits by chooseHeapTier, minus a reserve for the ordinary bindings).
+  std::map<std::pair<uint32_t, uint32_t>, VkDescriptorBindingFlags> heapFlags;  // (set, binding) -> flags
+  for (const MutableHeapBinding& h : heapGroupBindings_) {
+    VkDescriptorSetLayoutBinding vb{};
+    vb.binding = h.binding;
+    vb.descriptorType = h.type;
+    vb.descriptorCount = h.count;
+    vb.stageFlags = VK_SHADER_STAGE_COMPUTE_BIT;
+    perSet[h.set].push_back(vb);
+    heapFlags[{h.set, h.binding}] = h.flags;
+  }
   const uint32_t setCount = perSet.empty() ? 0 : perSet.rbegin()->first + 1;
   if (setCount > limits.maxBoundDescriptorSets)
     return hal::makeError(hal::ErrorCode::Unsupported, name + ": uses set " + str(setCount - 1) + " but the device binds at most " +
@@ -192,6 +208,42 @@ hal::Status VulkanExecutable::build(const hal::ExecutableDesc& desc) {
     if (static_cast<int>(s) == pushSet) {
       info.flags = VK_DESCRIPTOR_SET_LAYOUT_CREATE_PUSH_DESCRIPTOR_BIT_KHR;
       set.push = true;
+    }
+    // A set with a mutable-tier heap binding: per-binding flags (PARTIALLY_BOUND, maybe
+    // UPDATE_AFTER_BIND) for every binding of the set, and a type list for every binding (empty
+    // for all but the MUTABLE_EXT one) — VUIDs 04591/04593/04594 of VkDescriptorSetLayoutCreateInfo.
+    std::vector<VkDescriptorBindingFlags> bindingFlags;
+    std::vector<VkMutableDescriptorTypeListEXT> typeLists;
+    VkDescriptorSetLayoutBindingFlagsCreateInfo flagsInfo{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_BINDING_FLAGS_CREATE_INFO};
+    VkMutableDescriptorTypeCreateInfoEXT mutableInfo{VK_STRUCTURE_TYPE_MUTABLE_DESCRIPTOR_TYPE_CREATE_INFO_EXT};
+    if (it != perSet.end()) {
+      for (const auto& vb : it->second) {
+        auto f = heapFlags.find({s, vb.binding});
+        bindingFlags.push_back(f == heapFlags.end() ? 0 : f->second);
+        VkMutableDescriptorTypeListEXT list{};
+        if (vb.descriptorType == VK_DESCRIPTOR_TYPE_MUTABLE_EXT) {
+          list.descriptorTypeCount = static_cast<uint32_t>(mutableHeapTypes().size());
+          list.pDescriptorTypes = mutableHeapTypes().data();
+        }
+        typeLists.push_back(list);
+        set.heap |= f != heapFlags.end();
+      }
+    }
+    if (set.heap) {
+      info.flags |= heapPlan->layoutFlags;
+      set.poolFlags = heapPlan->poolFlags;
+      flagsInfo.bindingCount = static_cast<uint32_t>(bindingFlags.size());
+      flagsInfo.pBindingFlags = bindingFlags.data();
+      mutableInfo.mutableDescriptorTypeListCount = static_cast<uint32_t>(typeLists.size());
+      mutableInfo.pMutableDescriptorTypeLists = typeLists.data();
+      info.pNext = &flagsInfo;
+      flagsInfo.pNext = &mutableInfo;
+      VkDescriptorSetLayoutSupport support{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_SUPPORT};
+      ctx_->vk.vkGetDescriptorSetLayoutSupport(ctx_->device, &info, &support);
+      if (!support.supported)
+        return hal::makeError(hal::ErrorCode::Unsupported, name + ": the device cannot create the heap set " + str(s) +
+                                                               " (mutable descriptors, " + str(heapGroupBindings_.front().count) +
+                                                               " slots; vkGetDescriptorSetLayoutSupport)");
     }
     SL_VK_CHECK(ctx_->vk.vkCreateDescriptorSetLayout(ctx_->device, &info, nullptr, &set.layout),
                 "vkCreateDescriptorSetLayout set " + str(s) + " of " + name);

@@ -6,6 +6,7 @@
 #include <mutex>
 #include <tuple>
 
+#include "renderer/vulkan/MutableHeap.h"
 #include "renderer/vulkan/VulkanCommon.h"
 
 namespace sl::vulkan {
@@ -82,6 +83,10 @@ class VulkanExecutable final : public hal::Executable {
     bool push = false;
     uint32_t bindingCount = 0;  // descriptor bindings in this set (0: a gap filler)
     std::map<VkDescriptorType, uint32_t> descriptorCounts;
+    // Holds a mutable-tier heap binding: allocated from the submission's heap pool (pool flags
+    // below, MUTABLE_EXT sizes with mutableHeapTypes()).
+    bool heap = false;
+    VkDescriptorPoolCreateFlags poolFlags = 0;
   };
   VulkanExecutable(std::shared_ptr<Context> ctx, hal::ExecutableLayout layout, std::string label)
       : hal::Executable(hal::Backend::Vulkan, std::move(layout), std::move(label)), ctx_(std::move(ctx)) {}
@@ -92,6 +97,8 @@ class VulkanExecutable final : public hal::Executable {
   VkPipelineLayout pipelineLayout() const { return pipelineLayout_; }
   VkPipeline pipeline(uint32_t entry) const { return pipelines_[entry]; }
   bool usesPushConstants() const { return layout().constantCount > 0 && !layout().constantsBuffer; }
+  // Mutable heap tier: the heap bindings (parallel to layout().heapGroups).
+  const std::vector<MutableHeapBinding>& heapGroupBindings() const { return heapGroupBindings_; }
 
  private:
   std::shared_ptr<Context> ctx_;
@@ -99,11 +106,15 @@ class VulkanExecutable final : public hal::Executable {
   VkPipelineLayout pipelineLayout_ = VK_NULL_HANDLE;
   VkShaderModule module_ = VK_NULL_HANDLE;
   std::vector<VkPipeline> pipelines_;
+  std::vector<MutableHeapBinding> heapGroupBindings_;
 };
 
 VkDescriptorType toVkDescriptorType(hal::BindingKind kind);
 
-// Native resources of one submission, released once its fence signals.
+// Native resources of one submission. The command buffer and fence live as long as the object,
+// which the device pools: once the fence signals, release() frees the per-submission resources
+// and the object waits in the device's free list for the next submit (no allocation, no
+// vkCreateFence / vkAllocateCommandBuffers per submit).
 struct InFlightSubmission {
   std::shared_ptr<Context> ctx;
   hal::SubmissionId id = 0;
@@ -111,6 +122,7 @@ struct InFlightSubmission {
   VkCommandPool pool = VK_NULL_HANDLE;  // not owned
   VkCommandBuffer commandBuffer = VK_NULL_HANDLE;
   VkDescriptorPool descriptorPool = VK_NULL_HANDLE;
+  VkDescriptorPool heapDescriptorPool = VK_NULL_HANDLE;  // mutable-tier heap sets
   std::vector<VkBufferView> bufferViews;
   std::unique_ptr<RawBuffer> constantsArena;
   // Portable heap tier: one 16-byte status block per heap-using dispatch, read after the fence.
@@ -122,9 +134,21 @@ struct InFlightSubmission {
   std::unique_ptr<RawBuffer> heapStatusArena;
   std::vector<HeapCheck> heapChecks;
   std::unique_ptr<RawBuffer> dummyBuffer;  // empty heap slots when nullDescriptor is missing
-  std::vector<hal::Command> commands;            // keeps every referenced object alive
-  std::vector<hal::BindingTableEntry> table;     // and the table's buffers
+  std::shared_ptr<const hal::CommandList> commands;  // keeps every referenced object alive
+  std::vector<hal::BindingTableEntry> table;                  // and the table's buffers
+  // Frees everything but the command buffer and fence (kept for reuse); containers keep their
+  // capacity.
+  void release();
   ~InFlightSubmission();
+};
+
+// Scratch space of submit-time recording, kept by the device so that recording allocates
+// nothing once warmed up (used under the device's submit mutex).
+struct RecordScratch {
+  std::vector<VkDescriptorBufferInfo> bufferInfos, heapBuffers;
+  std::vector<VkDescriptorImageInfo> imageInfos, heapImages;
+  std::vector<VkBufferView> texelViews, heapTexels;
+  std::vector<std::vector<VkWriteDescriptorSet>> writes;  // by set number
 };
 
 class VulkanDevice final : public hal::Device {
@@ -154,10 +178,17 @@ class VulkanDevice final : public hal::Device {
 
   std::map<hal::SubmissionId, hal::Status> heapErrors_;  // reported by wait()
 
+  // A released submission object from the free list, or a new one with its own command buffer
+  // and fence; its fence is unsignalled.
+  hal::Result<std::unique_ptr<InFlightSubmission>> acquireSubmission();
+  void recycle(std::unique_ptr<InFlightSubmission> s);
+
   std::shared_ptr<Context> ctx_;
   std::mutex mutex_;  // submissions
   VkCommandPool commandPool_ = VK_NULL_HANDLE;
   std::deque<std::unique_ptr<InFlightSubmission>> inFlight_;
+  std::vector<std::unique_ptr<InFlightSubmission>> free_;
+  RecordScratch scratch_;
   hal::SubmissionId nextId_ = 1;
 };
 

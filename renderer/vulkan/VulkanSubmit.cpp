@@ -3,6 +3,7 @@
 // descriptors (push descriptors where possible, else sets from a per-submission pool) and
 // constants that do not fit push constants go to a per-submission uniform arena.
 #include <algorithm>
+#include <array>
 #include <cstring>
 #include <set>
 
@@ -15,21 +16,63 @@ namespace {
 std::string str(uint64_t v) { return std::to_string(v); }
 uint64_t alignUp(uint64_t v, uint64_t a) { return a <= 1 ? v : (v + a - 1) / a * a; }
 
-hal::Result<VulkanBuffer*> vulkanBuffer(hal::Buffer* buffer, const std::string& what) {
+hal::Result<VulkanBuffer*> vulkanBuffer(hal::Buffer* buffer, hal::LazyMessage what) {
   if (buffer->backend() != hal::Backend::Vulkan)
-    return hal::makeError(hal::ErrorCode::InvalidArgument, what + ": buffer '" + buffer->label() + "' belongs to another backend");
+    return hal::makeError(hal::ErrorCode::InvalidArgument, what() + ": buffer '" + buffer->label() + "' belongs to another backend");
   return static_cast<VulkanBuffer*>(buffer);
 }
 
 }  // namespace
 
-InFlightSubmission::~InFlightSubmission() {
-  if (!ctx) return;
+void InFlightSubmission::release() {
   auto& vk = ctx->vk;
   for (VkBufferView v : bufferViews) vk.vkDestroyBufferView(ctx->device, v, nullptr);
+  bufferViews.clear();
   if (descriptorPool) vk.vkDestroyDescriptorPool(ctx->device, descriptorPool, nullptr);
+  descriptorPool = VK_NULL_HANDLE;
+  if (heapDescriptorPool) vk.vkDestroyDescriptorPool(ctx->device, heapDescriptorPool, nullptr);
+  heapDescriptorPool = VK_NULL_HANDLE;
+  constantsArena.reset();
+  heapStatusArena.reset();
+  heapChecks.clear();
+  dummyBuffer.reset();
+  commands.reset();
+  table.clear();
+  id = 0;
+}
+
+InFlightSubmission::~InFlightSubmission() {
+  if (!ctx) return;
+  release();
+  auto& vk = ctx->vk;
   if (commandBuffer) vk.vkFreeCommandBuffers(ctx->device, pool, 1, &commandBuffer);
   if (fence) vk.vkDestroyFence(ctx->device, fence, nullptr);
+}
+
+hal::Result<std::unique_ptr<InFlightSubmission>> VulkanDevice::acquireSubmission() {
+  if (!free_.empty()) {
+    std::unique_ptr<InFlightSubmission> s = std::move(free_.back());
+    free_.pop_back();
+    SL_VK_CHECK(ctx_->vk.vkResetFences(ctx_->device, 1, &s->fence), "vkResetFences");
+    return s;
+  }
+  auto s = std::make_unique<InFlightSubmission>();
+  s->ctx = ctx_;
+  s->pool = commandPool_;
+  VkCommandBufferAllocateInfo alloc{VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
+  alloc.commandPool = commandPool_;
+  alloc.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
+  alloc.commandBufferCount = 1;
+  SL_VK_CHECK(ctx_->vk.vkAllocateCommandBuffers(ctx_->device, &alloc, &s->commandBuffer), "vkAllocateCommandBuffers");
+  VkFenceCreateInfo fenceInfo{VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
+  SL_VK_CHECK(ctx_->vk.vkCreateFence(ctx_->device, &fenceInfo, nullptr, &s->fence), "vkCreateFence");
+  return s;
+}
+
+void VulkanDevice::recycle(std::unique_ptr<InFlightSubmission> s) {
+  s->release();
+  // A handful of objects covers any realistic number of submissions in flight.
+  if (free_.size() < 8) free_.push_back(std::move(s));
 }
 
 hal::Status VulkanDevice::reclaimCompleted() {
@@ -37,8 +80,11 @@ hal::Status VulkanDevice::reclaimCompleted() {
     VkResult r = ctx_->vk.vkGetFenceStatus(ctx_->device, inFlight_.front()->fence);
     if (r == VK_NOT_READY) break;
     if (r != VK_SUCCESS) return vkError("vkGetFenceStatus", r);
-    hal::Status heap = checkHeapStatus(*inFlight_.front());
-    if (!heap.ok()) heapErrors_.emplace(inFlight_.front()->id, heap);
+    if (!inFlight_.front()->heapChecks.empty()) {
+      hal::Status heap = checkHeapStatus(*inFlight_.front());
+      if (!heap.ok()) heapErrors_.emplace(inFlight_.front()->id, heap);
+    }
+    recycle(std::move(inFlight_.front()));
     inFlight_.pop_front();
   }
   return hal::okStatus();
@@ -48,21 +94,29 @@ hal::Result<hal::SubmissionId> VulkanDevice::submit(hal::CommandBuffer& commandB
   std::lock_guard<std::mutex> lock(mutex_);
   SL_HAL_RETURN_IF_ERROR(commandBuffer.validateSubmission(table));
   SL_HAL_RETURN_IF_ERROR(reclaimCompleted());
-  auto s = std::make_unique<InFlightSubmission>();
-  s->ctx = ctx_;
-  s->pool = commandPool_;
-  s->commands = commandBuffer.commands();
+  auto acquired = acquireSubmission();
+  if (!acquired.ok()) return acquired.status();
+  std::unique_ptr<InFlightSubmission> s = acquired.take();
+  s->commands = commandBuffer.sharedCommands();
   s->table.assign(table.begin(), table.end());
-  SL_HAL_RETURN_IF_ERROR(record(*s));
-
-  VkFenceCreateInfo fenceInfo{VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
-  SL_VK_CHECK(ctx_->vk.vkCreateFence(ctx_->device, &fenceInfo, nullptr, &s->fence), "vkCreateFence");
+  hal::Status recorded = record(*s);
+  if (!recorded.ok()) {
+    // The command buffer may be left in the recording state; reset it before it is reused.
+    ctx_->vk.vkResetCommandBuffer(s->commandBuffer, 0);
+    recycle(std::move(s));
+    return recorded;
+  }
   VkSubmitInfo submit{VK_STRUCTURE_TYPE_SUBMIT_INFO};
   submit.commandBufferCount = 1;
   submit.pCommandBuffers = &s->commandBuffer;
+  VkResult r;
   {
     std::lock_guard<std::mutex> queueLock(ctx_->queueMutex);
-    SL_VK_CHECK(ctx_->vk.vkQueueSubmit(ctx_->queue, 1, &submit, s->fence), "vkQueueSubmit");
+    r = ctx_->vk.vkQueueSubmit(ctx_->queue, 1, &submit, s->fence);
+  }
+  if (r != VK_SUCCESS) {
+    recycle(std::move(s));
+    return vkError("vkQueueSubmit", r);
   }
   s->id = nextId_++;
   commandBuffer.noteSubmitted();
@@ -133,24 +187,101 @@ constexpr VkAccessFlags kAllDeviceAccess = VK_ACCESS_SHADER_READ_BIT | VK_ACCESS
 constexpr VkPipelineStageFlags kDeviceStages =
     VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_TRANSFER_BIT | VK_PIPELINE_STAGE_DRAW_INDIRECT_BIT;
 
-// Records one dispatch: pipeline, constants, descriptors, dispatch.
+// Records one dispatch: pipeline, constants, descriptors, dispatch. Across the dispatches of one
+// submission it skips what is already bound: the pipeline when it is the same, and all
+// descriptor work when a dispatch repeats the previous one's executable and binding list (the
+// command buffer shares one list between such dispatches, and within one submission the table
+// is fixed, so the descriptors would be identical). Messages are built only on failure.
 class DispatchRecorder {
  public:
-  DispatchRecorder(Context& ctx, InFlightSubmission& s, VkCommandBuffer cb, uint64_t& arenaOffset, uint64_t& heapStatusOffset)
-      : ctx_(ctx), s_(s), cb_(cb), arenaOffset_(arenaOffset), heapStatusOffset_(heapStatusOffset) {}
+  DispatchRecorder(Context& ctx, InFlightSubmission& s, VkCommandBuffer cb, uint64_t& arenaOffset, uint64_t& heapStatusOffset,
+                   RecordScratch& scratch)
+      : ctx_(ctx), s_(s), cb_(cb), arenaOffset_(arenaOffset), heapStatusOffset_(heapStatusOffset),
+        heapBuffers_(scratch.heapBuffers), heapImages_(scratch.heapImages), heapTexels_(scratch.heapTexels),
+        bufferInfos_(scratch.bufferInfos), imageInfos_(scratch.imageInfos), texelViews_(scratch.texelViews),
+        writes_(scratch.writes) {}
 
   hal::Status record(const hal::DispatchCommand& d, size_t index) {
-    const std::string at = "command " + str(index) + " (dispatch of '" + d.executable->label() + "')";
+    auto at = [&] { return "command " + str(index) + " (dispatch of '" + d.executable->label() + "')"; };
     if (d.executable->backend() != hal::Backend::Vulkan)
-      return hal::makeError(hal::ErrorCode::InvalidArgument, at + ": the executable belongs to another backend");
+      return hal::makeError(hal::ErrorCode::InvalidArgument, at() + ": the executable belongs to another backend");
     const auto& exe = static_cast<const VulkanExecutable&>(*d.executable);
+    const hal::ExecutableLayout& layout = exe.layout();
+    const hal::DeviceLimits& limits = ctx_.info.limits;
+    auto& vk = ctx_.vk;
+
+    // Per-dispatch descriptors (constants-buffer slices, heap arrays and their status block)
+    // always need fresh writes.
+    const bool perDispatchDescriptors =
+        layout.constantsBuffer || !layout.heapBindings.empty() || layout.heapStatus || !layout.heapGroups.empty();
+    const bool descriptorsBound = boundExecutable_ == &exe && d.bindingStorage && boundBindings_ == d.bindingStorage.get() &&
+                                  !perDispatchDescriptors;
+    if (!descriptorsBound) {
+      boundBindings_ = nullptr;  // until this dispatch's descriptors are written
+      SL_HAL_RETURN_IF_ERROR(writeDescriptors(d, exe, at));
+    }
+
+    const VkPipeline pipeline = exe.pipeline(d.entryPoint);
+    if (pipeline != boundPipeline_) {
+      vk.vkCmdBindPipeline(cb_, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline);
+      boundPipeline_ = pipeline;
+    }
+    if (exe.usesPushConstants()) pushConstants(exe.pipelineLayout(), d.constants);
+    if (!descriptorsBound) {
+      SL_HAL_RETURN_IF_ERROR(bindDescriptors(exe, at));
+      boundExecutable_ = &exe;
+      boundBindings_ = perDispatchDescriptors ? nullptr : d.bindingStorage.get();
+    }
+
+    if (d.indirectWorkgroups) {
+      auto what = [&] { return at() + " workgroup count"; };
+      auto ref = hal::resolveBufferRef(*d.indirectWorkgroups, s_.table, what);
+      if (!ref.ok()) return ref.status();
+      auto buffer = vulkanBuffer(ref->buffer, what);
+      if (!buffer.ok()) return buffer.status();
+      vk.vkCmdDispatchIndirect(cb_, (*buffer)->handle(), ref->offset);
+    } else {
+      const uint32_t counts[3] = {d.workgroups.x, d.workgroups.y, d.workgroups.z};
+      for (int i = 0; i < 3; ++i)
+        if (counts[i] > limits.maxWorkgroupCount[i])
+          return hal::makeError(hal::ErrorCode::OutOfRange, at() + ": " + str(counts[i]) + " workgroups in dimension " + str(i) +
+                                                                " exceed the device's " + str(limits.maxWorkgroupCount[i]));
+      vk.vkCmdDispatch(cb_, counts[0], counts[1], counts[2]);
+    }
+    return hal::okStatus();
+  }
+
+ private:
+  // Push constants persist across dispatches and pipeline binds with the same pipeline layout,
+  // so words equal to the ones last pushed with that layout are not pushed again.
+  void pushConstants(VkPipelineLayout layout, const hal::ConstantWords& words) {
+    const size_t n = words.size();
+    if (layout == pushedLayout_ && n == pushedCount_ && std::equal(words.begin(), words.end(), pushed_.begin())) return;
+    ctx_.vk.vkCmdPushConstants(cb_, layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, static_cast<uint32_t>(n * 4), words.data());
+    if (n <= pushed_.size()) {
+      std::copy(words.begin(), words.end(), pushed_.begin());
+      pushedLayout_ = layout;
+      pushedCount_ = n;
+    } else {
+      pushedLayout_ = VK_NULL_HANDLE;  // too long to remember: push every time
+    }
+  }
+
+  // The write list of one set, created on first use; cleared (capacity kept) per dispatch.
+  std::vector<VkWriteDescriptorSet>& writesFor(uint32_t set) {
+    if (set >= writes_.size()) writes_.resize(set + 1);
+    return writes_[set];
+  }
+
+  // Resolves and checks every binding of `d` into VkWriteDescriptorSets (writes_).
+  hal::Status writeDescriptors(const hal::DispatchCommand& d, const VulkanExecutable& exe, hal::LazyMessage at) {
     const hal::ExecutableLayout& layout = exe.layout();
     const hal::DeviceLimits& limits = ctx_.info.limits;
     const uint32_t elements = layout.bindingElementCount();
     bufferInfos_.assign(elements + 1, {});
     imageInfos_.assign(elements, {});
     texelViews_.assign(elements, VK_NULL_HANDLE);
-    std::map<uint32_t, std::vector<VkWriteDescriptorSet>> writes;
+    for (auto& ws : writes_) ws.clear();
 
     uint32_t e = 0;
     for (size_t i = 0; i < layout.bindings.size(); ++i) {
@@ -160,7 +291,7 @@ class DispatchRecorder {
       w.descriptorCount = bl.arrayCount;
       w.descriptorType = toVkDescriptorType(bl.kind);
       for (uint32_t a = 0; a < bl.arrayCount; ++a) {
-        const std::string what = at + " binding " + str(i) + (bl.arrayCount > 1 ? "[" + str(a) + "]" : "");
+        auto what = [&] { return at() + " binding " + str(i) + (bl.arrayCount > 1 ? "[" + str(a) + "]" : ""); };
         SL_HAL_RETURN_IF_ERROR(writeElement(bl, d.bindings[e + a], e + a, what, limits));
       }
       if (hal::bindingTakesBuffer(bl.kind)) {
@@ -171,7 +302,7 @@ class DispatchRecorder {
       } else {
         w.pImageInfo = &imageInfos_[e];
       }
-      writes[bl.set].push_back(w);
+      writesFor(bl.set).push_back(w);
       e += bl.arrayCount;
     }
     if (layout.constantsBuffer) {
@@ -185,55 +316,146 @@ class DispatchRecorder {
       w.descriptorCount = 1;
       w.descriptorType = VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER;
       w.pBufferInfo = &bufferInfos_[elements];
-      writes[layout.constantsBuffer->set].push_back(w);
+      writesFor(layout.constantsBuffer->set).push_back(w);
     }
+    SL_HAL_RETURN_IF_ERROR(writeHeapArrays(d, layout, at));
+    return writeHeapGroups(d, exe, at);
+  }
 
-    SL_HAL_RETURN_IF_ERROR(writeHeapArrays(d, layout, at, writes));
+  // Mutable heap tier: element i of each heap binding = heap slot i, written as the descriptor
+  // type of the slot's view (the MUTABLE_EXT binding takes any type of mutableHeapTypes());
+  // empty slots stay unwritten (PARTIALLY_BOUND).
+  hal::Status writeHeapGroups(const hal::DispatchCommand& d, const VulkanExecutable& exe, hal::LazyMessage at) {
+    const std::vector<MutableHeapBinding>& groups = exe.heapGroupBindings();
+    if (groups.empty()) return hal::okStatus();
+    const hal::DeviceLimits& limits = ctx_.info.limits;
+    size_t total = 0;
+    for (const MutableHeapBinding& g : groups) {
+      const hal::DescriptorHeap* heap = g.source == hal::HeapSource::Sampler ? d.samplerHeap.get() : d.resourceHeap.get();
+      if (!heap) return hal::makeError(hal::ErrorCode::FailedPrecondition, at() + ": no " + hal::heapSourceName(g.source) + " heap is set");
+      if (heap->capacity() > g.count)
+        return hal::makeError(hal::ErrorCode::OutOfRange, at() + ": the " + hal::heapSourceName(g.source) + " heap has " +
+                                                              str(heap->capacity()) + " slots; this device's heap binding holds " +
+                                                              str(g.count));
+      total += heap->capacity();
+    }
+    // Stable storage for the infos the writes point to (sized once: no reallocation below).
+    heapBuffers_.assign(total, {});
+    heapImages_.assign(total, {});
+    heapTexels_.assign(total, VK_NULL_HANDLE);
+    size_t e = 0;
+    for (const MutableHeapBinding& g : groups) {
+      const hal::DescriptorHeap& heap = g.source == hal::HeapSource::Sampler ? *d.samplerHeap : *d.resourceHeap;
+      for (uint32_t i = 0; i < heap.capacity(); ++i, ++e) {
+        const hal::HeapDescriptor& slot = heap.slot(i);
+        auto what = [&] { return at() + " " + hal::heapSourceName(g.source) + " heap slot " + str(i); };
+        VkWriteDescriptorSet w{VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
+        w.dstBinding = g.binding;
+        w.dstArrayElement = i;
+        w.descriptorCount = 1;
+        if (g.source == hal::HeapSource::Sampler) {
+          if (!slot.sampler) continue;
+          heapImages_[e].sampler = static_cast<VulkanSampler&>(*slot.sampler).handle();
+          w.descriptorType = VK_DESCRIPTOR_TYPE_SAMPLER;
+          w.pImageInfo = &heapImages_[e];
+        } else if (g.source == hal::HeapSource::Counter) {
+          if (slot.kind != hal::ViewKind::RWStructuredBuffer || !slot.counter) continue;
+          auto vb = vulkanBuffer(slot.counter.get(), what);
+          if (!vb.ok()) return vb.status();
+          if (slot.counterOffset % limits.minStorageBufferOffsetAlignment)
+            return hal::makeError(hal::ErrorCode::InvalidArgument, what() + ": counter offset " + str(slot.counterOffset) +
+                                                                       " is not a multiple of the device's storage-buffer alignment");
+          heapBuffers_[e] = {(*vb)->handle(), slot.counterOffset, 4};
+          w.descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
+          w.pBufferInfo = &heapBuffers_[e];
+        } else {
+          VkDescriptorType type;
+          if (!heapSlotDescriptorType(slot.kind, type)) continue;
+          SL_HAL_RETURN_IF_ERROR(writeMutableSlot(slot, type, e, what, limits));
+          w.descriptorType = type;
+          if (type == VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER || type == VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER)
+            w.pTexelBufferView = &heapTexels_[e];
+          else if (type == VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER || type == VK_DESCRIPTOR_TYPE_STORAGE_BUFFER)
+            w.pBufferInfo = &heapBuffers_[e];
+          else
+            w.pImageInfo = &heapImages_[e];
+        }
+        writesFor(g.set).push_back(w);
+      }
+    }
+    return hal::okStatus();
+  }
 
+  // The info of one resource-heap slot written as `type` (element e of the scratch arrays).
+  hal::Status writeMutableSlot(const hal::HeapDescriptor& slot, VkDescriptorType type, size_t e, hal::LazyMessage what,
+                               const hal::DeviceLimits& limits) {
+    if (type == VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE || type == VK_DESCRIPTOR_TYPE_STORAGE_IMAGE) {
+      if (!slot.texture || slot.texture->backend() != hal::Backend::Vulkan)
+        return hal::makeError(hal::ErrorCode::InvalidArgument, what() + ": no Vulkan texture");
+      auto& texture = static_cast<VulkanTexture&>(*slot.texture);
+      const bool storage = type == VK_DESCRIPTOR_TYPE_STORAGE_IMAGE;
+      auto view = texture.view(slot.baseMip, storage ? 1 : (slot.mipCount == ~0u ? 0 : slot.mipCount));
+      if (!view.ok()) return view.status();
+      heapImages_[e] = {VK_NULL_HANDLE, *view, VK_IMAGE_LAYOUT_GENERAL};
+      return hal::okStatus();
+    }
+    auto vb = vulkanBuffer(slot.buffer.get(), what);
+    if (!vb.ok()) return vb.status();
+    const uint64_t length = slot.length == hal::kWholeSize ? slot.buffer->size() - slot.offset : slot.length;
+    const bool uniform = type == VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER;
+    const bool texel = type == VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER || type == VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER;
+    const uint64_t alignment = uniform ? limits.minUniformBufferOffsetAlignment
+                               : texel ? limits.minTexelBufferOffsetAlignment
+                                       : limits.minStorageBufferOffsetAlignment;
+    if (slot.offset % alignment)
+      return hal::makeError(hal::ErrorCode::InvalidArgument, what() + ": offset " + str(slot.offset) +
+                                                                 " is not a multiple of the device's " + str(alignment) + "-byte alignment");
+    if (!texel) {
+      const uint64_t maxRange = uniform ? limits.maxUniformBufferRange : limits.maxStorageBufferRange;
+      if (length > maxRange)
+        return hal::makeError(hal::ErrorCode::OutOfRange, what() + ": " + str(length) + " bytes exceed the device's range limit");
+      heapBuffers_[e] = {(*vb)->handle(), slot.offset, length};
+      return hal::okStatus();
+    }
+    VkBufferViewCreateInfo info{VK_STRUCTURE_TYPE_BUFFER_VIEW_CREATE_INFO};
+    info.buffer = (*vb)->handle();
+    info.format = toVkFormat(slot.format);
+    info.offset = slot.offset;
+    const uint64_t element = hal::formatSize(slot.format);
+    info.range = length - length % element;
+    VkBufferView view = VK_NULL_HANDLE;
+    SL_VK_CHECK(ctx_.vk.vkCreateBufferView(ctx_.device, &info, nullptr, &view), what() + ": vkCreateBufferView");
+    s_.bufferViews.push_back(view);
+    heapTexels_[e] = view;
+    return hal::okStatus();
+  }
+
+  // Binds writes_: a push set, or sets from the submission's pool.
+  hal::Status bindDescriptors(const VulkanExecutable& exe, hal::LazyMessage at) {
     auto& vk = ctx_.vk;
-    vk.vkCmdBindPipeline(cb_, VK_PIPELINE_BIND_POINT_COMPUTE, exe.pipeline(d.entryPoint));
-    if (exe.usesPushConstants())
-      vk.vkCmdPushConstants(cb_, exe.pipelineLayout(), VK_SHADER_STAGE_COMPUTE_BIT, 0,
-                            static_cast<uint32_t>(d.constants.size() * 4), d.constants.data());
     for (uint32_t set = 0; set < exe.sets().size(); ++set) {
       const VulkanExecutable::SetLayout& sl = exe.sets()[set];
       if (sl.bindingCount == 0) continue;
-      std::vector<VkWriteDescriptorSet>& ws = writes[set];
+      std::vector<VkWriteDescriptorSet>& ws = writesFor(set);
       if (sl.push) {
         vk.vkCmdPushDescriptorSetKHR(cb_, VK_PIPELINE_BIND_POINT_COMPUTE, exe.pipelineLayout(), set,
                                      static_cast<uint32_t>(ws.size()), ws.data());
         continue;
       }
       VkDescriptorSetAllocateInfo alloc{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO};
-      alloc.descriptorPool = s_.descriptorPool;
+      alloc.descriptorPool = sl.heap ? s_.heapDescriptorPool : s_.descriptorPool;
       alloc.descriptorSetCount = 1;
       alloc.pSetLayouts = &sl.layout;
       VkDescriptorSet ds = VK_NULL_HANDLE;
-      SL_VK_CHECK(vk.vkAllocateDescriptorSets(ctx_.device, &alloc, &ds), at + ": vkAllocateDescriptorSets");
+      SL_VK_CHECK(vk.vkAllocateDescriptorSets(ctx_.device, &alloc, &ds), at() + ": vkAllocateDescriptorSets");
       for (auto& w : ws) w.dstSet = ds;
       vk.vkUpdateDescriptorSets(ctx_.device, static_cast<uint32_t>(ws.size()), ws.data(), 0, nullptr);
       vk.vkCmdBindDescriptorSets(cb_, VK_PIPELINE_BIND_POINT_COMPUTE, exe.pipelineLayout(), set, 1, &ds, 0, nullptr);
     }
-
-    if (d.indirectWorkgroups) {
-      auto ref = hal::resolveBufferRef(*d.indirectWorkgroups, s_.table, at + " workgroup count");
-      if (!ref.ok()) return ref.status();
-      auto buffer = vulkanBuffer(ref->buffer, at + " workgroup count");
-      if (!buffer.ok()) return buffer.status();
-      vk.vkCmdDispatchIndirect(cb_, (*buffer)->handle(), ref->offset);
-    } else {
-      const uint32_t counts[3] = {d.workgroups.x, d.workgroups.y, d.workgroups.z};
-      for (int i = 0; i < 3; ++i)
-        if (counts[i] > limits.maxWorkgroupCount[i])
-          return hal::makeError(hal::ErrorCode::OutOfRange, at + ": " + str(counts[i]) + " workgroups in dimension " + str(i) +
-                                                                " exceed the device's " + str(limits.maxWorkgroupCount[i]));
-      vk.vkCmdDispatch(cb_, counts[0], counts[1], counts[2]);
-    }
     return hal::okStatus();
   }
 
- private:
-  hal::Status writeElement(const hal::BindingLayout& bl, const hal::Binding& b, uint32_t e, const std::string& what,
+  hal::Status writeElement(const hal::BindingLayout& bl, const hal::Binding& b, uint32_t e, hal::LazyMessage what,
                            const hal::DeviceLimits& limits) {
     if (hal::bindingTakesBuffer(bl.kind)) {
       auto range = hal::resolveBufferRef(b.buffer, s_.table, what);
@@ -250,10 +472,10 @@ class DispatchRecorder {
         maxRange = ~uint64_t(0);
       }
       if (range->offset % alignment)
-        return hal::makeError(hal::ErrorCode::InvalidArgument, what + ": offset " + str(range->offset) +
+        return hal::makeError(hal::ErrorCode::InvalidArgument, what() + ": offset " + str(range->offset) +
                                                                    " is not a multiple of the device's " + str(alignment) + "-byte alignment");
       if (range->length > maxRange)
-        return hal::makeError(hal::ErrorCode::OutOfRange, what + ": " + str(range->length) + " bytes exceed the device's " +
+        return hal::makeError(hal::ErrorCode::OutOfRange, what() + ": " + str(range->length) + " bytes exceed the device's " +
                                                               str(maxRange) + "-byte range limit for a " + hal::bindingKindName(bl.kind));
       if (bl.kind == hal::BindingKind::StorageBuffer || bl.kind == hal::BindingKind::UniformBuffer) {
         bufferInfos_[e] = {(*buffer)->handle(), range->offset, range->length};
@@ -267,14 +489,14 @@ class DispatchRecorder {
                                               ? VK_FORMAT_FEATURE_UNIFORM_TEXEL_BUFFER_BIT
                                               : VK_FORMAT_FEATURE_STORAGE_TEXEL_BUFFER_BIT;
       if (!(fp.bufferFeatures & needed))
-        return hal::makeError(hal::ErrorCode::Unsupported, what + ": format " + hal::formatName(bl.format) + " cannot be a " +
+        return hal::makeError(hal::ErrorCode::Unsupported, what() + ": format " + hal::formatName(bl.format) + " cannot be a " +
                                                                hal::bindingKindName(bl.kind) + " on this device");
       const uint64_t element = hal::formatSize(bl.format);
       const uint64_t length = range->length - range->length % element;
       if (length == 0)
-        return hal::makeError(hal::ErrorCode::OutOfRange, what + ": range smaller than one " + hal::formatName(bl.format) + " element");
+        return hal::makeError(hal::ErrorCode::OutOfRange, what() + ": range smaller than one " + hal::formatName(bl.format) + " element");
       if (length / element > limits.maxTexelBufferElements)
-        return hal::makeError(hal::ErrorCode::OutOfRange, what + ": " + str(length / element) + " elements exceed the device's " +
+        return hal::makeError(hal::ErrorCode::OutOfRange, what() + ": " + str(length / element) + " elements exceed the device's " +
                                                               str(limits.maxTexelBufferElements));
       VkBufferViewCreateInfo info{VK_STRUCTURE_TYPE_BUFFER_VIEW_CREATE_INFO};
       info.buffer = (*buffer)->handle();
@@ -282,7 +504,7 @@ class DispatchRecorder {
       info.offset = range->offset;
       info.range = length;
       VkBufferView view = VK_NULL_HANDLE;
-      SL_VK_CHECK(ctx_.vk.vkCreateBufferView(ctx_.device, &info, nullptr, &view), what + ": vkCreateBufferView");
+      SL_VK_CHECK(ctx_.vk.vkCreateBufferView(ctx_.device, &info, nullptr, &view), what() + ": vkCreateBufferView");
       s_.bufferViews.push_back(view);
       texelViews_[e] = view;
       return hal::okStatus();
@@ -290,11 +512,11 @@ class DispatchRecorder {
     VkDescriptorImageInfo& image = imageInfos_[e];
     if (hal::bindingTakesTexture(bl.kind)) {
       if (b.texture->backend() != hal::Backend::Vulkan)
-        return hal::makeError(hal::ErrorCode::InvalidArgument, what + ": the texture belongs to another backend");
+        return hal::makeError(hal::ErrorCode::InvalidArgument, what() + ": the texture belongs to another backend");
       auto& texture = static_cast<VulkanTexture&>(*b.texture);
       const bool storage = bl.kind == hal::BindingKind::StorageImage;
       if (storage && bl.format.valid() && toVkFormat(bl.format) != texture.vkFormat())
-        return hal::makeError(hal::ErrorCode::Unsupported, what + ": the shader declares " + hal::formatName(bl.format) +
+        return hal::makeError(hal::ErrorCode::Unsupported, what() + ": the shader declares " + hal::formatName(bl.format) +
                                                                " but the texture is " + hal::formatName(texture.desc().format) +
                                                                " (format reinterpretation is not supported)");
       auto view = texture.view(b.mipLevel, storage ? 1 : 0);
@@ -304,7 +526,7 @@ class DispatchRecorder {
     }
     if (hal::bindingTakesSampler(bl.kind)) {
       if (b.sampler->backend() != hal::Backend::Vulkan)
-        return hal::makeError(hal::ErrorCode::InvalidArgument, what + ": the sampler belongs to another backend");
+        return hal::makeError(hal::ErrorCode::InvalidArgument, what() + ": the sampler belongs to another backend");
       image.sampler = static_cast<VulkanSampler&>(*b.sampler).handle();
     }
     return hal::okStatus();
@@ -312,8 +534,7 @@ class DispatchRecorder {
 
   // Portable heap tier: element i of each heap array = heap slot i when the slot's view matches
   // the array's kind, else a null descriptor (or the dummy buffer); the trap element stays null.
-  hal::Status writeHeapArrays(const hal::DispatchCommand& d, const hal::ExecutableLayout& layout, const std::string& at,
-                              std::map<uint32_t, std::vector<VkWriteDescriptorSet>>& writes) {
+  hal::Status writeHeapArrays(const hal::DispatchCommand& d, const hal::ExecutableLayout& layout, hal::LazyMessage at) {
     if (layout.heapBindings.empty()) return hal::okStatus();
     const hal::DeviceLimits& limits = ctx_.info.limits;
     uint32_t total = 0;
@@ -326,14 +547,14 @@ class DispatchRecorder {
     uint32_t e = 0;
     for (const hal::HeapBindingLayout& h : layout.heapBindings) {
       const hal::DescriptorHeap* heap = h.source == hal::HeapSource::Sampler ? d.samplerHeap.get() : d.resourceHeap.get();
-      if (!heap) return hal::makeError(hal::ErrorCode::FailedPrecondition, at + ": no " + hal::heapSourceName(h.source) + " heap is set");
+      if (!heap) return hal::makeError(hal::ErrorCode::FailedPrecondition, at() + ": no " + hal::heapSourceName(h.source) + " heap is set");
       const uint32_t reachable = std::min(heap->capacity(), h.arrayCount - 1);
       (h.source == hal::HeapSource::Sampler ? samplerSlots : resourceSlots) = heap->capacity();
       VkSampler anySampler = VK_NULL_HANDLE;
       for (uint32_t i = 0; i < heap->capacity() && h.kind == hal::BindingKind::Sampler && !anySampler; ++i)
         if (heap->slot(i).sampler) anySampler = static_cast<VulkanSampler&>(*heap->slot(i).sampler).handle();
       for (uint32_t a = 0; a < h.arrayCount; ++a) {
-        const std::string what = at + " " + hal::heapSourceName(h.source) + " heap slot " + str(a);
+        auto what = [&] { return at() + " " + hal::heapSourceName(h.source) + " heap slot " + str(a); };
         const hal::HeapDescriptor* slot = a < reachable ? &heap->slot(a) : nullptr;
         SL_HAL_RETURN_IF_ERROR(writeHeapElement(h, slot, e + a, what, limits, nullOk, anySampler));
       }
@@ -347,14 +568,14 @@ class DispatchRecorder {
         w.pBufferInfo = &heapBuffers_[e];
       else
         w.pImageInfo = &heapImages_[e];
-      writes[h.set].push_back(w);
+      writesFor(h.set).push_back(w);
       e += h.arrayCount;
     }
     // The status block: reachable slot counts in, bad indices out (read after the fence).
     heapStatusOffset_ = alignUp(heapStatusOffset_, limits.minStorageBufferOffsetAlignment);
     uint32_t words[4] = {resourceSlots, samplerSlots, 0, 0};
     std::memcpy(static_cast<uint8_t*>(s_.heapStatusArena->mapped) + heapStatusOffset_, words, sizeof words);
-    s_.heapChecks.push_back({heapStatusOffset_, at, resourceSlots, samplerSlots});
+    s_.heapChecks.push_back({heapStatusOffset_, at(), resourceSlots, samplerSlots});
     heapStatusInfo_ = {s_.heapStatusArena->buffer, heapStatusOffset_, 16};
     heapStatusOffset_ += 16;
     VkWriteDescriptorSet w{VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
@@ -362,7 +583,7 @@ class DispatchRecorder {
     w.descriptorCount = 1;
     w.descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
     w.pBufferInfo = &heapStatusInfo_;
-    writes[layout.heapStatus->set].push_back(w);
+    writesFor(layout.heapStatus->set).push_back(w);
     return hal::okStatus();
   }
 
@@ -385,7 +606,7 @@ class DispatchRecorder {
   }
 
   hal::Status writeHeapElement(const hal::HeapBindingLayout& h, const hal::HeapDescriptor* slot, uint32_t e,
-                               const std::string& what, const hal::DeviceLimits& limits, bool nullOk, VkSampler anySampler) {
+                               hal::LazyMessage what, const hal::DeviceLimits& limits, bool nullOk, VkSampler anySampler) {
     const bool present = slot && viewMatches(h, slot->kind) && (h.source != hal::HeapSource::Counter || slot->counter);
     if (hal::bindingTakesBuffer(h.kind)) {
       if (!present) {
@@ -394,7 +615,7 @@ class DispatchRecorder {
                                 ? VkDescriptorBufferInfo{VK_NULL_HANDLE, 0, VK_WHOLE_SIZE}
                                 : VkDescriptorBufferInfo{s_.dummyBuffer->buffer, 0, VK_WHOLE_SIZE};
         else if (!nullOk)
-          return hal::makeError(hal::ErrorCode::Unsupported, what + ": empty texel-buffer heap slots need nullDescriptor");
+          return hal::makeError(hal::ErrorCode::Unsupported, what() + ": empty texel-buffer heap slots need nullDescriptor");
         return hal::okStatus();
       }
       const bool counter = h.source == hal::HeapSource::Counter;
@@ -409,12 +630,12 @@ class DispatchRecorder {
                                  : texel ? limits.minTexelBufferOffsetAlignment
                                          : limits.minStorageBufferOffsetAlignment;
       if (offset % alignment)
-        return hal::makeError(hal::ErrorCode::InvalidArgument, what + ": offset " + str(offset) + " is not a multiple of the device's " +
+        return hal::makeError(hal::ErrorCode::InvalidArgument, what() + ": offset " + str(offset) + " is not a multiple of the device's " +
                                                                    str(alignment) + "-byte alignment for a " + hal::bindingKindName(h.kind));
       if (!texel) {
         const uint64_t maxRange = uniform ? limits.maxUniformBufferRange : limits.maxStorageBufferRange;
         if (length > maxRange)
-          return hal::makeError(hal::ErrorCode::OutOfRange, what + ": " + str(length) + " bytes exceed the device's range limit");
+          return hal::makeError(hal::ErrorCode::OutOfRange, what() + ": " + str(length) + " bytes exceed the device's range limit");
         heapBuffers_[e] = {(*vb)->handle(), offset, length};
         return hal::okStatus();
       }
@@ -425,7 +646,7 @@ class DispatchRecorder {
       const uint64_t element = hal::formatSize(slot->format);
       info.range = length - length % element;
       VkBufferView view = VK_NULL_HANDLE;
-      SL_VK_CHECK(ctx_.vk.vkCreateBufferView(ctx_.device, &info, nullptr, &view), what + ": vkCreateBufferView");
+      SL_VK_CHECK(ctx_.vk.vkCreateBufferView(ctx_.device, &info, nullptr, &view), what() + ": vkCreateBufferView");
       s_.bufferViews.push_back(view);
       heapTexels_[e] = view;
       return hal::okStatus();
@@ -438,12 +659,12 @@ class DispatchRecorder {
       } else if (anySampler) {
         image.sampler = anySampler;  // samplers have no null descriptor; an unreachable copy is harmless
       } else {
-        return hal::makeError(hal::ErrorCode::FailedPrecondition, what + ": the sampler heap holds no sampler at all");
+        return hal::makeError(hal::ErrorCode::FailedPrecondition, what() + ": the sampler heap holds no sampler at all");
       }
       return hal::okStatus();
     }
     if (!present) {
-      if (!nullOk) return hal::makeError(hal::ErrorCode::Unsupported, what + ": empty image heap slots need nullDescriptor");
+      if (!nullOk) return hal::makeError(hal::ErrorCode::Unsupported, what() + ": empty image heap slots need nullDescriptor");
       image.imageView = VK_NULL_HANDLE;
       return hal::okStatus();
     }
@@ -460,13 +681,22 @@ class DispatchRecorder {
   VkCommandBuffer cb_;
   uint64_t& arenaOffset_;
   uint64_t& heapStatusOffset_;
-  std::vector<VkDescriptorBufferInfo> heapBuffers_;
-  std::vector<VkDescriptorImageInfo> heapImages_;
-  std::vector<VkBufferView> heapTexels_;
+  std::vector<VkDescriptorBufferInfo>& heapBuffers_;
+  std::vector<VkDescriptorImageInfo>& heapImages_;
+  std::vector<VkBufferView>& heapTexels_;
   VkDescriptorBufferInfo heapStatusInfo_{};
-  std::vector<VkDescriptorBufferInfo> bufferInfos_;
-  std::vector<VkDescriptorImageInfo> imageInfos_;
-  std::vector<VkBufferView> texelViews_;
+  std::vector<VkDescriptorBufferInfo>& bufferInfos_;
+  std::vector<VkDescriptorImageInfo>& imageInfos_;
+  std::vector<VkBufferView>& texelViews_;
+  std::vector<std::vector<VkWriteDescriptorSet>>& writes_;  // by set number
+  // What the command buffer has bound so far.
+  const VulkanExecutable* boundExecutable_ = nullptr;
+  const void* boundBindings_ = nullptr;  // the DispatchCommand::bindingStorage last written
+  VkPipeline boundPipeline_ = VK_NULL_HANDLE;
+  // The push-constant bytes last pushed, and with which pipeline layout.
+  VkPipelineLayout pushedLayout_ = VK_NULL_HANDLE;
+  std::array<uint32_t, hal::ConstantWords::kInline> pushed_{};
+  size_t pushedCount_ = 0;
 };
 
 }  // namespace
@@ -476,18 +706,26 @@ hal::Status VulkanDevice::record(InFlightSubmission& s) {
   const hal::DeviceLimits& limits = ctx_->info.limits;
 
   // Pre-pass: descriptor pool sizes, constants arena size, timestamp queries to reset.
-  std::map<VkDescriptorType, uint32_t> poolSizes;
-  uint32_t poolSets = 0;
+  std::map<VkDescriptorType, uint32_t> poolSizes, heapPoolSizes;
+  uint32_t poolSets = 0, heapPoolSets = 0;
+  VkDescriptorPoolCreateFlags heapPoolFlags = 0;
   uint64_t arenaSize = 0;
   uint64_t heapStatusSize = 0;
   bool needDummy = false;
   std::set<std::pair<VkQueryPool, uint32_t>> queries;
-  for (const hal::Command& c : s.commands) {
+  const hal::CommandList& commands = *s.commands;
+  for (const hal::Command& c : commands) {
     if (const auto* d = std::get_if<hal::DispatchCommand>(&c)) {
       if (d->executable->backend() != hal::Backend::Vulkan) continue;  // reported while recording
       const auto& exe = static_cast<const VulkanExecutable&>(*d->executable);
       for (const auto& set : exe.sets()) {
         if (set.push || set.bindingCount == 0) continue;
+        if (set.heap) {  // mutable-tier heap sets come from their own pool (its flags and type lists)
+          ++heapPoolSets;
+          heapPoolFlags |= set.poolFlags;
+          for (const auto& [type, n] : set.descriptorCounts) heapPoolSizes[type] += n;
+          continue;
+        }
         ++poolSets;
         for (const auto& [type, n] : set.descriptorCounts) poolSizes[type] += n;
       }
@@ -513,6 +751,29 @@ hal::Status VulkanDevice::record(InFlightSubmission& s) {
     info.pPoolSizes = sizes.data();
     SL_VK_CHECK(vk.vkCreateDescriptorPool(ctx_->device, &info, nullptr, &s.descriptorPool), "vkCreateDescriptorPool");
   }
+  if (heapPoolSets) {
+    std::vector<VkDescriptorPoolSize> sizes;
+    std::vector<VkMutableDescriptorTypeListEXT> lists;  // parallel to sizes (VUID-VkDescriptorPoolCreateInfo-pPoolSizes-04787)
+    for (const auto& [type, n] : heapPoolSizes) {
+      sizes.push_back({type, n});
+      VkMutableDescriptorTypeListEXT list{};
+      if (type == VK_DESCRIPTOR_TYPE_MUTABLE_EXT) {
+        list.descriptorTypeCount = static_cast<uint32_t>(mutableHeapTypes().size());
+        list.pDescriptorTypes = mutableHeapTypes().data();
+      }
+      lists.push_back(list);
+    }
+    VkMutableDescriptorTypeCreateInfoEXT mutableInfo{VK_STRUCTURE_TYPE_MUTABLE_DESCRIPTOR_TYPE_CREATE_INFO_EXT};
+    mutableInfo.mutableDescriptorTypeListCount = static_cast<uint32_t>(lists.size());
+    mutableInfo.pMutableDescriptorTypeLists = lists.data();
+    VkDescriptorPoolCreateInfo info{VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO};
+    info.pNext = &mutableInfo;
+    info.flags = heapPoolFlags;
+    info.maxSets = heapPoolSets;
+    info.poolSizeCount = static_cast<uint32_t>(sizes.size());
+    info.pPoolSizes = sizes.data();
+    SL_VK_CHECK(vk.vkCreateDescriptorPool(ctx_->device, &info, nullptr, &s.heapDescriptorPool), "vkCreateDescriptorPool (heap sets)");
+  }
   if (arenaSize) {
     auto arena = createRawBuffer(ctx_, arenaSize, VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT, true, "constants arena");
     if (!arena.ok()) return arena.status();
@@ -533,34 +794,30 @@ hal::Status VulkanDevice::record(InFlightSubmission& s) {
     std::memset(s.dummyBuffer->mapped, 0, 256);
   }
 
-  VkCommandBufferAllocateInfo alloc{VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
-  alloc.commandPool = commandPool_;
-  alloc.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
-  alloc.commandBufferCount = 1;
-  SL_VK_CHECK(vk.vkAllocateCommandBuffers(ctx_->device, &alloc, &s.commandBuffer), "vkAllocateCommandBuffers");
+  // The pooled command buffer: beginning it resets it (its pool has RESET_COMMAND_BUFFER_BIT).
   VkCommandBuffer cb = s.commandBuffer;
   VkCommandBufferBeginInfo begin{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
   begin.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
   SL_VK_CHECK(vk.vkBeginCommandBuffer(cb, &begin), "vkBeginCommandBuffer");
 
   for (const auto& [pool, query] : queries) vk.vkCmdResetQueryPool(cb, pool, query, 1);
-  // Earlier submissions' device writes become visible to this one (submission order alone does
-  // not make memory visible).
-  fullBarrier(*ctx_, cb, VK_PIPELINE_STAGE_ALL_COMMANDS_BIT, kDeviceStages, kAllDeviceAccess);
+  // No barrier is needed here: every submission ends with one whose second scope covers all
+  // later device work on this queue (submission order), and host writes before vkQueueSubmit
+  // are visible to it by the submit itself.
 
   uint64_t arenaOffset = 0, heapStatusOffset = 0;
-  DispatchRecorder dispatcher(*ctx_, s, cb, arenaOffset, heapStatusOffset);
-  for (size_t i = 0; i < s.commands.size(); ++i) {
-    const hal::Command& c = s.commands[i];
-    const std::string at = "command " + str(i);
+  DispatchRecorder dispatcher(*ctx_, s, cb, arenaOffset, heapStatusOffset, scratch_);
+  for (size_t i = 0; i < commands.size(); ++i) {
+    const hal::Command& c = commands[i];
+    auto at = [i] { return "command " + str(i); };
     if (const auto* d = std::get_if<hal::DispatchCommand>(&c)) {
       SL_HAL_RETURN_IF_ERROR(dispatcher.record(*d, i));
     } else if (std::holds_alternative<hal::BarrierCommand>(c)) {
       fullBarrier(*ctx_, cb, kDeviceStages, kDeviceStages, kAllDeviceAccess);
     } else if (const auto* cp = std::get_if<hal::CopyBufferCommand>(&c)) {
-      auto src = hal::resolveBufferRef(cp->src, s.table, at + " (copy) source");
+      auto src = hal::resolveBufferRef(cp->src, s.table, [&] { return at() + " (copy) source"; });
       if (!src.ok()) return src.status();
-      auto dst = hal::resolveBufferRef(cp->dst, s.table, at + " (copy) destination");
+      auto dst = hal::resolveBufferRef(cp->dst, s.table, [&] { return at() + " (copy) destination"; });
       if (!dst.ok()) return dst.status();
       auto sb = vulkanBuffer(src->buffer, at);
       if (!sb.ok()) return sb.status();
@@ -569,13 +826,13 @@ hal::Status VulkanDevice::record(InFlightSubmission& s) {
       VkBufferCopy region{src->offset, dst->offset, cp->size};
       vk.vkCmdCopyBuffer(cb, (*sb)->handle(), (*db)->handle(), 1, &region);
     } else if (const auto* f = std::get_if<hal::FillBufferCommand>(&c)) {
-      auto dst = hal::resolveBufferRef(f->dst, s.table, at + " (fill) destination");
+      auto dst = hal::resolveBufferRef(f->dst, s.table, [&] { return at() + " (fill) destination"; });
       if (!dst.ok()) return dst.status();
       auto db = vulkanBuffer(dst->buffer, at);
       if (!db.ok()) return db.status();
       vk.vkCmdFillBuffer(cb, (*db)->handle(), dst->offset, dst->length & ~uint64_t(3), f->pattern);
     } else if (const auto* u = std::get_if<hal::UpdateBufferCommand>(&c)) {
-      auto dst = hal::resolveBufferRef(u->dst, s.table, at + " (update) destination");
+      auto dst = hal::resolveBufferRef(u->dst, s.table, [&] { return at() + " (update) destination"; });
       if (!dst.ok()) return dst.status();
       auto db = vulkanBuffer(dst->buffer, at);
       if (!db.ok()) return db.status();
@@ -584,8 +841,9 @@ hal::Status VulkanDevice::record(InFlightSubmission& s) {
       vk.vkCmdWriteTimestamp(cb, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, static_cast<VulkanTimestampPool&>(*t->pool).handle(), t->query);
     }
   }
-  // Results visible to the host (downloads) and to later submissions.
-  fullBarrier(*ctx_, cb, kDeviceStages, VK_PIPELINE_STAGE_HOST_BIT, VK_ACCESS_HOST_READ_BIT);
+  // Results visible to the host (downloads) and to all later device work, also that of later
+  // submissions on this queue.
+  fullBarrier(*ctx_, cb, kDeviceStages, kDeviceStages | VK_PIPELINE_STAGE_HOST_BIT, kAllDeviceAccess | VK_ACCESS_HOST_READ_BIT);
   SL_VK_CHECK(vk.vkEndCommandBuffer(cb), "vkEndCommandBuffer");
   return hal::okStatus();
 }

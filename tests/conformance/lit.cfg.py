@@ -32,7 +32,6 @@ HEAP_FORM = "portable"
 compile_cmd = f"{shaderlens} compile -spirv -fspv-target-env=vulkan1.3 -fspv-heap-form={HEAP_FORM}"
 config.substitutions.append(("%dxc_target_lib", compile_cmd))
 config.substitutions.append(("%dxc_target", compile_cmd))
-config.substitutions.append(("%offloader", f"{shaderlens} offload"))
 config.substitutions.append(("%goldenimage_dir", "/nonexistent-golden-images"))
 config.environment["PATH"] = os.pathsep.join([config.llvm_tools_dir, config.environment.get("PATH", "")])
 for var in ("HOME", "XDG_RUNTIME_DIR", "VK_ICD_FILENAMES", "VK_DRIVER_FILES", "VK_LOADER_DEBUG"):
@@ -65,4 +64,13 @@ if not features:
     features = ["Vulkan"]
 for feature in features:
     config.available_features.add(feature)
+
+# fp32 denormals (docs/hal.md, "fp32 denormals"): the expected data is D3D's result, and D3D's
+# default fp32 float mode flushes denormals. GPUs choose per shader; llvmpipe (feature Lavapipe,
+# from the device's driver) runs shaders on host threads that keep denormals unless the runner
+# opens it with FTZ/DAZ, which is what --fp32-denorm=flush does (valid for CPU devices only).
+offloader = f"{shaderlens} offload"
+if "Lavapipe" in config.available_features:
+    offloader += " --fp32-denorm=flush"
+config.substitutions.append(("%offloader", offloader))
 lit_config.note("conformance features: " + " ".join(sorted(config.available_features)))

@@ -78,6 +78,16 @@ TEST_CASE("an unbounded (proposal-form) heap array is refused with the option to
   REQUIRE(!bytes.empty());
   hal::ExecutableLayout layout;
   CHECK_THAT(addHeapLayout(reflectSpirv(bytes), layout), Catch::Contains("-fspv-heap-form=portable"));
+
+  // On a mutable-tier device the same array is a heap group (resource heap at its binding).
+  hal::ExecutableLayout mutableLayout;
+  REQUIRE(addHeapLayout(reflectSpirv(bytes), mutableLayout, hal::HeapTier::Mutable).empty());
+  REQUIRE(mutableLayout.heapGroups.size() == 1);
+  CHECK(mutableLayout.heapGroups[0].source == hal::HeapSource::Resource);
+  CHECK(mutableLayout.heapGroups[0].set == 1);
+  CHECK(mutableLayout.heapGroups[0].binding == 0);
+  CHECK(mutableLayout.heapBindings.empty());
+  CHECK(mutableLayout.heapUsage == hal::kHeapResource);
 }
 
 TEST_CASE("HeapIndex resources stay out of the ordinary layout", "[offload][heaps]") {

@@ -1,0 +1,199 @@
+// Submit-time state elision (docs/hal.md, "Dispatch overhead") and the fp32 denormal mode of CPU
+// devices (docs/hal.md, "fp32 denormals"). Device tests run on lavapipe with validation on.
+#include <catch2/catch.hpp>
+
+#include <cstring>
+#include <regex>
+
+#include "renderer/hal/Hal.h"
+#include "renderer/hal/HostFloatMode.h"
+#include "tests/unit/renderer/HalTestSupport.h"
+#include "tests/unit/renderer/TestShaders.h"
+
+using namespace sl;
+using sl::test::makeBuffer;
+using sl::test::readWords;
+
+namespace {
+
+void requireOk(const hal::Status& s) {
+  INFO(s.toString());
+  REQUIRE(s.ok());
+}
+
+std::shared_ptr<hal::Executable> scale(hal::Device& device, const std::string& label) {
+  std::string text = std::regex_replace(std::string(test::kScaleShader), std::regex("@(IN|OUT)_SET@"), "0");
+  hal::ExecutableLayout layout;
+  layout.constantCount = 2;
+  layout.bindings = {{hal::BindingKind::StorageBuffer, 0, 0, 1, {}, true},
+                     {hal::BindingKind::StorageBuffer, 0, 1, 1, {}, false}};
+  layout.workgroupSize = {4, 1, 1};
+  return test::makeExecutable(device, text, layout, label);
+}
+
+// out[i] = in[i] * 0.5 on floats: 2^-126 (the smallest normal) becomes the denormal 2^-127
+// unless denormals are flushed.
+constexpr const char* kHalveShader = R"(
+OpCapability Shader
+OpMemoryModel Logical GLSL450
+OpEntryPoint GLCompute %main "main" %gid
+OpExecutionMode %main LocalSize 4 1 1
+OpDecorate %gid BuiltIn GlobalInvocationId
+OpDecorate %rta ArrayStride 4
+OpMemberDecorate %Buf 0 Offset 0
+OpDecorate %Buf Block
+OpDecorate %in DescriptorSet 0
+OpDecorate %in Binding 0
+OpDecorate %out DescriptorSet 0
+OpDecorate %out Binding 1
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%uint = OpTypeInt 32 0
+%float = OpTypeFloat 32
+%v3uint = OpTypeVector %uint 3
+%ptr_in_v3 = OpTypePointer Input %v3uint
+%gid = OpVariable %ptr_in_v3 Input
+%rta = OpTypeRuntimeArray %float
+%Buf = OpTypeStruct %rta
+%ptr_sb_Buf = OpTypePointer StorageBuffer %Buf
+%in = OpVariable %ptr_sb_Buf StorageBuffer
+%out = OpVariable %ptr_sb_Buf StorageBuffer
+%ptr_sb_float = OpTypePointer StorageBuffer %float
+%c0 = OpConstant %uint 0
+%half = OpConstant %float 0.5
+%main = OpFunction %void None %fn
+%entry = OpLabel
+%g = OpLoad %v3uint %gid
+%i = OpCompositeExtract %uint %g 0
+%pin = OpAccessChain %ptr_sb_float %in %c0 %i
+%x = OpLoad %float %pin
+%r = OpFMul %float %x %half
+%pout = OpAccessChain %ptr_sb_float %out %c0 %i
+OpStore %pout %r
+OpReturn
+OpFunctionEnd
+)";
+
+// in[i] = {2^-126, 1.0, 2^-126, 4.0} halved on a device opened with `mode`; the output words.
+std::vector<uint32_t> halveOn(hal::Fp32DenormMode mode) {
+  auto device = hal::createDevice({.backend = hal::Backend::Vulkan, .validation = true, .fp32Denorm = mode});
+  INFO(device.status().toString());
+  REQUIRE(device.ok());
+  hal::Device& d = **device;
+  hal::ExecutableLayout layout;
+  layout.bindings = {{hal::BindingKind::StorageBuffer, 0, 0, 1, {}, true},
+                     {hal::BindingKind::StorageBuffer, 0, 1, 1, {}, false}};
+  layout.workgroupSize = {4, 1, 1};
+  auto exe = test::makeExecutable(d, kHalveShader, layout, "halve");
+  auto in = makeBuffer(d, {0x00800000u, 0x3f800000u, 0x00800000u, 0x40800000u}, "in");
+  auto out = makeBuffer(d, 16, "out");
+  hal::CommandBuffer cb;
+  std::vector<hal::Binding> bindings = {hal::BufferRef::direct(in), hal::BufferRef::direct(out)};
+  requireOk(cb.dispatch(exe, 0, {1, 1, 1}, {}, bindings));
+  requireOk(cb.finish());
+  requireOk(d.submitAndWait(cb));
+  CHECK_NO_VALIDATION_MESSAGES(d);
+  return readWords(*out, 4);
+}
+
+}  // namespace
+
+TEST_CASE("repeated bindings share one list and skip re-validation, but not re-checking", "[renderer][hal]") {
+  hal::Device& device = test::vulkanDevice();
+  auto exe = scale(device, "scale");
+  auto in = makeBuffer(device, {1, 2, 3, 4}, "in");
+  auto out = makeBuffer(device, 16, "out");
+  hal::CommandBuffer cb;
+  const uint32_t c[] = {1, 0};
+  std::vector<hal::Binding> bindings = {hal::BufferRef::direct(in), hal::BufferRef::direct(out)};
+  requireOk(cb.dispatch(exe, 0, {1, 1, 1}, c, bindings));
+  requireOk(cb.dispatch(exe, 0, {1, 1, 1}, c, bindings));
+  const auto& first = std::get<hal::DispatchCommand>(cb.commands()[0]);
+  const auto& second = std::get<hal::DispatchCommand>(cb.commands()[1]);
+  CHECK(first.bindingStorage == second.bindingStorage);
+  CHECK(second.bindings.size() == 2);
+  // The cheap checks still run on a repeated list: constants count, entry point.
+  CHECK_THAT(cb.dispatch(exe, 0, {1, 1, 1}, {}, bindings).message(), Catch::Contains("0 constants given"));
+  CHECK_THAT(cb.dispatch(exe, 3, {1, 1, 1}, c, bindings).message(), Catch::Contains("entry point 3"));
+  // A different list is validated again (and gets its own storage).
+  std::vector<hal::Binding> swapped = {hal::BufferRef::direct(out), hal::BufferRef::direct(in, 4)};
+  requireOk(cb.dispatch(exe, 0, {1, 1, 1}, c, swapped));
+  CHECK(std::get<hal::DispatchCommand>(cb.commands()[2]).bindingStorage != first.bindingStorage);
+  std::vector<hal::Binding> outOfRange = {hal::BufferRef::direct(in, 64), hal::BufferRef::direct(out)};
+  CHECK_THAT(cb.dispatch(exe, 0, {1, 1, 1}, c, outOfRange).message(), Catch::Contains("command 3 (dispatch) binding 0"));
+  CHECK(cb.commands().size() == 3);
+}
+
+TEST_CASE("constants and pipelines change between dispatches that share bindings", "[renderer][vulkan]") {
+  hal::Device& device = test::vulkanDevice();
+  device.clearValidationMessages();
+  auto a = scale(device, "a");
+  auto b = scale(device, "b");
+  auto buf = makeBuffer(device, {1, 2, 3, 4}, "buf");
+  auto tmp = makeBuffer(device, 16, "tmp");
+  // buf -> tmp (x*2+1) -> buf (x*3) -> tmp (x+5, same constants as a previous push of b) -> buf
+  // (x*2+1 again, executable a after b): constants, pipeline and bindings alternate.
+  hal::CommandBuffer cb;
+  const std::vector<hal::Binding> forward = {hal::BufferRef::direct(buf), hal::BufferRef::direct(tmp)};
+  const std::vector<hal::Binding> back = {hal::BufferRef::direct(tmp), hal::BufferRef::direct(buf)};
+  const uint32_t k1[] = {2, 1}, k2[] = {3, 0}, k3[] = {1, 5};
+  requireOk(cb.dispatch(a, 0, {1, 1, 1}, k1, forward));
+  requireOk(cb.barrier());
+  requireOk(cb.dispatch(a, 0, {1, 1, 1}, k2, back));
+  requireOk(cb.barrier());
+  requireOk(cb.dispatch(b, 0, {1, 1, 1}, k3, forward));
+  requireOk(cb.barrier());
+  requireOk(cb.dispatch(a, 0, {1, 1, 1}, k1, back));
+  requireOk(cb.finish());
+  requireOk(device.submitAndWait(cb));
+  // x=1: 3 -> 9 -> 14 -> 29
+  CHECK(readWords(*buf, 4) == std::vector<uint32_t>{29, 41, 53, 65});
+  // Submitted again: the pooled native command buffer is re-recorded from the start.
+  hal::CommandBuffer again;
+  requireOk(again.dispatch(b, 0, {1, 1, 1}, k2, forward));
+  requireOk(again.barrier());
+  requireOk(again.dispatch(b, 0, {1, 1, 1}, k2, forward));
+  requireOk(again.finish());
+  requireOk(device.submitAndWait(again));
+  CHECK(readWords(*tmp, 4) == std::vector<uint32_t>{87, 123, 159, 195});
+  CHECK_NO_VALIDATION_MESSAGES(device);
+}
+
+TEST_CASE("fp32 denormal modes: pure rules", "[renderer][hal]") {
+  const uint32_t base = 0x1f80;  // the x86 default MXCSR
+  CHECK(hal::mxcsrForDenormMode(base, hal::Fp32DenormMode::Device) == base);
+  CHECK(hal::mxcsrForDenormMode(base, hal::Fp32DenormMode::Flush) == (base | 0x8040));
+  CHECK(hal::mxcsrForDenormMode(base | 0x8040, hal::Fp32DenormMode::Preserve) == base);
+
+  hal::AdapterInfo gpu;
+  gpu.backend = hal::Backend::Vulkan;
+  gpu.name = "Some GPU";
+  gpu.type = hal::DeviceType::DiscreteGpu;
+  CHECK(hal::checkFp32DenormMode(gpu, hal::Fp32DenormMode::Device).ok());
+  hal::Status s = hal::checkFp32DenormMode(gpu, hal::Fp32DenormMode::Flush);
+  CHECK(s.code() == hal::ErrorCode::Unsupported);
+  CHECK_THAT(s.message(), Catch::Contains("only to CPU implementations") && Catch::Contains("discrete-gpu"));
+
+  hal::AdapterInfo cpu = gpu;
+  cpu.type = hal::DeviceType::Cpu;
+  CHECK(hal::checkFp32DenormMode(cpu, hal::Fp32DenormMode::Flush).ok() == hal::hostFloatModeControllable());
+  cpu.backend = hal::Backend::D3D12;
+  CHECK(!hal::checkFp32DenormMode(cpu, hal::Fp32DenormMode::Preserve).ok());
+
+  hal::Fp32DenormMode mode = hal::Fp32DenormMode::Device;
+  CHECK(hal::parseFp32DenormMode("flush", mode));
+  CHECK(mode == hal::Fp32DenormMode::Flush);
+  CHECK(!hal::parseFp32DenormMode("ftz", mode));
+}
+
+TEST_CASE("fp32 denormals on lavapipe: flush as D3D, or preserve", "[renderer][vulkan]") {
+  if (!hal::hostFloatModeControllable()) return;  // non-x86 hosts: checkFp32DenormMode refuses (tested above)
+  const uint32_t before = hal::hostMxcsr();
+  const std::vector<uint32_t> flushed = halveOn(hal::Fp32DenormMode::Flush);
+  CHECK(flushed == std::vector<uint32_t>{0u, 0x3f000000u, 0u, 0x40000000u});
+  // The calling thread's own mode is back to what it was: host-side comparisons stay IEEE.
+  CHECK(hal::hostMxcsr() == before);
+  const std::vector<uint32_t> preserved = halveOn(hal::Fp32DenormMode::Preserve);
+  CHECK(preserved == std::vector<uint32_t>{0x00400000u, 0x3f000000u, 0x00400000u, 0x40000000u});
+  CHECK(hal::hostMxcsr() == before);
+}
