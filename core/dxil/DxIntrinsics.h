@@ -37,6 +37,37 @@ inline constexpr std::string_view kAtomicBinOp = "llvm.dx.resource.atomicbinop";
 inline constexpr std::string_view kUpdateCounter = "llvm.dx.resource.updatecounter";
 // (handle) -> i32 element count (buffers).
 inline constexpr std::string_view kGetDimensionsX = "llvm.dx.resource.getdimensions.x";
+// Textures (upstream-shaped; the offset is an i32 or <n x i32> sized by the texture kind, zero
+// when HLSL gave none; clamp/lod/bias/compare are float, a missing clamp is poison). All return
+// the HLSL result type (the texel vector, or float for the comparison forms).
+//   sample (tex, sampler, coords, offset, clamp)
+//   samplebias (tex, sampler, coords, offset, bias, clamp)
+//   samplelevel (tex, sampler, coords, offset, lod)
+//   samplegrad (tex, sampler, coords, offset, ddx, ddy, clamp)
+//   samplecmp (tex, sampler, coords, offset, compare, clamp)
+//   samplecmplevelzero (tex, sampler, coords, offset, compare)
+//   samplecmplevel (tex, sampler, coords, offset, compare, lod)
+//   gather (tex, sampler, coords, offset, i32 channel) -> 4-vector
+//   gathercmp (tex, sampler, coords, offset, i32 channel, compare) -> 4-vector
+inline constexpr std::string_view kSample = "llvm.dx.resource.sample";
+inline constexpr std::string_view kSampleBias = "llvm.dx.resource.samplebias";
+inline constexpr std::string_view kSampleLevel = "llvm.dx.resource.samplelevel";
+inline constexpr std::string_view kSampleGrad = "llvm.dx.resource.samplegrad";
+inline constexpr std::string_view kSampleCmp = "llvm.dx.resource.samplecmp";
+inline constexpr std::string_view kSampleCmpLevelZero = "llvm.dx.resource.samplecmplevelzero";
+inline constexpr std::string_view kSampleCmpLevel = "llvm.dx.resource.samplecmplevel";
+inline constexpr std::string_view kGather = "llvm.dx.resource.gather";
+inline constexpr std::string_view kGatherCmp = "llvm.dx.resource.gathercmp";
+// (tex, i32 coords (scalar or vector, without the mip), i32 mip or sample index (poison for RW
+// textures), offset) -> T
+inline constexpr std::string_view kLoadTexture = "llvm.dx.resource.load.texture";
+// (tex, i32 coords, T value)
+inline constexpr std::string_view kStoreTexture = "llvm.dx.resource.store.texture";
+// (tex, i32 mip (poison for RW and MS textures)) -> {i32, i32, i32, i32}: width, height,
+// depth or array size, mip levels or sample count (dx.op.getDimensions' fields).
+inline constexpr std::string_view kGetDimensionsTexture = "llvm.dx.resource.getdimensions.texture";
+// (tex, sampler, coords, i1 clamped) -> float
+inline constexpr std::string_view kCalculateLod = "llvm.dx.resource.calculatelod";
 // () barriers; upstream has the group-sync form; the mode form is ours for the other barriers.
 inline constexpr std::string_view kGroupMemoryBarrierWithGroupSync =
     "llvm.dx.group.memory.barrier.with.group.sync";

@@ -5,12 +5,14 @@
 #include "core/dxil/DxIntrinsics.h"
 #include "core/dxil/DxilOps.h"
 #include "core/dxil/ResourceAnalysis.h"
+#include "core/dxil/ResourceTypes.h"
 
 #include <llvm/IR/Constants.h>
 #include <llvm/IR/IRBuilder.h>
 #include <llvm/IR/Instructions.h>
 #include <llvm/IR/Module.h>
 
+#include <algorithm>
 #include <unordered_map>
 
 namespace sl::dxil {
@@ -56,6 +58,12 @@ class Lowering {
   llvm::Value* handleFor(llvm::Value* handle);
   void lowerHandles();
   void lowerUsers();
+  void lowerTextures();
+  // Component i of a scalar/vector operand when i < count, else undef (poison becomes undef, as
+  // DXC writes unused dx.op operands).
+  llvm::Value* componentOrUndef(llvm::Value* v, unsigned i, unsigned count, llvm::Type* scalar);
+  // Rebuilds a call's scalar or vector result from a %dx.types.ResRet.
+  llvm::Value* fromResRet(llvm::Value* ret, llvm::Type* resultType);
   llvm::Value* splitVector(llvm::Value* v, unsigned i);
 
   llvm::Module& m_;
@@ -292,9 +300,150 @@ void Lowering::lowerUsers() {
   }
 }
 
+llvm::Value* Lowering::componentOrUndef(llvm::Value* v, unsigned i, unsigned count, llvm::Type* scalar) {
+  if (i >= count || !v) return llvm::UndefValue::get(scalar);
+  llvm::Value* e = splitVector(v, i);
+  if (llvm::isa<llvm::UndefValue>(e)) return llvm::UndefValue::get(scalar);  // poison too
+  return e;
+}
+
+llvm::Value* Lowering::fromResRet(llvm::Value* ret, llvm::Type* resultType) {
+  auto* vt = llvm::dyn_cast<llvm::FixedVectorType>(resultType);
+  if (!vt) return b_.CreateExtractValue(ret, {0});
+  llvm::Value* value = llvm::PoisonValue::get(resultType);
+  for (unsigned i = 0; i < vt->getNumElements() && i < 4; ++i)
+    value = b_.CreateInsertElement(value, b_.CreateExtractValue(ret, {i}), b_.getInt32(i));
+  return value;
+}
+
+void Lowering::lowerTextures() {
+  llvm::Type* i32 = b_.getInt32Ty();
+  llvm::Type* f32 = b_.getFloatTy();
+  auto kindOf = [](llvm::Value* handle) {
+    auto* tt = llvm::dyn_cast<llvm::TargetExtType>(handle->getType());
+    return tt && tt->getNumIntParameters() >= 4 ? ResourceKind(tt->getIntParameter(3)) : ResourceKind::Invalid;
+  };
+  auto undefIfPoison = [](llvm::Value* v) -> llvm::Value* {
+    return llvm::isa<llvm::PoisonValue>(v) ? llvm::UndefValue::get(v->getType()) : v;
+  };
+  // Sample*, gather: (i32 op, srv, sampler, f coord0..3, i32 offsets, extras...) -> ResRet.
+  struct SampleOp {
+    std::string_view intrinsic;
+    const char* name;
+    DxilOpCode code;
+    unsigned offsets;  // offset operands of the dx.op (3; gathers 2)
+    bool gather;
+  };
+  const SampleOp kOps[] = {
+      {intrinsics::kSample, "sample", DxilOpCode::Sample, 3, false},
+      {intrinsics::kSampleBias, "sampleBias", DxilOpCode::SampleBias, 3, false},
+      {intrinsics::kSampleLevel, "sampleLevel", DxilOpCode::SampleLevel, 3, false},
+      {intrinsics::kSampleGrad, "sampleGrad", DxilOpCode::SampleGrad, 3, false},
+      {intrinsics::kSampleCmp, "sampleCmp", DxilOpCode::SampleCmp, 3, false},
+      {intrinsics::kSampleCmpLevelZero, "sampleCmpLevelZero", DxilOpCode::SampleCmpLevelZero, 3, false},
+      {intrinsics::kSampleCmpLevel, "sampleCmpLevel", DxilOpCode::SampleCmpLevel, 3, false},
+      {intrinsics::kGather, "textureGather", DxilOpCode::TextureGather, 2, true},
+      {intrinsics::kGatherCmp, "textureGatherCmp", DxilOpCode::TextureGatherCmp, 2, true},
+  };
+  for (const SampleOp& so : kOps) {
+    for (llvm::CallInst* call : callsTo(so.intrinsic)) {
+      b_.SetInsertPoint(call);
+      llvm::Value* h = handleFor(call->getArgOperand(0));
+      llvm::Value* s = handleFor(call->getArgOperand(1));
+      if (!h || !s) continue;
+      const ResourceKind kind = kindOf(call->getArgOperand(0));
+      llvm::Type* scalar = call->getType()->getScalarType();
+      std::vector<llvm::Value*> args = {b_.getInt32(uint32_t(so.code)), h, s};
+      std::vector<llvm::Type*> params = {ops_.handleType(), ops_.handleType()};
+      llvm::Value* coords = call->getArgOperand(2);
+      const unsigned coordCount = textureCoordCount(kind);
+      for (unsigned i = 0; i < 4; ++i) args.push_back(componentOrUndef(coords, i, coordCount, f32));
+      const unsigned offsetCount = textureOffsetCount(kind);
+      for (unsigned i = 0; i < so.offsets; ++i)
+        args.push_back(componentOrUndef(call->getArgOperand(3), i, offsetCount, i32));
+      for (unsigned a = 4; a < call->arg_size(); ++a) {
+        llvm::Value* v = call->getArgOperand(a);
+        if (so.code == DxilOpCode::SampleGrad && (a == 4 || a == 5)) {
+          // ddx, ddy: three components each (the texel coordinates without the array layer).
+          for (unsigned i = 0; i < 3; ++i) args.push_back(componentOrUndef(v, i, 3, f32));
+          continue;
+        }
+        args.push_back(undefIfPoison(v));
+      }
+      for (size_t a = 3; a < args.size(); ++a) params.push_back(args[a]->getType());
+      params.insert(params.begin(), i32);
+      llvm::Function* f = ops_.get(so.name, scalar, ops_.resRetType(scalar),
+                                   std::vector<llvm::Type*>(params.begin() + 1, params.end()));
+      llvm::Value* ret = b_.CreateCall(f, args);
+      call->replaceAllUsesWith(fromResRet(ret, call->getType()));
+      dead_.push_back(call);
+    }
+  }
+  for (llvm::CallInst* call : callsTo(intrinsics::kLoadTexture)) {
+    b_.SetInsertPoint(call);
+    llvm::Value* h = handleFor(call->getArgOperand(0));
+    if (!h) continue;
+    const ResourceKind kind = kindOf(call->getArgOperand(0));
+    llvm::Type* scalar = call->getType()->getScalarType();
+    std::vector<llvm::Value*> args = {b_.getInt32(uint32_t(DxilOpCode::TextureLoad)), h,
+                                      undefIfPoison(call->getArgOperand(2))};
+    for (unsigned i = 0; i < 3; ++i) args.push_back(componentOrUndef(call->getArgOperand(1), i, 3, i32));
+    for (unsigned i = 0; i < 3; ++i)
+      args.push_back(componentOrUndef(call->getArgOperand(3), i, textureOffsetCount(kind), i32));
+    llvm::Function* f = ops_.get("textureLoad", scalar, ops_.resRetType(scalar),
+                                 {ops_.handleType(), i32, i32, i32, i32, i32, i32, i32});
+    call->replaceAllUsesWith(fromResRet(b_.CreateCall(f, args), call->getType()));
+    dead_.push_back(call);
+  }
+  for (llvm::CallInst* call : callsTo(intrinsics::kStoreTexture)) {
+    b_.SetInsertPoint(call);
+    llvm::Value* h = handleFor(call->getArgOperand(0));
+    if (!h) continue;
+    llvm::Value* v = call->getArgOperand(2);
+    llvm::Type* scalar = v->getType()->getScalarType();
+    unsigned n = v->getType()->isVectorTy() ? llvm::cast<llvm::FixedVectorType>(v->getType())->getNumElements() : 1;
+    std::vector<llvm::Value*> args = {b_.getInt32(uint32_t(DxilOpCode::TextureStore)), h};
+    for (unsigned i = 0; i < 3; ++i) args.push_back(componentOrUndef(call->getArgOperand(1), i, 3, i32));
+    // Typed stores write all four components (mask 0xF): narrower values repeat component 0.
+    for (unsigned i = 0; i < 4; ++i) args.push_back(splitVector(v, i < n ? i : 0));
+    args.push_back(b_.getInt8(0xF));
+    llvm::Function* f = ops_.get("textureStore", scalar, b_.getVoidTy(),
+                                 {ops_.handleType(), i32, i32, i32, scalar, scalar, scalar, scalar, b_.getInt8Ty()});
+    b_.CreateCall(f, args);
+    dead_.push_back(call);
+  }
+  for (llvm::CallInst* call : callsTo(intrinsics::kGetDimensionsTexture)) {
+    b_.SetInsertPoint(call);
+    llvm::Value* h = handleFor(call->getArgOperand(0));
+    if (!h) continue;
+    llvm::Function* f = ops_.get("getDimensions", nullptr, ops_.dimensionsType(), {ops_.handleType(), i32});
+    llvm::Value* d = b_.CreateCall(f, {b_.getInt32(uint32_t(DxilOpCode::GetDimensions)), h,
+                                       undefIfPoison(call->getArgOperand(1))});
+    llvm::Value* r = llvm::PoisonValue::get(call->getType());
+    for (unsigned i = 0; i < 4; ++i) r = b_.CreateInsertValue(r, b_.CreateExtractValue(d, {i}), {i});
+    call->replaceAllUsesWith(r);
+    dead_.push_back(call);
+  }
+  for (llvm::CallInst* call : callsTo(intrinsics::kCalculateLod)) {
+    b_.SetInsertPoint(call);
+    llvm::Value* h = handleFor(call->getArgOperand(0));
+    llvm::Value* s = handleFor(call->getArgOperand(1));
+    if (!h || !s) continue;
+    const unsigned coordCount = std::min(3u, textureCoordCount(kindOf(call->getArgOperand(0))));
+    std::vector<llvm::Value*> args = {b_.getInt32(uint32_t(DxilOpCode::CalculateLOD)), h, s};
+    for (unsigned i = 0; i < 3; ++i) args.push_back(componentOrUndef(call->getArgOperand(2), i, coordCount, f32));
+    args.push_back(call->getArgOperand(3));
+    llvm::Function* f = ops_.get("calculateLOD", f32, f32,
+                                 {ops_.handleType(), ops_.handleType(), f32, f32, f32, b_.getInt1Ty()});
+    call->replaceAllUsesWith(b_.CreateCall(f, args));
+    dead_.push_back(call);
+  }
+}
+
 void Lowering::run() {
   lowerHandles();
   lowerUsers();
+  lowerTextures();
   // NonUniformResourceIndex markers have done their job (the handle ops carry the bit).
   for (llvm::CallInst* call : callsTo(dxi::kNonUniformIndex)) {
     call->replaceAllUsesWith(call->getArgOperand(0));

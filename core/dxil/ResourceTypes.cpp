@@ -165,4 +165,32 @@ std::string mangleTypeSuffix(const llvm::Type* type) {
   return "unknown";
 }
 
+unsigned textureOffsetCount(ResourceKind kind) {
+  switch (kind) {
+    case ResourceKind::Texture1D:
+    case ResourceKind::Texture1DArray: return 1;
+    case ResourceKind::Texture2D:
+    case ResourceKind::Texture2DArray:
+    case ResourceKind::Texture2DMS:
+    case ResourceKind::Texture2DMSArray: return 2;
+    case ResourceKind::Texture3D: return 3;
+    default: return 0;
+  }
+}
+
+unsigned textureCoordCount(ResourceKind kind) {
+  switch (kind) {
+    case ResourceKind::Texture1D: return 1;
+    case ResourceKind::Texture1DArray:
+    case ResourceKind::Texture2D:
+    case ResourceKind::Texture2DMS: return 2;
+    case ResourceKind::Texture2DArray:
+    case ResourceKind::Texture2DMSArray:
+    case ResourceKind::Texture3D:
+    case ResourceKind::TextureCube: return 3;
+    case ResourceKind::TextureCubeArray: return 4;
+    default: return 0;
+  }
+}
+
 }  // namespace sl::dxil

@@ -56,6 +56,11 @@ ComponentType componentTypeOf(const llvm::Type* type, bool isSigned);
 const char* componentTypeName(ComponentType type);
 const char* resourceKindName(ResourceKind kind);
 
+// Texture addressing by kind (DXIL.rst): how many offset components a kind takes (1D 1, 2D and
+// MS 2, 3D 3, cubes 0) and how many coordinates (with the array layer; MS kinds count the texel
+// coordinates). The rest of dx.op's coordinate/offset operands are undef.
+unsigned textureOffsetCount(ResourceKind kind);
+unsigned textureCoordCount(ResourceKind kind);
 // The overload suffix LLVM-style: "f32", "v4f32", "i32", "s_struct.S", "tdx.TypedBuffer_v4f32_1_0_0".
 std::string mangleTypeSuffix(const llvm::Type* type);
 
