@@ -205,6 +205,11 @@ class Module {
   std::vector<FunctionDef> functions;
   std::vector<EntryPoint> entryPoints;
   std::vector<DebugFile> debugFiles;
+  // Capabilities and extensions the front end picks where the grammar offers alternatives (Layer
+  // written by a vertex shader needs ShaderViewportIndexLayerEXT, not Geometry); the writer
+  // declares them before deriving the rest.
+  std::vector<uint32_t> capabilities;
+  std::vector<std::string> extensions;
 
   GlobalVarDef& global(GlobalVarId g) { return globals[g.index]; }
   const GlobalVarDef& global(GlobalVarId g) const { return globals[g.index]; }

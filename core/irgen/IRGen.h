@@ -22,6 +22,11 @@ struct IrGenOptions {
   uint32_t spirvMinor = 0;         // SPIR-V 1.x of the target env (wave ops need >= 3)
   bool demoteForDiscard = false;   // vulkan1.3: discard -> OpDemoteToHelperInvocation
   bool dxLayout = false;           // -fvk-use-dx-layout: column-major float1xN is float[N] in cbuffers
+  bool invertY = false;            // -fvk-invert-y: negate Position.y written by a vertex shader
+  bool dxPositionW = false;        // -fvk-use-dx-position-w: FragCoord.w read as 1/w (D3D's w)
+  bool stageIoAlpha = false;       // -fvk-stage-io-order=alpha: Locations by semantic string
+  bool nonzeroBaseVertex = false;    // SV_VertexID = VertexIndex - BaseVertex
+  bool nonzeroBaseInstance = false;  // SV_InstanceID = InstanceIndex - BaseInstance
 };
 
 struct IrGenResult {

@@ -110,6 +110,12 @@ ParsedCommandLine parseDxcCommandLine(const std::vector<std::string>& rawArgs) {
       o.spvExtensions.push_back(a.substr(std::strlen("-fspv-extension=")));
     } else if (startsWith(a, "-fspv-debug=")) {
       o.spvDebug = a.substr(std::strlen("-fspv-debug="));
+      if (o.spvDebug == "rich" || o.spvDebug == "rich-with-source")
+        return fail("-fspv-debug=" + o.spvDebug + " (OpenCL.DebugInfo.100) is not supported; use -fspv-debug=vulkan-with-source");
+      if (o.spvDebug != "file" && o.spvDebug != "source" && o.spvDebug != "line" && o.spvDebug != "tool" &&
+          o.spvDebug != "vulkan" && o.spvDebug != "vulkan-with-source")
+        return fail("unknown -fspv-debug value '" + o.spvDebug +
+                    "' (expected file, source, line, tool, vulkan or vulkan-with-source)");
     } else if (startsWith(a, "-fspv-heap-form=")) {
       v = a.substr(std::strlen("-fspv-heap-form="));
       if (v == "proposal") o.spvHeapForm = SpvHeapForm::Proposal;
@@ -133,6 +139,14 @@ ParsedCommandLine parseDxcCommandLine(const std::vector<std::string>& rawArgs) {
       o.vkUseGlLayout = true;
     } else if (a == "-fvk-invert-y") {
       o.vkInvertY = true;
+    } else if (a == "-fvk-use-dx-position-w") {
+      o.vkUseDxPositionW = true;
+    } else if (a == "-fvk-stage-io-order=alpha" || a == "-fvk-stage-io-order=decl") {
+      o.vkStageIoOrderAlpha = a == "-fvk-stage-io-order=alpha";
+    } else if (a == "-fvk-support-nonzero-base-vertex") {
+      o.vkNonzeroBaseVertex = true;
+    } else if (a == "-fvk-support-nonzero-base-instance") {
+      o.vkNonzeroBaseInstance = true;
     } else if (a == "-fvk-auto-shift-bindings") {
       o.vkAutoShiftBindings = true;
     } else if (a == "-fvk-b-shift" || a == "-fvk-t-shift" || a == "-fvk-u-shift" || a == "-fvk-s-shift") {
@@ -180,7 +194,9 @@ ParsedCommandLine parseDxcCommandLine(const std::vector<std::string>& rawArgs) {
       o.ignoreLineDirectives = true;
     } else if (a == "-Od" || a == "-O0" || a == "-O1" || a == "-O2" || a == "-O3") {
       o.optimization = a.substr(1);
-    } else if (a == "-Zi" || a == "-Qembed_debug" || a == "-Zss" || a == "-Zsb" || a == "-Gfa" || a == "-Gfp" ||
+    } else if (a == "-Zi") {
+      o.debugInfo = true;
+    } else if (a == "-Qembed_debug" || a == "-Zss" || a == "-Zsb" || a == "-Gfa" || a == "-Gfp" ||
                a == "-Ges" || a == "-Gec" || a == "-WX" || a == "-no-warnings" || a == "-Qstrip_reflect" ||
                a == "-Qstrip_debug" || a == "-denorm" || a == "-Ni" || a == "-No" || a == "-Cc" || a == "-Lx") {
       // Accepted for compatibility; they change nothing we model yet.
@@ -240,11 +256,18 @@ std::string toDxcCommandLine(const CompileOptions& o) {
     add("-spirv");
     add("-fspv-target-env=" + o.spirvTargetEnv);
   }
+  if (o.debugInfo) add("-Zi");
+  if (o.spirv() && !o.spvDebug.empty()) add("-fspv-debug=" + o.spvDebug);
   if (o.rowMajorByDefault) add("-Zpr");
   if (o.packOptimized) add("-pack-optimized");
   if (o.vkUseDxLayout) add("-fvk-use-dx-layout");
   if (o.vkUseScalarLayout) add("-fvk-use-scalar-layout");
   if (o.vkUseGlLayout) add("-fvk-use-gl-layout");
+  if (o.vkInvertY) add("-fvk-invert-y");
+  if (o.vkUseDxPositionW) add("-fvk-use-dx-position-w");
+  if (o.vkStageIoOrderAlpha) add("-fvk-stage-io-order=alpha");
+  if (o.vkNonzeroBaseVertex) add("-fvk-support-nonzero-base-vertex");
+  if (o.vkNonzeroBaseInstance) add("-fvk-support-nonzero-base-instance");
   if (o.spvLegacyBufferMatrixOrder) add("-fspv-use-legacy-buffer-matrix-order");
   if (o.spvMaximalReconvergence) add("-fspv-enable-maximal-reconvergence");
   for (const auto& shift : o.vkShifts) {
@@ -302,6 +325,8 @@ Output:
   --dump-stages <dir>       write every stage's text to <dir>/<stage>.txt, diagnostics to <dir>/diagnostics.txt
 Layout and bindings (SPIR-V):
   -fvk-use-dx-layout, -fvk-use-scalar-layout, -fvk-use-gl-layout
+  -fvk-invert-y, -fvk-use-dx-position-w, -fvk-stage-io-order=<decl|alpha>  (vertex/pixel stage I/O)
+  -fvk-support-nonzero-base-vertex, -fvk-support-nonzero-base-instance
   -fvk-{b,t,u,s}-shift <n> <space|all>
   -fvk-bind-register <reg> <space> <binding> <set>
   -fvk-bind-resource-heap <binding> <set>, -fvk-bind-sampler-heap ..., -fvk-bind-counter-heap ...
@@ -314,7 +339,10 @@ Descriptor heaps (SPIR-V; Shaderlens options, see docs/heaps.md):
 Other:
   -Zpr / -Zpc               row-major / column-major matrices by default
   -pack-optimized           optimized signature packing (default: prefix-stable)
-  -O0..-O3, -Od, -Zi, -Gis, -Vd, -WX, -nologo   accepted as in DXC
+  -Zi                       debug info (SPIR-V): OpString, OpSource with the source text, OpLine
+  -fspv-debug=<what>        line (as -Zi), file, source, tool, or vulkan / vulkan-with-source
+                            (NonSemantic.Shader.DebugInfo.100 instead of OpLine)
+  -O0..-O3, -Od, -Gis, -Vd, -WX, -nologo   accepted as in DXC
 
 Exit status: 0 success, 1 compile errors (on stderr as file:line:col: error: ...), 2 usage or I/O errors.
 )";

@@ -55,10 +55,18 @@ struct CompileOptions {
   bool vkUseScalarLayout = false;   // -fvk-use-scalar-layout
   bool vkUseGlLayout = false;       // -fvk-use-gl-layout
   bool vkInvertY = false;           // -fvk-invert-y
+  bool vkUseDxPositionW = false;    // -fvk-use-dx-position-w
+  bool vkStageIoOrderAlpha = false; // -fvk-stage-io-order=alpha (default decl)
+  bool vkNonzeroBaseVertex = false;   // -fvk-support-nonzero-base-vertex
+  bool vkNonzeroBaseInstance = false; // -fvk-support-nonzero-base-instance
   bool vkAutoShiftBindings = false; // -fvk-auto-shift-bindings
   bool spvLegacyBufferMatrixOrder = false;  // -fspv-use-legacy-buffer-matrix-order
   bool spvMaximalReconvergence = false;     // -fspv-enable-maximal-reconvergence
   bool spvReflect = false;                  // -fspv-reflect
+  // Debug info (SPIR-V; DXIL ignores it): -Zi gives OpString/OpSource with the source text/OpLine;
+  // -fspv-debug=file|source|line the same (file: no text), vulkan[-with-source]
+  // NonSemantic.Shader.DebugInfo.100 instead; tool is accepted and changes nothing.
+  bool debugInfo = false;                   // -Zi
   std::string spvDebug;                     // -fspv-debug=
   std::vector<std::string> spvExtensions;   // -fspv-extension=
   std::vector<VkRegisterShift> vkShifts;    // -fvk-{b,t,u,s}-shift N space

@@ -15,11 +15,14 @@
 #include "core/spirv/SpirvTools.h"
 #include "core/spirv/TargetEnv.h"
 #include "core/spirv/Writer.h"
+#include "core/support/AtomicFile.h"
 
 #include <spirv/unified1/spirv.hpp>
 
+#include <algorithm>
 #include <chrono>
 #include <cstring>
+#include <filesystem>
 #include <functional>
 
 namespace sl {
@@ -43,14 +46,116 @@ void printInto(const ir::Module& module, StageArtifact& artifact) {
   artifact.lineSources = std::move(printed.lineLocs);
 }
 
+// ---------------------------------------------------------------------------- debug info
+// What -Zi / -fspv-debug= ask the emitted module to carry (CompileOptions::debugInfo).
+struct DebugInfoMode {
+  bool lines = false;        // OpString + OpSource + OpLine
+  bool sourceText = false;   // the files' text in OpSource / DebugSource
+  bool shaderInfo = false;   // NonSemantic.Shader.DebugInfo.100 instead of OpLine
+};
+
+DebugInfoMode debugInfoMode(const CompileOptions& options) {
+  DebugInfoMode m;
+  if (options.debugInfo) m.lines = m.sourceText = true;  // DXC's -Zi: file, source, line, tool
+  const std::string& v = options.spvDebug;
+  if (v == "file" || v == "source" || v == "line") {
+    m.lines = true;
+    m.sourceText = v != "file";
+  } else if (v == "vulkan" || v == "vulkan-with-source") {
+    m.lines = false;
+    m.shaderInfo = true;
+    m.sourceText = v == "vulkan-with-source";
+  }
+  return m;
+}
+
+spirv::WriterOptions finalWriterOptions(spirv::TargetEnv env, const DebugInfoMode& mode, bool recordLocs) {
+  spirv::WriterOptions w;
+  w.env = env;
+  w.emitDebugLines = mode.lines;
+  w.emitSourceText = mode.sourceText;
+  w.emitShaderDebugInfo = mode.shaderInfo;
+  w.recordInstructionLocs = recordLocs;
+  return w;
+}
+
+// The files' text for OpSource / DebugSource: the compiled buffer for the main file (the GUI's
+// may be unsaved), the file on disk for includes.
+void fillDebugFileContents(ir::Module& module, const std::string& fileName, const std::string& source) {
+  std::error_code ec;
+  const std::filesystem::path mainPath = std::filesystem::absolute(fileName, ec).lexically_normal();
+  for (ir::DebugFile& f : module.debugFiles) {
+    if (!f.contents.empty()) continue;
+    const std::filesystem::path p = std::filesystem::absolute(f.path, ec).lexically_normal();
+    if (f.path == fileName || p == mainPath) {
+      f.contents = source;
+      continue;
+    }
+    std::string text, error;
+    if (readWholeFile(f.path, text, error)) f.contents = std::move(text);
+  }
+}
+
+// HLSL location of each instruction of an emitted module (WriteResult::instructionLocs).
+std::vector<SourceLoc> instructionSources(const std::vector<ir::DebugLoc>& locs, const ir::Module& module) {
+  std::vector<SourceLoc> out(locs.size());
+  for (size_t i = 0; i < locs.size(); ++i) {
+    const ir::DebugLoc& l = locs[i];
+    if (!l.valid() || l.file >= module.debugFiles.size()) continue;
+    out[i] = SourceLoc{module.debugFiles[l.file].path, l.line, l.column};
+  }
+  return out;
+}
+
+// The line map of the disassembly. SPIRV-Tools prints a header of `;` comment lines, then one
+// instruction per line, except that a string operand (OpSource text) prints its newlines as they
+// are: a line that starts inside an open string continues the previous instruction. A text
+// whose instruction count differs gets no map rather than a wrong one.
+std::vector<SourceLoc> disassemblyLineSources(const std::string& text, std::vector<SourceLoc> instructionSources) {
+  if (instructionSources.empty()) return {};
+  std::vector<SourceLoc> out;
+  out.reserve(static_cast<size_t>(std::count(text.begin(), text.end(), '\n')) + 1);
+  size_t next = 0;        // instruction index of the next instruction line
+  bool inString = false;  // at this point of the text, inside a quoted string
+  for (size_t pos = 0; pos < text.size();) {
+    size_t end = text.find('\n', pos);
+    if (end == std::string::npos) end = text.size();
+    if (inString) {
+      out.push_back(next ? out.back() : SourceLoc{});
+    } else if (text[pos] == ';' && next == 0) {
+      out.emplace_back();
+    } else {
+      if (next >= instructionSources.size()) return {};
+      out.push_back(std::move(instructionSources[next++]));
+    }
+    for (size_t i = pos; i < end; ++i) {
+      if (text[i] == '"') inString = !inString;
+      else if (text[i] == '\\' && inString) ++i;  // \" and \\ inside strings
+    }
+    pos = end + 1;
+  }
+  return next == instructionSources.size() ? out : std::vector<SourceLoc>{};
+}
+
+// The module the "spirv" stage shows and -Fo writes, with the HLSL location of each instruction
+// when the stage's text is wanted.
+struct EmittedModule {
+  std::vector<uint32_t> words;
+  std::vector<SourceLoc> instructionSources;
+};
+
 // The qptr stages run on the bound module's SPIR-V read back into a fresh IR module, so they see
 // exactly what any other SPIR-V producer would hand them (`shaderlens qptr` does the same).
 // Returns the lifted module's words when every pass succeeded and the result validates; else
 // empty, with the reason as a warning on the last qptr stage (the pre-qptr module is emitted).
-std::vector<uint32_t> runQptrStages(const std::vector<uint32_t>& boundWords, spirv::TargetEnv env,
-                                    const spirv::ValidateOptions& validateOptions,
-                                    const std::function<bool(const std::string&)>& textWanted,
-                                    std::vector<StageArtifact>& out) {
+// The bound module's words carry OpLine (whatever -Zi says), so the read-back module and every
+// qptr stage keep the HLSL locations; `writerOptions` (the debug info asked for) apply to the
+// lifted module, whose files get their text from `bound`.
+EmittedModule runQptrStages(const std::vector<uint32_t>& boundWords, const ir::Module& bound,
+                            const spirv::WriterOptions& finalOptions, const spirv::ValidateOptions& validateOptions,
+                            const std::function<bool(const std::string&)>& textWanted,
+                            std::vector<StageArtifact>& out) {
+  const spirv::TargetEnv env = finalOptions.env;
   auto cx = std::make_shared<ir::Context>();
   spirv::ReadResult read = spirv::readModuleBytes(
       std::span(reinterpret_cast<const uint8_t*>(boundWords.data()), boundWords.size() * 4), cx, {});
@@ -62,7 +167,7 @@ std::vector<uint32_t> runQptrStages(const std::vector<uint32_t>& boundWords, spi
   auto giveUp = [&](StageArtifact& a, const std::string& why) {
     Diagnostic d = Diagnostic::warning({}, "qptr: " + why + "; the emitted SPIR-V is the module before qptr");
     a.diagnostics.push_back(std::move(d));
-    return std::vector<uint32_t>{};
+    return EmittedModule{};
   };
   if (!read.ok()) {
     StageArtifact& a = stage("qptr.lower");
@@ -101,16 +206,32 @@ std::vector<uint32_t> runQptrStages(const std::vector<uint32_t>& boundWords, spi
   ok = ok && timed("qptr.analyze", [&] { return qptr::analyzeQptr(module, state, &analysis); });
   ok = ok && timed("qptr.lift", [&] { return qptr::liftFromQptr(module, state, analysis); });
   if (!ok) return giveUp(out.back(), "a pass reported a problem (see above)");
-  spirv::WriterOptions writerOptions;
-  writerOptions.env = env;
-  spirv::WriteResult written = spirv::writeModule(module, writerOptions);
+  // The capabilities irgen picked among alternatives (IR-level facts SPIR-V cannot carry back).
+  module.capabilities = bound.capabilities;
+  module.extensions = bound.extensions;
+  if (finalOptions.emitSourceText)
+    for (ir::DebugFile& f : module.debugFiles)
+      for (const ir::DebugFile& b : bound.debugFiles)
+        if (f.contents.empty() && b.path == f.path) f.contents = b.contents;
+  spirv::WriteResult written = spirv::writeModule(module, finalOptions);
   if (!written.ok())
     return giveUp(out.back(), "cannot write the lifted module: " + written.diagnostics.front().message);
   spirv::addMissingCapabilities(written.words, read.capabilities, read.extensions);
   std::vector<Diagnostic> invalid = spirv::validate(written.words, env, validateOptions);
   for (const Diagnostic& d : invalid)
     if (d.severity == Severity::Error) return giveUp(out.back(), "the lifted module is invalid: " + d.message);
-  return std::move(written.words);
+  EmittedModule emitted;
+  // addMissingCapabilities only inserts OpCapability/OpExtension instructions, in the header.
+  if (finalOptions.recordInstructionLocs) {
+    emitted.instructionSources = instructionSources(written.instructionLocs, module);
+    size_t count = 0;
+    for (size_t w = 5; w < written.words.size() && (written.words[w] >> 16) != 0; w += written.words[w] >> 16) ++count;
+    if (count >= emitted.instructionSources.size())
+      emitted.instructionSources.insert(emitted.instructionSources.begin(), count - emitted.instructionSources.size(),
+                                        SourceLoc{});
+  }
+  emitted.words = std::move(written.words);
+  return emitted;
 }
 
 std::string reflectionText(const ir::Module& module, const passes::LegalizeResult& bound) {
@@ -178,6 +299,11 @@ void runSpirvBackend(const frontend::TranslationUnit& unit, const frontend::Prep
   genOptions.spirvMinor = spirvMinor;
   genOptions.demoteForDiscard = env == spirv::TargetEnv::Vulkan1_3;
   genOptions.dxLayout = options.vkUseDxLayout;
+  genOptions.invertY = options.vkInvertY;
+  genOptions.dxPositionW = options.vkUseDxPositionW;
+  genOptions.stageIoAlpha = options.vkStageIoOrderAlpha;
+  genOptions.nonzeroBaseVertex = options.vkNonzeroBaseVertex;
+  genOptions.nonzeroBaseInstance = options.vkNonzeroBaseInstance;
   irgen::IrGenResult gen = irgen::generateIR(unit, source, genOptions);
   size_t irIndex = result.stages.size();
   result.stages.emplace_back().name = "ir";
@@ -245,9 +371,27 @@ void runSpirvBackend(const frontend::TranslationUnit& unit, const frontend::Prep
   // The module as the writer emits it, validated: the input of the qptr stages and, if they
   // cannot lift it, the output.
   start = Clock::now();
-  spirv::WriterOptions writerOptions;
-  writerOptions.env = env;
-  writerOptions.emitDebugLines = !options.spvDebug.empty();
+  // A plain `-Fo` compile emits the bound module, so the qptr round trip (read back, three
+  // passes, write, validate) only runs when someone looks at its stages or emits its output.
+  bool printsQptr = false;
+  for (const std::string& s : options.printStages) printsQptr |= s.rfind("qptr.", 0) == 0;
+  const bool writesObjectOnly = !options.outputFile.empty() && options.dumpStagesDir.empty() && !printsQptr;
+  const bool qptrNeeded = options.emitQptrLifted || !writesObjectOnly;
+  const bool qptrRuns = qptrNeeded && (wanted("qptr.lower") || wanted("spirv"));
+  const DebugInfoMode debugMode = debugInfoMode(options);
+  const bool mapWanted = textWanted("spirv");
+  if (debugMode.sourceText) fillDebugFileContents(module, result.fileName, result.source);
+  const spirv::WriterOptions finalOptions = finalWriterOptions(env, debugMode, mapWanted);
+  // The qptr input carries OpLine (nothing richer: the reader takes OpLine only) whenever a
+  // location is used after it: a line map shown, or debug info in the lifted output.
+  const bool locationsUsed = mapWanted || debugMode.lines || debugMode.shaderInfo || textWanted("qptr.lower") ||
+                             textWanted("qptr.analyze") || textWanted("qptr.lift");
+  spirv::WriterOptions writerOptions = finalOptions;
+  if (qptrRuns) {
+    writerOptions.emitDebugLines = locationsUsed;
+    writerOptions.emitSourceText = false;
+    writerOptions.emitShaderDebugInfo = false;
+  }
   spirv::WriteResult written = spirv::writeModule(module, writerOptions);
   spirv::ValidateOptions validateOptions;
   validateOptions.relaxBlockLayout = true;
@@ -267,16 +411,11 @@ void runSpirvBackend(const frontend::TranslationUnit& unit, const frontend::Prep
   bool boundValid = written.ok() && !hasErrors(spirvDiagnostics);
 
   // Stages: qptr.lower, qptr.analyze, qptr.lift (on the valid bound module).
-  std::vector<uint32_t> words = written.words;
-  // A plain `-Fo` compile emits the bound module, so the qptr round trip (read back, three
-  // passes, write, validate) only runs when someone looks at its stages or emits its output.
-  bool printsQptr = false;
-  for (const std::string& s : options.printStages) printsQptr |= s.rfind("qptr.", 0) == 0;
-  const bool writesObjectOnly = !options.outputFile.empty() && options.dumpStagesDir.empty() && !printsQptr;
-  const bool qptrNeeded = options.emitQptrLifted || !writesObjectOnly;
-  if (boundValid && qptrNeeded && (wanted("qptr.lower") || wanted("spirv"))) {
+  EmittedModule emitted;
+  bool emittedIsBound = true;
+  if (boundValid && qptrRuns) {
     std::vector<StageArtifact> qptrStages;
-    std::vector<uint32_t> lifted = runQptrStages(written.words, env, validateOptions, textWanted, qptrStages);
+    EmittedModule lifted = runQptrStages(written.words, module, finalOptions, validateOptions, textWanted, qptrStages);
     for (StageArtifact& a : qptrStages) {
       a.ok = !hasErrors(a.diagnostics);
       result.diagnostics.insert(result.diagnostics.end(), a.diagnostics.begin(), a.diagnostics.end());
@@ -284,9 +423,29 @@ void runSpirvBackend(const frontend::TranslationUnit& unit, const frontend::Prep
     }
     // The lifted module is emitted by default: it passes the same conformance tests as the
     // bound module (docs/qptr.md); a module qptr cannot lift falls back to the bound one.
-    if (!lifted.empty() && options.emitQptrLifted) words = std::move(lifted);
+    if (!lifted.words.empty() && options.emitQptrLifted) {
+      emitted = std::move(lifted);
+      emittedIsBound = false;
+    }
   }
   if (!wanted("spirv") && !wanted("reflection")) return;
+  if (emittedIsBound) {
+    // The bound module is the output: written again when the qptr input's OpLines are not what
+    // the options ask for (rare: --no-qptr-lift with qptr stages shown, or a failed lift).
+    if (boundValid && qptrRuns && (finalOptions.emitDebugLines != writerOptions.emitDebugLines ||
+                     finalOptions.emitSourceText || finalOptions.emitShaderDebugInfo)) {
+      spirv::WriteResult again = spirv::writeModule(module, finalOptions);
+      if (again.ok() && finalOptions.emitShaderDebugInfo && !options.disableValidation)
+        for (Diagnostic& d : spirv::validate(again.words, env, validateOptions)) {
+          if (d.severity == Severity::Error) d.message = "internal error: invalid SPIR-V debug info: " + d.message;
+          spirvDiagnostics.push_back(std::move(d));
+        }
+      if (again.ok()) written = std::move(again);
+    }
+    if (mapWanted) emitted.instructionSources = instructionSources(written.instructionLocs, module);
+    emitted.words = std::move(written.words);
+  }
+  std::vector<uint32_t>& words = emitted.words;
 
   // Stage: spirv (the lifted module, or the bound one with --no-qptr-lift or when lifting failed).
   start = Clock::now();
@@ -296,7 +455,8 @@ void runSpirvBackend(const frontend::TranslationUnit& unit, const frontend::Prep
     StageArtifact& a = result.stages[spirvIndex];
     a.diagnostics = std::move(spirvDiagnostics);
     if (boundValid) {
-      if (textWanted("spirv")) spirv::disassemble(words, a.text);
+      if (textWanted("spirv") && spirv::disassemble(words, a.text))
+        a.lineSources = disassemblyLineSources(a.text, std::move(emitted.instructionSources));
       a.binary.resize(words.size() * 4);
       std::memcpy(a.binary.data(), words.data(), a.binary.size());
     }

@@ -36,6 +36,8 @@ void FeatureSet::declareCapability(uint32_t cap) {
   auto req = g::enumerantRequirements(g::Kind::Capability, cap);
   // The capabilities a capability lists are ones it implies, not prerequisites to declare.
   if (!req || req->version <= version_) return;
+  for (const char* e : req->extensions)
+    if (extensions_.count(e)) return;
   if (!req->extensions.empty()) extensions_.insert(req->extensions.front());
   else if (req->version != kNeverCore)
     versionError("capability " + std::string(g::enumerantName(g::Kind::Capability, cap)), req->version);

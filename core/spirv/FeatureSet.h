@@ -19,6 +19,8 @@ class FeatureSet {
   FeatureSet(uint32_t spirvVersion, std::string targetName);
 
   void declareCapability(uint32_t capability);
+  // An extension chosen up front; a capability or feature it enables adds no alternative one.
+  void addExtension(const std::string& extension) { extensions_.insert(extension); }
   void require(const ir::grammar::Requirements& requirements, const std::string& what);
   void requireEnum(ir::grammar::Kind kind, uint32_t value);
   void requireOpcode(uint32_t opcode);

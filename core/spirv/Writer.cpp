@@ -6,6 +6,7 @@
 #include "core/spirv/FeatureSet.h"
 
 #include <spirv/unified1/GLSL.std.450.h>
+#include <spirv/unified1/NonSemanticShaderDebugInfo100.h>
 #include <spirv/unified1/spirv.hpp>
 
 #include <algorithm>
@@ -46,16 +47,20 @@ class Writer {
   WriteResult run() {
     WriteResult result;
     declareCapability(spv::CapabilityShader);
+    for (const std::string& ext : m_.extensions) features_.addExtension(ext);
+    for (uint32_t cap : m_.capabilities) declareCapability(cap);
     for (uint32_t f = 0; f < m_.functions.size(); ++f) funcIds_.push_back(newId());
     for (uint32_t gv = 0; gv < m_.globals.size(); ++gv) emitGlobal(gv);
     for (uint32_t f = 0; f < m_.functions.size(); ++f) emitFunction(f);
     for (const EntryPoint& ep : m_.entryPoints) emitEntryPoint(ep);
+    if (opts_.emitShaderDebugInfo) compilationUnit();  // even a module without functions has one
     for (const std::string& message : features_.errors()) error(message);
     if (hasErrors(diags_)) {
       result.diagnostics = std::move(diags_);
       return result;
     }
     result.words = assemble();
+    result.instructionLocs = std::move(instructionLocs_);
     result.diagnostics = std::move(diags_);
     return result;
   }
@@ -303,19 +308,28 @@ class Writer {
   }
 
   // ------------------------------------------------------------------ debug info
+  uint32_t stringId(const std::string& text) {
+    auto it = stringIds_.find(text);
+    if (it != stringIds_.end()) return it->second;
+    const uint32_t id = newId();
+    stringIds_.emplace(text, id);
+    Words ops{id};
+    appendString(ops, text);
+    emitInst(debugStrings_, spv::OpString, ops);
+    return id;
+  }
+
+  // OpString + OpSource of a debug file (-Zi, -fspv-debug=line).
   uint32_t fileStringId(uint32_t file) {
     auto it = fileIds_.find(file);
     if (it != fileIds_.end()) return it->second;
-    const uint32_t id = newId();
+    const uint32_t id = stringId(m_.debugFiles[file].path);
     fileIds_.emplace(file, id);
-    Words ops{id};
-    appendString(ops, m_.debugFiles[file].path);
-    emitInst(debugStrings_, spv::OpString, ops);
     // OpSource HLSL: the language version word is informational; DXC writes 600 for SM 6.0.
     const std::string& text = m_.debugFiles[file].contents;
     Words src{spv::SourceLanguageHLSL, 600, id};
     if (opts_.emitSourceText && !text.empty()) {
-      const size_t chunk = 60000;  // bytes; keeps each instruction under the 65535-word limit
+      const size_t chunk = kTextChunk;
       Words first = src;
       appendString(first, std::string_view(text).substr(0, chunk));
       emitInst(debugStrings_, spv::OpSource, first);
@@ -330,6 +344,145 @@ class Writer {
     return id;
   }
 
+  // Source text per instruction, in bytes; keeps each instruction under the 65535-word limit.
+  static constexpr size_t kTextChunk = 60000;
+
+  // NonSemantic.Shader.DebugInfo.100. Its operands are ids (of OpString and of 32-bit integer
+  // constants); its module-level instructions go after every type and constant (debugGlobals_).
+  uint32_t debugImport() {
+    if (!debugImportId_) {
+      debugImportId_ = newId();
+      addExtension("SPV_KHR_non_semantic_info");
+    }
+    return debugImportId_;
+  }
+  uint32_t u32Const(uint32_t v) {
+    return constId(cx_.intern(ConstDef{.kind = ConstKind::Scalar, .type = u32Type(), .bits = v}));
+  }
+  uint32_t voidTypeId() { return typeId(cx_.voidType()); }
+
+  // One debug instruction: OpExtInst %void %result %import <op> operands...
+  uint32_t debugInst(Words& out, uint32_t op, const Words& operands) {
+    const uint32_t type = voidTypeId(), import = debugImport();
+    const uint32_t id = newId();
+    Words ops{type, id, import, op};
+    ops.insert(ops.end(), operands.begin(), operands.end());
+    emitInst(out, spv::OpExtInst, ops);
+    return id;
+  }
+
+  uint32_t debugSourceId(uint32_t file) {
+    auto it = debugSourceIds_.find(file);
+    if (it != debugSourceIds_.end()) return it->second;
+    const bool known = file < m_.debugFiles.size();
+    const uint32_t path = stringId(known ? m_.debugFiles[file].path : std::string());
+    const std::string_view text = known && opts_.emitSourceText ? std::string_view(m_.debugFiles[file].contents) : "";
+    Words ops{path};
+    if (!text.empty()) ops.push_back(stringId(std::string(text.substr(0, kTextChunk))));
+    std::vector<uint32_t> more;
+    for (size_t pos = kTextChunk; pos < text.size(); pos += kTextChunk) more.push_back(stringId(std::string(text.substr(pos, kTextChunk))));
+    const uint32_t id = debugInst(debugGlobals_, NonSemanticShaderDebugInfo100DebugSource, ops);
+    for (uint32_t chunk : more) debugInst(debugGlobals_, NonSemanticShaderDebugInfo100DebugSourceContinued, {chunk});
+    debugSourceIds_.emplace(file, id);
+    return id;
+  }
+
+  // Where a function is: its own location, else its first located instruction's.
+  DebugLoc functionLoc(const FunctionDef& fn) const {
+    DebugLoc loc = fn.attrs.loc;
+    for (size_t i = 0; i < fn.insts.size() && !loc.valid(); ++i) loc = fn.insts[i].attrs.loc;
+    return loc.valid() && loc.file < m_.debugFiles.size() ? loc : DebugLoc{0, 1, 1};
+  }
+
+  // The compilation unit's source is the file of the (first) entry point.
+  uint32_t compilationUnit() {
+    if (compUnitId_) return compUnitId_;
+    uint32_t primary = 0;
+    for (const EntryPoint& ep : m_.entryPoints)
+      if (ep.function.valid() && ep.function.index < m_.functions.size()) {
+        primary = functionLoc(m_.functions[ep.function.index]).file;
+        break;
+      }
+    const uint32_t version = u32Const(100), dwarf = u32Const(5), language = u32Const(spv::SourceLanguageHLSL);
+    const uint32_t source = debugSourceId(primary);
+    compUnitId_ = debugInst(debugGlobals_, NonSemanticShaderDebugInfo100DebugCompilationUnit, {version, dwarf, source, language});
+    return compUnitId_;
+  }
+
+  // Debug types for function signatures: scalars, vectors, arrays and pointers to scalars are
+  // described; anything else is an opaque structure named after its IR type.
+  uint32_t debugType(Type t) {
+    auto it = debugTypeIds_.find(t.index);
+    if (it != debugTypeIds_.end()) return it->second;
+    const TypeDef& d = cx_.def(t);
+    uint32_t id = 0;
+    auto basic = [&](const std::string& name, uint32_t encoding) {
+      const uint32_t nameId = stringId(name), size = u32Const(d.width ? d.width : 32), enc = u32Const(encoding),
+                     flags = u32Const(0);
+      return debugInst(debugGlobals_, NonSemanticShaderDebugInfo100DebugTypeBasic, {nameId, size, enc, flags});
+    };
+    switch (d.kind) {
+      case TypeKind::Void: id = voidTypeId(); break;
+      case TypeKind::Bool: id = basic("bool", NonSemanticShaderDebugInfo100Boolean); break;
+      case TypeKind::Int:
+        id = basic(std::string(d.isSigned ? "int" : "uint") + (d.width == 32 ? "" : std::to_string(d.width) + "_t"),
+                   d.isSigned ? NonSemanticShaderDebugInfo100Signed : NonSemanticShaderDebugInfo100Unsigned);
+        break;
+      case TypeKind::Float:
+        id = basic(d.width == 16 ? "half" : d.width == 64 ? "double" : "float", NonSemanticShaderDebugInfo100Float);
+        break;
+      case TypeKind::Vector: {
+        const uint32_t element = debugType(d.element), count = u32Const(d.count);
+        id = debugInst(debugGlobals_, NonSemanticShaderDebugInfo100DebugTypeVector, {element, count});
+        break;
+      }
+      case TypeKind::Array: case TypeKind::RuntimeArray: {
+        const uint32_t element = debugType(d.element), count = u32Const(d.kind == TypeKind::Array ? d.count : 0);
+        id = debugInst(debugGlobals_, NonSemanticShaderDebugInfo100DebugTypeArray, {element, count});
+        break;
+      }
+      case TypeKind::Pointer: {
+        // SPIRV-Tools accepts only a DebugTypeBasic as a pointer's base type.
+        const TypeKind pointee = cx_.def(d.element).kind;
+        if (pointee != TypeKind::Bool && pointee != TypeKind::Int && pointee != TypeKind::Float) {
+          id = opaqueDebugType(t);
+          break;
+        }
+        const uint32_t base = debugType(d.element), storage = u32Const(d.storageClass), flags = u32Const(0);
+        id = debugInst(debugGlobals_, NonSemanticShaderDebugInfo100DebugTypePointer, {base, storage, flags});
+        break;
+      }
+      default: id = opaqueDebugType(t); break;
+    }
+    debugTypeIds_.emplace(t.index, id);
+    return id;
+  }
+
+  // A structure without members named after the IR type: what a debugger can show of a type
+  // these debug types do not describe.
+  uint32_t opaqueDebugType(Type t) {
+    const TypeDef& d = cx_.def(t);
+    const std::string typeName = d.kind == TypeKind::Struct && !d.name.empty() ? d.name : printType(cx_, t);
+    const uint32_t nameId = stringId(typeName), tag = u32Const(NonSemanticShaderDebugInfo100Structure),
+                   source = debugSourceId(0), one = u32Const(1), unit = compilationUnit(), zero = u32Const(0);
+    return debugInst(debugGlobals_, NonSemanticShaderDebugInfo100DebugTypeComposite,
+                     {nameId, tag, source, one, one, unit, nameId, zero, zero});
+  }
+
+  // DebugTypeFunction + DebugFunction for function `f`, at its location (or its first located
+  // instruction's).
+  uint32_t debugFunction(const FunctionDef& fn) {
+    const DebugLoc loc = functionLoc(fn);
+    Words typeOps{u32Const(NonSemanticShaderDebugInfo100FlagIsPublic), debugType(fn.returnType)};
+    for (Type p : fn.paramTypes()) typeOps.push_back(debugType(p));
+    const uint32_t fnType = debugInst(debugGlobals_, NonSemanticShaderDebugInfo100DebugTypeFunction, typeOps);
+    const uint32_t nameId = stringId(fn.name()), source = debugSourceId(loc.file), line = u32Const(loc.line),
+                   column = u32Const(loc.column ? loc.column : 1), unit = compilationUnit(),
+                   flags = u32Const(NonSemanticShaderDebugInfo100FlagIsPublic);
+    return debugInst(debugGlobals_, NonSemanticShaderDebugInfo100DebugFunction,
+                     {nameId, fnType, source, line, column, unit, nameId, flags, line});
+  }
+
   // ------------------------------------------------------------------ functions
   struct PhiTarget {
     std::vector<uint32_t> ids;
@@ -342,6 +495,8 @@ class Writer {
     bool terminated = false;
     int phiTarget = -1;
     DebugLoc lastLine;
+    // (offset in body, location) where the location changes (recordInstructionLocs).
+    std::vector<std::pair<size_t, DebugLoc>> locMarks;
   };
   struct ConstructBlocks {
     size_t header = 0, merge = 0, cont = 0;
@@ -406,11 +561,22 @@ class Writer {
     return ids;
   }
 
+  // Called before each instruction, node and exit with its location. Like DXC, a line
+  // instruction goes out when the location changes, and again in every block (a line
+  // instruction's scope ends with its block).
   void line(DebugLoc loc) {
-    if (!opts_.emitDebugLines || !loc.valid() || loc.file >= m_.debugFiles.size()) return;
+    if (!loc.valid() || loc.file >= m_.debugFiles.size()) return;
+    if (!opts_.emitDebugLines && !opts_.emitShaderDebugInfo && !opts_.recordInstructionLocs) return;
     if (blocks_[cur_].lastLine == loc) return;
     blocks_[cur_].lastLine = loc;
-    emitInst(body(), spv::OpLine, {fileStringId(loc.file), loc.line, loc.column});
+    if (opts_.recordInstructionLocs) blocks_[cur_].locMarks.push_back({body().size(), loc});
+    if (opts_.emitShaderDebugInfo) {
+      const uint32_t source = debugSourceId(loc.file), lineId = u32Const(loc.line), column = u32Const(loc.column);
+      debugInst(body(), NonSemanticShaderDebugInfo100DebugLine, {source, lineId, lineId, column, column});
+    } else if (opts_.emitDebugLines) {
+      const uint32_t file = fileStringId(loc.file);
+      emitInst(body(), spv::OpLine, {file, loc.line, loc.column});
+    }
   }
 
   void emitFunction(uint32_t f) {
@@ -455,11 +621,15 @@ class Writer {
     const size_t entry = newBlock();
     enterBlock(entry);
     emitRegion(fn.body, RegionRole::FunctionBody, NodeId());
+    const uint32_t debugFn = opts_.emitShaderDebugInfo ? debugFunction(fn) : 0;
 
     // Assemble: entry block gets the variables right after its label.
+    const bool record = opts_.recordInstructionLocs;
+    if (record) fnLocMarks_.push_back({functions_.size(), DebugLoc{}});
     functions_.insert(functions_.end(), header.begin(), header.end());
     for (size_t b : order_) {
       Block& blk = blocks_[b];
+      if (record) fnLocMarks_.push_back({functions_.size(), DebugLoc{}});
       emitInst(functions_, spv::OpLabel, {blk.label});
       if (b == entry) functions_.insert(functions_.end(), variables.begin(), variables.end());
       if (blk.phiTarget >= 0) {
@@ -479,9 +649,16 @@ class Writer {
           emitInst(functions_, spv::OpPhi, ops);
         }
       }
+      if (debugFn) {
+        if (b == entry) debugInst(functions_, NonSemanticShaderDebugInfo100DebugFunctionDefinition, {debugFn, id});
+        debugInst(functions_, NonSemanticShaderDebugInfo100DebugScope, {debugFn});
+      }
+      if (record)
+        for (const auto& [offset, loc] : blk.locMarks) fnLocMarks_.push_back({functions_.size() + offset, loc});
       functions_.insert(functions_.end(), blk.body.begin(), blk.body.end());
       if (!blk.terminated) emitInst(functions_, spv::OpUnreachable, {});
     }
+    if (record) fnLocMarks_.push_back({functions_.size(), DebugLoc{}});
     emitInst(functions_, spv::OpFunctionEnd, {});
   }
 
@@ -495,6 +672,8 @@ class Writer {
     if (blocks_[cur_].terminated) return;
     line(e.loc);
     auto ret = [&](const std::vector<Value>& values) {
+      // The function's scope ends here (DebugScope opened it at each block start).
+      if (opts_.emitShaderDebugInfo) debugInst(body(), NonSemanticShaderDebugInfo100DebugNoScope, {});
       if (values.empty()) emitInst(body(), spv::OpReturn, {});
       else emitInst(body(), spv::OpReturnValue, {valueId(values[0], e.loc)});
       blocks_[cur_].terminated = true;
@@ -814,11 +993,37 @@ class Writer {
       appendString(ops, "GLSL.std.450");
       emitInst(out, spv::OpExtInstImport, ops);
     }
+    if (debugImportId_) {
+      Words ops{debugImportId_};
+      appendString(ops, "NonSemantic.Shader.DebugInfo.100");
+      emitInst(out, spv::OpExtInstImport, ops);
+    }
     emitInst(out, spv::OpMemoryModel, {spv::AddressingModelLogical, spv::MemoryModelGLSL450});
     for (const Words* section : {&entryPoints_, &executionModes_, &debugStrings_, &names_, &annotations_, &globals_,
-                                 &functions_})
+                                 &debugGlobals_})
       out.insert(out.end(), section->begin(), section->end());
+    const size_t functionsStart = out.size();
+    out.insert(out.end(), functions_.begin(), functions_.end());
+    if (opts_.recordInstructionLocs) recordLocs(out, functionsStart);
     return out;
+  }
+
+  // One location per instruction of `out` (after the header) from the function marks.
+  void recordLocs(const Words& out, size_t functionsStart) {
+    size_t mark = 0;
+    DebugLoc cur;
+    for (size_t w = 5; w < out.size();) {
+      const uint32_t count = out[w] >> 16;
+      if (count == 0) break;
+      if (w >= functionsStart) {
+        const size_t offset = w - functionsStart;
+        while (mark < fnLocMarks_.size() && fnLocMarks_[mark].first <= offset) cur = fnLocMarks_[mark++].second;
+        instructionLocs_.push_back(cur);
+      } else {
+        instructionLocs_.push_back({});
+      }
+      w += count;
+    }
   }
 
   const Module& m_;
@@ -831,8 +1036,13 @@ class Writer {
   FeatureSet features_;
   std::set<std::string> extraExtensions_;  // ones the grammar does not tie to a feature
   uint32_t glslImportId_ = 0;
-  Words entryPoints_, executionModes_, debugStrings_, names_, annotations_, globals_, functions_;
+  Words entryPoints_, executionModes_, debugStrings_, names_, annotations_, globals_, debugGlobals_, functions_;
   std::unordered_map<uint32_t, uint32_t> typeIds_, constIds_, fileIds_;
+  std::unordered_map<std::string, uint32_t> stringIds_;
+  uint32_t debugImportId_ = 0, compUnitId_ = 0;
+  std::unordered_map<uint32_t, uint32_t> debugSourceIds_, debugTypeIds_;
+  std::vector<std::pair<size_t, DebugLoc>> fnLocMarks_;  // (offset in functions_, location)
+  std::vector<DebugLoc> instructionLocs_;
   std::vector<uint32_t> globalIds_, funcIds_;
   std::map<uint32_t, std::set<uint32_t>> usedGlobals_, calls_;
 

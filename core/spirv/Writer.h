@@ -24,11 +24,24 @@ struct WriterOptions {
   bool emitNames = true;        // OpName / OpMemberName
   bool emitDebugLines = true;   // OpString + OpSource + OpLine from debug locations
   bool emitSourceText = false;  // the debug files' contents in OpSource/OpSourceContinued
+  // NonSemantic.Shader.DebugInfo.100 (-fspv-debug=vulkan[-with-source]) instead of OpSource/OpLine:
+  // DebugSource per file (with its text when emitSourceText), DebugCompilationUnit, DebugFunction
+  // + DebugFunctionDefinition (signature types as DebugType*), DebugScope at each block start,
+  // DebugLine where OpLine would go, DebugNoScope before each return.
+  bool emitShaderDebugInfo = false;
+  // Fill WriteResult::instructionLocs. It changes no word of the module: the explorer's line map
+  // for the SPIR-V disassembly comes from it whether or not the module carries debug info.
+  bool recordInstructionLocs = false;
 };
 
 struct WriteResult {
   std::vector<uint32_t> words;
   std::vector<Diagnostic> diagnostics;
+  // With WriterOptions::recordInstructionLocs: the debug location of each instruction of `words`
+  // after the 5-word header, in order (invalid for module-level instructions and code without a
+  // location). An instruction without a location of its own inherits the previous one in its
+  // block, as OpLine does.
+  std::vector<ir::DebugLoc> instructionLocs;
   bool ok() const { return !hasErrors(diagnostics) && !words.empty(); }
 };
 

@@ -1,8 +1,8 @@
 // Line linking between the HLSL source and the stages: each stage artifact carries a line map
-// (StageArtifact::lineSources, filled by the IR printer for ir/ir.bound/qptr.* and by the
-// stages that keep locations); an HLSL line lights up every stage line mapped to it, and a stage
-// line leads back to its HLSL line. Stages without a map (SPIR-V disassembly has no OpLine yet)
-// simply have no links.
+// (StageArtifact::lineSources, filled by the IR printer for ir/ir.bound/ir.heaps/qptr.*, by the
+// AST printer, and for `spirv` from the writer's per-instruction locations over the disassembly,
+// with or without -Zi); an HLSL line lights up every stage line mapped to it, and a stage line
+// leads back to its HLSL line. Stages without a map simply have no links.
 #pragma once
 
 #include "core/pipeline/Pipeline.h"

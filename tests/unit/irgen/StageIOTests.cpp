@@ -194,3 +194,173 @@ TEST_CASE("stage io: PS inputs SV_RenderTargetArrayIndex and SV_ViewportArrayInd
   CHECK(decorated(r.spirvText, "gl_ViewportIndex", "BuiltIn ViewportIndex"));
   CHECK(decorated(r.spirvText, "gl_Layer", "Flat"));
 }
+
+TEST_CASE("stage io: clip and cull distances share one float array per direction", "[irgen][stage][clip]") {
+  auto r = compileHlslFor(R"(
+struct O { float4 pos : SV_Position; float3 c : SV_ClipDistance5; float a : SV_ClipDistance0; float2 b : SV_ClipDistance2; };
+O main(out float2 cull[2] : SV_CullDistance0) {
+  O o = (O)0;
+  cull[0] = 1; cull[1] = 2;
+  return o;
+})",
+                          "vs_6_0", "main", "vulkan1.0");
+  INFO(r.errors());
+  INFO(r.spirvText);
+  REQUIRE(r.valid);
+  CHECK(decorated(r.spirvText, "gl_ClipDistance", "BuiltIn ClipDistance"));
+  CHECK(decorated(r.spirvText, "gl_CullDistance", "BuiltIn CullDistance"));
+  CHECK(has(r.spirvText, "%gl_ClipDistance = OpVariable %_ptr_Output__arr_float_uint_6 Output"));
+  CHECK(has(r.spirvText, "%gl_CullDistance = OpVariable %_ptr_Output__arr_float_uint_4 Output"));
+  // c (index 5) starts after a (1 float) and b (2 floats).
+  CHECK(has(r.spirvText, "OpAccessChain %_ptr_Output_float %gl_ClipDistance %uint_3"));
+  CHECK(has(r.spirvText, "OpAccessChain %_ptr_Output_float %gl_ClipDistance %uint_5"));
+  CHECK_FALSE(has(r.spirvText, "OpDecorate %gl_ClipDistance Location"));
+}
+
+TEST_CASE("stage io: clip distance of a non-float type is a located error", "[irgen][stage][clip]") {
+  auto r = compileHlslFor("float4 main(out int c : SV_ClipDistance) : SV_Position { c = 0; return 0; }", "vs_6_0");
+  CHECK_FALSE(r.valid);
+  CHECK(has(r.errors(), "test.hlsl:1:21: error: elements for SV_ClipDistance variable 'c' must be scalar, vector, or array with float type"));
+}
+
+TEST_CASE("stage io: VS outputs SV_RenderTargetArrayIndex and SV_ViewportArrayIndex", "[irgen][stage]") {
+  const char* src = R"(
+struct O { float4 pos : SV_Position; uint layer : SV_RenderTargetArrayIndex; uint vp : SV_ViewportArrayIndex; };
+O main(float4 p : POSITION) { O o; o.pos = p; o.layer = 1; o.vp = 2; return o; })";
+  auto old = compileHlslFor(src, "vs_6_0", "main", "vulkan1.0");
+  INFO(old.errors());
+  INFO(old.spirvText);
+  REQUIRE(old.valid);
+  CHECK(has(old.spirvText, "OpCapability ShaderViewportIndexLayerEXT"));
+  CHECK(has(old.spirvText, "OpExtension \"SPV_EXT_shader_viewport_index_layer\""));
+  CHECK_FALSE(has(old.spirvText, "OpCapability Geometry"));
+  CHECK(decorated(old.spirvText, "gl_Layer", "BuiltIn Layer"));
+  CHECK(decorated(old.spirvText, "gl_ViewportIndex", "BuiltIn ViewportIndex"));
+  CHECK(decorated(old.spirvText, "gl_Layer", "Flat"));
+  auto v12 = compileHlslFor(src, "vs_6_0", "main", "vulkan1.2");
+  INFO(v12.errors());
+  REQUIRE(v12.valid);
+  CHECK(has(v12.spirvText, "OpCapability ShaderLayer"));
+  CHECK(has(v12.spirvText, "OpCapability ShaderViewportIndex"));
+  CHECK_FALSE(has(v12.spirvText, "OpExtension"));
+}
+
+TEST_CASE("stage io: SV_Barycentrics picks the builtin by interpolation mode", "[irgen][stage]") {
+  auto r = compileHlslFor(
+      "float4 main(float3 b : SV_Barycentrics, noperspective sample float3 n : SV_Barycentrics1) : SV_Target { return (b + n).xyzz; }",
+      "ps_6_1");
+  INFO(r.errors());
+  INFO(r.spirvText);
+  REQUIRE(r.valid);
+  CHECK(decorated(r.spirvText, "gl_BaryCoordEXT", "BuiltIn BaryCoordKHR"));
+  CHECK(decorated(r.spirvText, "gl_BaryCoordNoPerspEXT", "BuiltIn BaryCoordNoPerspKHR"));
+  CHECK(decorated(r.spirvText, "gl_BaryCoordNoPerspEXT", "Sample"));
+  CHECK_FALSE(decorated(r.spirvText, "gl_BaryCoordNoPerspEXT", "NoPerspective"));
+  CHECK(has(r.spirvText, "OpExtension \"SPV_KHR_fragment_shader_barycentric\""));
+  CHECK_FALSE(has(r.spirvText, "SPV_NV_fragment_shader_barycentric"));
+}
+
+TEST_CASE("stage io: vk::location on parameters, fields and the return value", "[irgen][stage][location]") {
+  auto r = compileHlslFor(R"(
+struct S { [[vk::location(4)]] float4 x : X; };
+[[vk::location(3)]]
+float4 main([[vk::location(1)]] float4 a : A, S s) : TARGET_OUT {
+  return a + s.x;
+})",
+                          "vs_6_0");
+  // A VS with no SV_Position output is fine for SPIR-V.
+  INFO(r.errors());
+  INFO(r.spirvText);
+  REQUIRE(r.valid);
+  CHECK(decorated(r.spirvText, "in.var.A", "Location 1"));
+  CHECK(decorated(r.spirvText, "in.var.X", "Location 4"));
+  CHECK(decorated(r.spirvText, "out.var.TARGET_OUT", "Location 3"));
+}
+
+TEST_CASE("stage io: partial and overlapping vk::location are located errors", "[irgen][stage][location]") {
+  auto partial = compileHlslFor("float4 main([[vk::location(1)]] float4 a : A,\n  float4 b : B) : SV_Position { return a + b; }", "vs_6_0");
+  CHECK_FALSE(partial.valid);
+  CHECK(has(partial.errors(), "test.hlsl:2:10: error: partial explicit stage input location assignment via vk::location(X) unsupported"));
+  auto overlap = compileHlslFor(
+      "float4 main([[vk::location(0)]] float4x3 m : M,\n  [[vk::location(2)]] float4 b : B) : SV_Position { return m[0].xyzz + b; }", "vs_6_0");
+  CHECK_FALSE(overlap.valid);
+  CHECK(has(overlap.errors(), "test.hlsl:2:5: error: stage input location #2 already consumed by semantic 'M'"));
+}
+
+TEST_CASE("stage io: structs with bases, nested structs and an enclosing semantic", "[irgen][stage][struct]") {
+  auto r = compileHlslFor(R"(
+struct B { float4 b : BASE; };
+struct N { float2 n : NESTED; };
+struct D : B { N inner; float4 d : DERIVED; };
+struct P { float4 first; float4 second; };
+float4 main(D v, P p : PAIR) : SV_Position { return v.b + v.inner.n.xyxy + v.d + p.first + p.second; })",
+                          "vs_6_0");
+  INFO(r.errors());
+  INFO(r.spirvText);
+  REQUIRE(r.valid);
+  CHECK(decorated(r.spirvText, "in.var.BASE", "Location 0"));
+  CHECK(decorated(r.spirvText, "in.var.NESTED", "Location 1"));
+  CHECK(decorated(r.spirvText, "in.var.DERIVED", "Location 2"));
+  CHECK(decorated(r.spirvText, "in.var.PAIR", "Location 3"));
+  CHECK(decorated(r.spirvText, "in.var.PAIR1", "Location 4"));
+}
+
+TEST_CASE("stage io: a semantic used twice in one direction is a located error", "[irgen][stage]") {
+  auto r = compileHlslFor("float4 main(float4 a : COLOR0, float4 b : COLOR) : SV_Target { return a + b; }", "ps_6_0");
+  CHECK_FALSE(r.valid);
+  CHECK(has(r.errors(), "test.hlsl:1:39: error: input semantic 'COLOR' used more than once"));
+}
+
+TEST_CASE("stage io: stencil reference, sample index and primitive id in pixel shaders", "[irgen][stage]") {
+  auto r = compileHlslFor(
+      "float4 main(uint s : SV_SampleIndex, uint prim : SV_PrimitiveID, out uint ref : SV_StencilRef) : SV_Target { ref = prim; return s; }",
+      "ps_6_0", "main", "vulkan1.0");
+  INFO(r.errors());
+  INFO(r.spirvText);
+  REQUIRE(r.valid);
+  CHECK(has(r.spirvText, "OpCapability SampleRateShading"));
+  CHECK(has(r.spirvText, "OpCapability Geometry"));
+  CHECK(has(r.spirvText, "OpCapability StencilExportEXT"));
+  CHECK(decorated(r.spirvText, "gl_FragStencilRefARB", "BuiltIn FragStencilRefEXT"));
+  CHECK(decorated(r.spirvText, "gl_SampleID", "BuiltIn SampleId"));
+  CHECK(decorated(r.spirvText, "gl_PrimitiveID", "BuiltIn PrimitiveId"));
+}
+
+TEST_CASE("stage io: two perspective-correct SV_Barycentrics inputs are an error", "[irgen][stage]") {
+  auto r = compileHlslFor("float4 main(float3 a : SV_Barycentrics0, float3 b : SV_Barycentrics1) : SV_Target { return (a + b).xyzz; }",
+                          "ps_6_1");
+  CHECK_FALSE(r.valid);
+  CHECK(has(r.errors(), "test.hlsl:1:49: error: system value 'SV_Barycentrics1' maps to the same SPIR-V BuiltIn as an earlier one (gl_BaryCoordEXT)"));
+}
+
+TEST_CASE("stage io: vk::index on dual-source blending outputs", "[irgen][stage][location]") {
+  auto r = compileHlslFor(R"(
+struct O { [[vk::location(0), vk::index(0)]] float4 a : SV_Target0; [[vk::location(0), vk::index(1)]] float4 b : SV_Target1; };
+O main() { O o; o.a = 1; o.b = 0; return o; })",
+                          "ps_6_0");
+  INFO(r.errors());
+  INFO(r.spirvText);
+  REQUIRE(r.valid);
+  CHECK(decorated(r.spirvText, "out.var.SV_Target0", "Index 0"));
+  CHECK(decorated(r.spirvText, "out.var.SV_Target1", "Index 1"));
+  CHECK(decorated(r.spirvText, "out.var.SV_Target1", "Location 0"));
+  auto vs = compileHlslFor("[[vk::location(0), vk::index(1)]] float4 main() : SV_Position { return 0; }", "vs_6_0");
+  CHECK_FALSE(vs.valid);
+  CHECK(has(vs.errors(), "error: vk::index only allowed in pixel shader"));
+}
+
+TEST_CASE("stage io: vk::builtin maps declarations to SPIR-V builtins", "[irgen][stage]") {
+  auto r = compileHlslFor(R"(
+struct O { float4 pos : SV_Position; [[vk::builtin("PointSize")]] float size : PSIZE; };
+O main([[vk::builtin("BaseInstance")]] uint base : BASE) { O o; o.pos = base; o.size = 1; return o; })",
+                          "vs_6_0", "main", "vulkan1.0");
+  INFO(r.errors());
+  INFO(r.spirvText);
+  REQUIRE(r.valid);
+  CHECK(decorated(r.spirvText, "gl_PointSize", "BuiltIn PointSize"));
+  CHECK(decorated(r.spirvText, "gl_BaseInstance", "BuiltIn BaseInstance"));
+  CHECK(has(r.spirvText, "OpCapability DrawParameters"));
+  auto bad = compileHlslFor("float4 main([[vk::builtin(\"HelperInvocation\")]] bool h : H) : SV_Position { return h; }", "vs_6_0");
+  CHECK_FALSE(bad.valid);
+  CHECK(has(bad.errors(), "error: HelperInvocation builtin can only be used as pixel shader input"));
+}
