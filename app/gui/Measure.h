@@ -6,6 +6,7 @@
 #pragma once
 
 #include "app/gui/AppShell.h"
+#include "core/pipeline/GeneratedShader.h"
 
 #include <cstdint>
 #include <string>
@@ -13,9 +14,8 @@
 
 namespace sl::gui {
 
-// A compute shader of about `lines` lines: many small helper functions called from main, so
-// every stage has real work (the parser, Sema, IR, passes and SPIR-V all scale with it).
-std::string generatedBenchShader(uint32_t lines);
+// The shader typed into: core's generated benchmark shader, the same text bench_compile measures.
+using sl::generatedBenchShader;
 
 struct FrameStats {
   size_t frames = 0;

@@ -1,8 +1,10 @@
 #include "core/frontend/Intrinsics.h"
 
 #include <algorithm>
+#include <deque>
 #include <map>
 #include <memory>
+#include <mutex>
 
 namespace sl::frontend {
 
@@ -81,50 +83,70 @@ IntrinsicParam decodeParam(const std::string& text) {
   return p;
 }
 
-struct Table {
-  std::vector<IntrinsicRow> rows;
-  std::map<std::pair<std::string, std::string>, std::vector<const IntrinsicRow*>, std::less<>> byName;
+IntrinsicRow decodeRow(const IntrinsicRowData& d) {
+  IntrinsicRow row;
+  row.space = d.space;
+  row.name = d.name;
+  row.arity = d.arity;
+  row.tryOrder = d.tryOrder;
+  row.minShaderModel = d.minShaderModel;
+  row.attributes = d.attributes;
+  row.opcode = d.opcode;
+  row.result = decodeParam(d.result);
+  for (const std::string& p : split(d.params, " ; ")) row.params.push_back(decodeParam(p));
+  return row;
+}
+
+// The table has ~1k rows but a shader names a handful of intrinsics: rows are decoded per name on
+// first lookup (decoding all of them took ~2 ms of every compile). The name index itself holds
+// only pointers into kRows.
+class Table {
+public:
+  Table() {
+    for (const IntrinsicRowData& d : kRows) rowsByName_[{d.space, d.name}].push_back(&d);
+  }
+
+  std::vector<const IntrinsicRow*> find(std::string_view space, std::string_view name) {
+    auto it = rowsByName_.find(std::make_pair(space, name));
+    if (it == rowsByName_.end()) return {};
+    std::lock_guard<std::mutex> lock(mutex_);  // the GUI compiles on worker threads
+    auto cached = decoded_.find(it->first);
+    if (cached != decoded_.end()) return cached->second;
+    std::vector<const IntrinsicRow*> rows;
+    for (const IntrinsicRowData* d : it->second) rows.push_back(&storage_.emplace_back(decodeRow(*d)));
+    std::stable_sort(rows.begin(), rows.end(), [](const IntrinsicRow* a, const IntrinsicRow* b) {
+      return a->arity != b->arity ? a->arity < b->arity : a->tryOrder < b->tryOrder;
+    });
+    decoded_.emplace(it->first, rows);
+    return rows;
+  }
+
+  bool contains(std::string_view space, std::string_view name) const {
+    return rowsByName_.count(std::make_pair(space, name)) != 0;
+  }
+
+private:
+  using Key = std::pair<std::string_view, std::string_view>;
+  std::map<Key, std::vector<const IntrinsicRowData*>> rowsByName_;  // immutable after construction
+  std::mutex mutex_;
+  std::map<Key, std::vector<const IntrinsicRow*>> decoded_;
+  std::deque<IntrinsicRow> storage_;  // stable addresses for the pointers handed out
 };
 
-const Table& table() {
-  static const std::unique_ptr<Table> instance = [] {
-    auto t = std::make_unique<Table>();
-    t->rows.reserve(std::size(kRows));
-    for (const IntrinsicRowData& d : kRows) {
-      IntrinsicRow row;
-      row.space = d.space;
-      row.name = d.name;
-      row.arity = d.arity;
-      row.tryOrder = d.tryOrder;
-      row.minShaderModel = d.minShaderModel;
-      row.attributes = d.attributes;
-      row.opcode = d.opcode;
-      row.result = decodeParam(d.result);
-      for (const std::string& p : split(d.params, " ; ")) row.params.push_back(decodeParam(p));
-      t->rows.push_back(std::move(row));
-    }
-    for (const IntrinsicRow& row : t->rows) t->byName[{row.space, row.name}].push_back(&row);
-    for (auto& [key, rows] : t->byName)
-      std::stable_sort(rows.begin(), rows.end(), [](const IntrinsicRow* a, const IntrinsicRow* b) {
-        return a->arity != b->arity ? a->arity < b->arity : a->tryOrder < b->tryOrder;
-      });
-    return t;
-  }();
+Table& table() {
+  static Table* instance = new Table();  // never destroyed: nothing to release at exit
   return *instance;
 }
 
 }  // namespace
 
 std::vector<const IntrinsicRow*> findIntrinsics(std::string_view space, std::string_view name) {
-  const Table& t = table();
-  auto it = t.byName.find(std::make_pair(std::string(space), std::string(name)));
-  if (it == t.byName.end()) return {};
-  return it->second;
+  return table().find(space, name);
 }
 
-bool hasIntrinsic(std::string_view space, std::string_view name) { return !findIntrinsics(space, name).empty(); }
+bool hasIntrinsic(std::string_view space, std::string_view name) { return table().contains(space, name); }
 
-size_t intrinsicRowCount() { return table().rows.size(); }
+size_t intrinsicRowCount() { return std::size(kRows); }
 
 const ComponentClass& componentClass(std::string_view name) {
   using K = ScalarKind;

@@ -47,7 +47,9 @@ struct Tables {
   std::vector<std::vector<OperandDesc>> operandStorage;
   // (kind index, value) -> enumerant row
   std::unordered_map<uint64_t, const EnumerantInfo*> enumerants;
-  std::unordered_map<std::string, const EnumerantInfo*> enumerantsByName;  // "Kind.Name"
+  // name -> rows of every kind with that name (keys point into the static grammar arrays, so
+  // building the table allocates no strings: it runs at the start of every compile).
+  std::unordered_multimap<std::string_view, const EnumerantInfo*> enumerantsByName;
   std::unordered_map<std::string_view, uint32_t> kindByName;
   std::unordered_map<std::string_view, uint32_t> glslByName;
   std::unordered_map<uint32_t, std::string_view> glslByNumber;
@@ -57,7 +59,7 @@ struct Tables {
     for (uint32_t i = 0; i < kKindCount; ++i) kindByName.emplace(kOperandKinds[i].name, i);
     for (const EnumerantInfo& e : kEnumerants) {
       enumerants.emplace((uint64_t(e.kindIndex) << 32) | e.value, &e);
-      enumerantsByName.emplace(std::string(kOperandKinds[e.kindIndex].name) + "." + e.name, &e);
+      enumerantsByName.emplace(e.name, &e);
     }
     const uint32_t resultTypeKind = kindByName.at("IdResultType");
     const uint32_t resultKind = kindByName.at("IdResult");
@@ -98,8 +100,9 @@ struct Tables {
 };
 
 const Tables& tables() {
-  static const Tables t;
-  return t;
+  // Never destroyed: tearing the maps down at exit costs every CLI run time and buys nothing.
+  static const Tables* t = new Tables();
+  return *t;
 }
 
 const char* kindName(Kind kind) {
@@ -143,9 +146,13 @@ std::string_view enumerantName(const OperandKindInfo* kind, uint32_t value) {
 }
 
 std::optional<uint32_t> enumerantValue(Kind kind, std::string_view name) {
-  auto it = tables().enumerantsByName.find(std::string(kindName(kind)) + "." + std::string(name));
-  if (it == tables().enumerantsByName.end()) return std::nullopt;
-  return it->second->value;
+  const OperandKindInfo* kindInfo = operandKind(kind);
+  if (!kindInfo) return std::nullopt;
+  const uint32_t kindIndex = static_cast<uint32_t>(kindInfo - kOperandKinds);
+  auto [begin, end] = tables().enumerantsByName.equal_range(name);
+  for (auto it = begin; it != end; ++it)
+    if (it->second->kindIndex == kindIndex) return it->second->value;
+  return std::nullopt;
 }
 
 std::optional<Requirements> enumerantRequirements(Kind kind, uint32_t value) {
