@@ -62,29 +62,32 @@ class FunctionVerifier {
     defined_.push_back(valueKey(v));
   }
 
-  Type use(const Value& v, DebugLoc loc, const std::string& what) {
+  // `describe()` names the operand in a message; it is called only when there is an error (the
+  // verifier runs after every stage of every compile, so nothing is formatted on the good path).
+  template <class Describe>
+  Type use(const Value& v, DebugLoc loc, const Describe& describe) {
     switch (v.kind) {
       case ValueKind::None:
-        error(loc, what + " is missing");
+        error(loc, describe() + " is missing");
         return {};
       case ValueKind::Const:
-        if (v.a >= cx_.constCount()) { error(loc, what + " refers to an unknown constant"); return {}; }
+        if (v.a >= cx_.constCount()) { error(loc, describe() + " refers to an unknown constant"); return {}; }
         return cx_.typeOf(v.asConst());
       case ValueKind::GlobalVar:
-        if (v.a >= m_.globals.size()) { error(loc, what + " refers to an unknown global variable"); return {}; }
+        if (v.a >= m_.globals.size()) { error(loc, describe() + " refers to an unknown global variable"); return {}; }
         return m_.globals[v.a].refType;
       case ValueKind::Func:
-        error(loc, what + " is a function, which is only allowed as a call's callee");
+        error(loc, describe() + " is a function, which is only allowed as a call's callee");
         return {};
       default: break;
     }
     Type t = m_.typeOf(fn_, v);
     if (!validType(t)) {
-      error(loc, what + " refers to a value that does not exist");
+      error(loc, describe() + " refers to a value that does not exist");
       return {};
     }
     if (!scope_.count(valueKey(v))) {
-      error(loc, what + " uses a value that is not defined at this point (defined later, or inside a "
+      error(loc, describe() + " uses a value that is not defined at this point (defined later, or inside a "
                         "construct it may not escape from)");
       return {};
     }
@@ -98,7 +101,7 @@ class FunctionVerifier {
                      std::to_string(expected.size()));
     }
     for (size_t i = 0; i < values.size(); ++i) {
-      Type t = use(values[i], loc, what + " value " + std::to_string(i));
+      Type t = use(values[i], loc, [&] { return what + " value " + std::to_string(i); });
       if (t.valid() && i < expected.size() && t != expected[i])
         error(loc, what + " value " + std::to_string(i) + " has type " + typeText(t) + " but " +
                        typeText(expected[i]) + " is expected");
@@ -159,7 +162,7 @@ class FunctionVerifier {
         }
         return;
       case NodeKind::Select: {
-        Type ct = use(nd.condition, nd.attrs.loc, nd.selectKind == SelectKind::If ? "if condition" : "switch selector");
+        Type ct = use(nd.condition, nd.attrs.loc, [&] { return std::string(nd.selectKind == SelectKind::If ? "if condition" : "switch selector"); });
         if (nd.selectKind == SelectKind::If) {
           if (ct.valid() && cx_.def(ct).kind != TypeKind::Bool)
             error(nd.attrs.loc, "if condition has type " + typeText(ct) + ", not bool");
@@ -269,7 +272,7 @@ class FunctionVerifier {
           error(e.loc, "break_if may only end a loop's continuing region");
           return;
         }
-        Type ct = use(e.condition, e.loc, "break_if condition");
+        Type ct = use(e.condition, e.loc, [] { return std::string("break_if condition"); });
         if (ct.valid() && cx_.def(ct).kind != TypeKind::Bool) error(e.loc, "break_if condition is not bool");
         checkValues(e.values, fn_.region(fn_.node(owner).body).inputTypes, e.loc, "break_if next");
         checkValues(e.exitValues, fn_.node(owner).outputTypes, e.loc, "break_if exit");
@@ -319,10 +322,10 @@ class FunctionVerifier {
 
   void verifyInst(InstId id, RegionId region) {
     const InstDef& inst = fn_.inst(id);
-    const std::string what = opcodeName(inst.op) + " (inst " + std::to_string(id.index) + ")";
+    auto what = [&] { return opcodeName(inst.op) + " (inst " + std::to_string(id.index) + ")"; };
     const DebugLoc loc = inst.attrs.loc;
     if (inst.resultType.valid() && !validType(inst.resultType)) {
-      error(loc, what + " has an invalid result type");
+      error(loc, what() + " has an invalid result type");
       return;
     }
     std::vector<Type> types;
@@ -336,7 +339,7 @@ class FunctionVerifier {
         types.push_back({});
         continue;
       }
-      types.push_back(use(o.value, loc, what + " operand " + std::to_string(i)));
+      types.push_back(use(o.value, loc, [&] { return what() + " operand " + std::to_string(i); }));
     }
     auto value = [&](size_t i) -> Type { return i < types.size() ? types[i] : Type(); };
     const Type result = inst.resultType;
@@ -345,33 +348,33 @@ class FunctionVerifier {
       case OpFamily::Call: {
         if (inst.operands.empty() || inst.operands[0].isImm || inst.operands[0].value.kind != ValueKind::Func ||
             inst.operands[0].value.a >= m_.functions.size()) {
-          error(loc, what + " needs a function as its first operand");
+          error(loc, what() + " needs a function as its first operand");
           return;
         }
         const FunctionDef& callee = m_.functions[inst.operands[0].value.a];
         std::vector<Type> params = callee.paramTypes();
         if (inst.operands.size() - 1 != params.size()) {
-          error(loc, what + " passes " + std::to_string(inst.operands.size() - 1) + " argument(s) to a function taking " +
+          error(loc, what() + " passes " + std::to_string(inst.operands.size() - 1) + " argument(s) to a function taking " +
                          std::to_string(params.size()));
           return;
         }
         for (size_t i = 0; i < params.size(); ++i)
           if (value(i + 1).valid() && value(i + 1) != params[i])
-            error(loc, what + " argument " + std::to_string(i) + " has type " + typeText(value(i + 1)) +
+            error(loc, what() + " argument " + std::to_string(i) + " has type " + typeText(value(i + 1)) +
                            " but the parameter is " + typeText(params[i]));
-        if (result != callee.returnType) error(loc, what + " result type differs from the callee's return type");
+        if (result != callee.returnType) error(loc, what() + " result type differs from the callee's return type");
         return;
       }
       case OpFamily::Glsl:
-        if (!validType(result)) error(loc, what + " needs a result type");
+        if (!validType(result)) error(loc, what() + " needs a result type");
         for (const Operand& o : inst.operands)
-          if (o.isImm) error(loc, what + " takes only value operands");
+          if (o.isImm) error(loc, what() + " takes only value operands");
         return;
       case OpFamily::Qptr:
-        verifyQptr(inst, what, types);
+        verifyQptr(inst, what(), types);
         return;
       case OpFamily::Hlsl:
-        verifyTextureOp(inst, what);  // other shapes are checked by the passes that consume them
+        verifyTextureOp(inst, what());  // other shapes are checked by the passes that consume them
         return;
       case OpFamily::Spv:
         break;
@@ -379,18 +382,18 @@ class FunctionVerifier {
 
     const grammar::Instruction* g = grammar::findInstruction(inst.op.code);
     if (!g) {
-      error(loc, what + " is not a known SPIR-V opcode");
+      error(loc, what() + " is not a known SPIR-V opcode");
       return;
     }
     const bool hasResult = result.valid();
     if (hasResult != g->hasResultType) {
-      error(loc, what + (g->hasResultType ? " needs a result type" : " has no result, but a result type was given"));
+      error(loc, what() + (g->hasResultType ? " needs a result type" : " has no result, but a result type was given"));
       return;
     }
     const uint32_t op = inst.op.code;
     auto operandCount = [&](size_t n) {
       if (inst.operands.size() != n) {
-        error(loc, what + " takes " + std::to_string(n) + " operand(s), got " + std::to_string(inst.operands.size()));
+        error(loc, what() + " takes " + std::to_string(n) + " operand(s), got " + std::to_string(inst.operands.size()));
         return false;
       }
       return true;
@@ -402,24 +405,24 @@ class FunctionVerifier {
     switch (op) {
       case spv::OpFAdd: case spv::OpFSub: case spv::OpFMul: case spv::OpFDiv: case spv::OpFRem: case spv::OpFMod:
         if (!operandCount(2)) return;
-        if (!isFloatScalarOrVector(result)) error(loc, what + " result must be a float scalar or vector");
+        if (!isFloatScalarOrVector(result)) error(loc, what() + " result must be a float scalar or vector");
         for (size_t i = 0; i < 2; ++i)
           if (value(i).valid() && value(i) != result)
-            error(loc, what + " operand " + std::to_string(i) + " has type " + typeText(value(i)) + ", expected " + typeText(result));
+            error(loc, what() + " operand " + std::to_string(i) + " has type " + typeText(value(i)) + ", expected " + typeText(result));
         return;
       case spv::OpIAdd: case spv::OpISub: case spv::OpIMul: case spv::OpUDiv: case spv::OpSDiv:
       case spv::OpUMod: case spv::OpSRem: case spv::OpSMod: case spv::OpBitwiseAnd: case spv::OpBitwiseOr:
       case spv::OpBitwiseXor:
         if (!operandCount(2)) return;
-        if (!isIntScalarOrVector(result)) error(loc, what + " result must be an integer scalar or vector");
+        if (!isIntScalarOrVector(result)) error(loc, what() + " result must be an integer scalar or vector");
         for (size_t i = 0; i < 2; ++i)
           if (value(i).valid() && !sameShapeInt(value(i), result))
-            error(loc, what + " operand " + std::to_string(i) + " has type " + typeText(value(i)) + ", expected " + typeText(result));
+            error(loc, what() + " operand " + std::to_string(i) + " has type " + typeText(value(i)) + ", expected " + typeText(result));
         return;
       case spv::OpShiftLeftLogical: case spv::OpShiftRightLogical: case spv::OpShiftRightArithmetic:
         if (!operandCount(2)) return;
-        if (value(0).valid() && !sameShapeInt(value(0), result)) error(loc, what + " base type differs from the result type");
-        if (value(1).valid() && !isIntScalarOrVector(value(1))) error(loc, what + " shift amount must be an integer");
+        if (value(0).valid() && !sameShapeInt(value(0), result)) error(loc, what() + " base type differs from the result type");
+        if (value(1).valid() && !isIntScalarOrVector(value(1))) error(loc, what() + " shift amount must be an integer");
         return;
       case spv::OpIEqual: case spv::OpINotEqual: case spv::OpULessThan: case spv::OpULessThanEqual:
       case spv::OpUGreaterThan: case spv::OpUGreaterThanEqual: case spv::OpSLessThan: case spv::OpSLessThanEqual:
@@ -427,79 +430,79 @@ class FunctionVerifier {
       case spv::OpFOrdLessThan: case spv::OpFOrdLessThanEqual: case spv::OpFOrdGreaterThan:
       case spv::OpFOrdGreaterThanEqual: case spv::OpFUnordNotEqual:
         if (!operandCount(2)) return;
-        if (!isBoolScalarOrVector(result)) error(loc, what + " result must be bool");
+        if (!isBoolScalarOrVector(result)) error(loc, what() + " result must be bool");
         if (value(0).valid() && value(1).valid()) {
           const bool isFloatCmp = op >= spv::OpFOrdEqual;
           const bool ok = isFloatCmp ? value(0) == value(1) : sameShapeInt(value(0), value(1));
-          if (!ok) error(loc, what + " compares " + typeText(value(0)) + " with " + typeText(value(1)));
+          if (!ok) error(loc, what() + " compares " + typeText(value(0)) + " with " + typeText(value(1)));
           if (isBoolScalarOrVector(result) && cx_.componentCount(value(0)) != cx_.componentCount(result))
-            error(loc, what + " result has a different component count than its operands");
+            error(loc, what() + " result has a different component count than its operands");
         }
         return;
       case spv::OpLogicalAnd: case spv::OpLogicalOr: case spv::OpLogicalEqual: case spv::OpLogicalNotEqual:
         if (!operandCount(2)) return;
         for (size_t i = 0; i < 2; ++i)
-          if (value(i).valid() && value(i) != result) error(loc, what + " operands must have the result's bool type");
+          if (value(i).valid() && value(i) != result) error(loc, what() + " operands must have the result's bool type");
         return;
       case spv::OpLogicalNot:
         if (!operandCount(1)) return;
-        if (value(0).valid() && (value(0) != result || !isBoolScalarOrVector(result))) error(loc, what + " needs bool operand and result");
+        if (value(0).valid() && (value(0) != result || !isBoolScalarOrVector(result))) error(loc, what() + " needs bool operand and result");
         return;
       case spv::OpSelect:
         if (!operandCount(3)) return;
-        if (value(0).valid() && !isBoolScalarOrVector(value(0))) error(loc, what + " condition is not bool");
+        if (value(0).valid() && !isBoolScalarOrVector(value(0))) error(loc, what() + " condition is not bool");
         for (size_t i = 1; i < 3; ++i)
-          if (value(i).valid() && value(i) != result) error(loc, what + " operand " + std::to_string(i) + " type differs from the result");
+          if (value(i).valid() && value(i) != result) error(loc, what() + " operand " + std::to_string(i) + " type differs from the result");
         return;
       case spv::OpLoad:
-        if (inst.operands.empty()) { error(loc, what + " needs a pointer"); return; }
+        if (inst.operands.empty()) { error(loc, what() + " needs a pointer"); return; }
         if (value(0).valid() && pointee(value(0)) != result)
-          error(loc, what + " loads " + typeText(result) + " through " + typeText(value(0)));
+          error(loc, what() + " loads " + typeText(result) + " through " + typeText(value(0)));
         return;
       case spv::OpStore:
-        if (inst.operands.size() < 2) { error(loc, what + " needs a pointer and a value"); return; }
+        if (inst.operands.size() < 2) { error(loc, what() + " needs a pointer and a value"); return; }
         if (value(0).valid() && value(1).valid() && pointee(value(0)) != value(1))
-          error(loc, what + " stores " + typeText(value(1)) + " through " + typeText(value(0)));
+          error(loc, what() + " stores " + typeText(value(1)) + " through " + typeText(value(0)));
         return;
       case spv::OpVariable: {
-        if (inst.operands.empty() || !inst.operands[0].isImm) { error(loc, what + " needs a storage class"); return; }
-        if (inst.operands[0].imm != spv::StorageClassFunction) error(loc, what + " in a function must use storage class Function");
+        if (inst.operands.empty() || !inst.operands[0].isImm) { error(loc, what() + " needs a storage class"); return; }
+        if (inst.operands[0].imm != spv::StorageClassFunction) error(loc, what() + " in a function must use storage class Function");
         if (!validType(result) || cx_.def(result).kind != TypeKind::Pointer || cx_.def(result).storageClass != spv::StorageClassFunction)
-          error(loc, what + " result must be a Function pointer");
-        if (region != fn_.body) error(loc, what + " must be in the function's top-level region (it is hoisted to the entry block)");
+          error(loc, what() + " result must be a Function pointer");
+        if (region != fn_.body) error(loc, what() + " must be in the function's top-level region (it is hoisted to the entry block)");
         if (inst.operands.size() > 1 && (inst.operands[1].isImm || inst.operands[1].value.kind != ValueKind::Const))
-          error(loc, what + " initializer must be a constant");
+          error(loc, what() + " initializer must be a constant");
         return;
       }
       case spv::OpAccessChain: case spv::OpInBoundsAccessChain: {
-        if (inst.operands.empty()) { error(loc, what + " needs a base pointer"); return; }
+        if (inst.operands.empty()) { error(loc, what() + " needs a base pointer"); return; }
         Type base = value(0);
         if (!base.valid()) return;
-        if (cx_.def(base).kind != TypeKind::Pointer) { error(loc, what + " base is not a pointer"); return; }
+        if (cx_.def(base).kind != TypeKind::Pointer) { error(loc, what() + " base is not a pointer"); return; }
         Type t = cx_.def(base).element;
         for (size_t i = 1; i < inst.operands.size() && t.valid(); ++i) {
           const TypeDef& d = cx_.def(t);
-          if (value(i).valid() && !isIntScalarOrVector(value(i))) error(loc, what + " index " + std::to_string(i) + " is not an integer");
+          if (value(i).valid() && !isIntScalarOrVector(value(i))) error(loc, what() + " index " + std::to_string(i) + " is not an integer");
           if (d.kind == TypeKind::Struct) {
             const Operand& o = inst.operands[i];
             if (o.isImm || o.value.kind != ValueKind::Const) {
-              error(loc, what + " struct index must be a constant");
+              error(loc, what() + " struct index must be a constant");
               return;
             }
             uint64_t member = cx_.def(o.value.asConst()).bits;
-            if (member >= d.members.size()) { error(loc, what + " struct index out of range"); return; }
+            if (member >= d.members.size()) { error(loc, what() + " struct index out of range"); return; }
             t = d.members[member].type;
           } else if (d.kind == TypeKind::Array || d.kind == TypeKind::RuntimeArray || d.kind == TypeKind::Vector ||
                      d.kind == TypeKind::Matrix) {
             t = d.element;
           } else {
-            error(loc, what + " indexes into a non-composite type " + typeText(t));
+            error(loc, what() + " indexes into a non-composite type " + typeText(t));
             return;
           }
         }
         if (!validType(result) || cx_.def(result).kind != TypeKind::Pointer || cx_.def(result).element != t ||
             cx_.def(result).storageClass != cx_.def(base).storageClass)
-          error(loc, what + " result type " + typeText(result) + " does not match the indexed type " + typeText(t));
+          error(loc, what() + " result type " + typeText(result) + " does not match the indexed type " + typeText(t));
         return;
       }
       default:

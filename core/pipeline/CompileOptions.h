@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -98,6 +99,15 @@ struct CompileOptions {
   bool showAllStages = false;
 
   bool spirv() const { return target == TargetKind::Spirv; }
+  // Whether a stage's text (and line map) is made: always, unless textOnlyForShownStages asks
+  // for only the stages someone reads (-Fc reads the disassembly of the target).
+  bool stageTextWanted(std::string_view stage) const {
+    if (!textOnlyForShownStages || showAllStages || !dumpStagesDir.empty()) return true;
+    if (!disassemblyFile.empty() && stage == (spirv() ? "spirv" : "dxil")) return true;
+    for (const std::string& s : printStages)
+      if (s == stage) return true;
+    return false;
+  }
   // vulkan1.0 -> SPIR-V 1.0, 1.1 -> 1.3, 1.2 -> 1.5, 1.3 -> 1.6, universal1.5 -> 1.5.
   std::pair<int, int> spirvVersion() const;
 };

@@ -105,9 +105,11 @@ std::shared_ptr<const CompileResult> compileSource(const std::string& fileName, 
   std::unique_ptr<frontend::PreprocessedUnit> unit = frontend::preprocess(fileName, source, preprocessOptions(options));
   StageArtifact& pre = result->stages.emplace_back();
   pre.name = "preprocessed";
-  pre.text = unit->text();
-  pre.lineSources.reserve(unit->lineMap().size());
-  for (const frontend::PreprocessedLine& line : unit->lineMap()) pre.lineSources.push_back({line.file, line.line, 0});
+  if (options.stageTextWanted("preprocessed")) {
+    pre.text = unit->text();
+    pre.lineSources.reserve(unit->lineMap().size());
+    for (const frontend::PreprocessedLine& line : unit->lineMap()) pre.lineSources.push_back({line.file, line.line, 0});
+  }
   pre.diagnostics = unit->diagnostics();
   pre.ok = !unit->hasErrors();
   pre.milliseconds = millisecondsSince(start);
@@ -123,11 +125,13 @@ std::shared_ptr<const CompileResult> compileSource(const std::string& fileName, 
     feOptions.spirv = options.spirv();
     feOptions.hlslVersion = options.hlslVersion;
     frontend::FrontendResult fe = frontend::parseAndAnalyze(*unit, feOptions);
-    frontend::PrintedAST printed = frontend::printAST(*fe.unit, *unit);
     StageArtifact& ast = result->stages.emplace_back();
     ast.name = "ast";
-    ast.text = std::move(printed.text);
-    ast.lineSources = std::move(printed.lineSources);
+    if (options.stageTextWanted("ast")) {
+      frontend::PrintedAST printed = frontend::printAST(*fe.unit, *unit);
+      ast.text = std::move(printed.text);
+      ast.lineSources = std::move(printed.lineSources);
+    }
     ast.diagnostics = std::move(fe.diagnostics);
     ast.ok = !hasErrors(ast.diagnostics);
     ast.milliseconds = millisecondsSince(start);

@@ -275,13 +275,7 @@ void runSpirvBackend(const frontend::TranslationUnit& unit, const frontend::Prep
       if (stages[i] == name) return true;
     return false;
   };
-  auto textWanted = [&](const std::string& name) {
-    if (!options.textOnlyForShownStages || options.showAllStages || !options.dumpStagesDir.empty()) return true;
-    if (name == "spirv" && !options.disassemblyFile.empty()) return true;
-    for (const std::string& s : options.printStages)
-      if (s == name) return true;
-    return false;
-  };
+  auto textWanted = [&](const std::string& name) { return options.stageTextWanted(name); };
   auto finish = [&](StageArtifact& a, Clock::time_point start) {
     a.ok = !hasErrors(a.diagnostics);
     a.milliseconds = millisecondsSince(start);
@@ -363,7 +357,9 @@ void runSpirvBackend(const frontend::TranslationUnit& unit, const frontend::Prep
       a.text = heapStageHeader(heapOptions, heaps) + a.text;
       a.lineSources.insert(a.lineSources.begin(), SourceLoc{});
     }
-    if (heaps.ok()) verifyInto(module, "ir.heaps", a);
+    // Without heap use the pass leaves the module as ir.bound's verifier saw it.
+    const bool heapsChanged = heaps.usesResourceHeap || heaps.usesSamplerHeap || heaps.usesCounters || !heaps.sites.empty();
+    if (heaps.ok() && heapsChanged) verifyInto(module, "ir.heaps", a);
     if (!finish(a, start)) return;
   }
   if (!wanted("qptr.lower") && !wanted("spirv") && !wanted("reflection")) return;
@@ -402,11 +398,18 @@ void runSpirvBackend(const frontend::TranslationUnit& unit, const frontend::Prep
       d.message = "internal error: cannot emit SPIR-V: " + d.message;
     spirvDiagnostics.push_back(std::move(d));
   }
-  if (written.ok() && !options.disableValidation)
+  // When the lifted module is the output, the bound one is only the qptr reader's input (which
+  // rejects malformed modules itself): it is validated only if it becomes the output after all
+  // (a lift that fails), which saves a second SPIRV-Tools validation (~40% of a large compile).
+  const bool validateBoundLater = qptrRuns && options.emitQptrLifted;
+  auto validateBound = [&] {
+    if (!written.ok() || options.disableValidation) return;
     for (Diagnostic& d : spirv::validate(written.words, env, validateOptions)) {
       if (d.severity == Severity::Error) d.message = "internal error: invalid SPIR-V: " + d.message;
       spirvDiagnostics.push_back(std::move(d));
     }
+  };
+  if (!validateBoundLater) validateBound();
   double writeMs = millisecondsSince(start);
   bool boundValid = written.ok() && !hasErrors(spirvDiagnostics);
 
@@ -427,6 +430,12 @@ void runSpirvBackend(const frontend::TranslationUnit& unit, const frontend::Prep
       emitted = std::move(lifted);
       emittedIsBound = false;
     }
+  }
+  if (emittedIsBound && validateBoundLater) {
+    start = Clock::now();
+    validateBound();
+    boundValid = written.ok() && !hasErrors(spirvDiagnostics);
+    writeMs += millisecondsSince(start);
   }
   if (!wanted("spirv") && !wanted("reflection")) return;
   if (emittedIsBound) {
