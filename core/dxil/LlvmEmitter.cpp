@@ -1807,8 +1807,11 @@ void Emitter::emitTextureDimensions(InstId id, const InstDef& inst, llvm::Target
 // `units` units (array elements, or the value itself) of `width` components each:
 //   Direct      unit u is row u (arrays, matrices written row by row, scalars and vectors)
 //   Columns     a scalar array spread over one row (clip/cull distances, SV_Coverage's uint[1])
-//   Transposed  unit u is column u (column-major matrices: the element's rows are the vectors'
-//               components)
+//   Transposed  unit u is column u (column-major matrices: the IR value holds HLSL rows as its
+//               units, the element one register row per matrix column, so m[r][c] is row c,
+//               component r; also a vector spread down one column: a column-major 1xN or a
+//               row-major Nx1 matrix)
+// A column-major matrix is always Transposed, also when it is square and the shapes agree.
 struct Emitter::StageShape {
   enum Kind { Direct, Columns, Transposed } kind = Direct;
   bool array = false;
@@ -1867,12 +1870,21 @@ bool Emitter::stageShape(const StageVariable& var, llvm::Type* valueType, StageS
                "(loadInput/storeOutput carry 16/32-bit scalars and vectors)");
     return false;
   }
-  if (shape.units == e.rows && shape.width == e.cols) shape.kind = StageShape::Direct;
+  if (e.columnMajorMatrix && shape.array) {
+    if (shape.width == e.rows && shape.units == e.cols) shape.kind = StageShape::Transposed;
+    else {
+      error(loc, "shader input/output '" + e.semanticName + "' (" + std::to_string(shape.units) + " x " +
+                     std::to_string(shape.width) + " column-major matrix) does not match its signature element (" +
+                     std::to_string(e.rows) + " rows x " + std::to_string(unsigned(e.cols)) + " columns)");
+      return false;
+    }
+  } else if (shape.units == e.rows && shape.width == e.cols) shape.kind = StageShape::Direct;
   // A system-value variable wider than the declared element (FragCoord for a float2 SV_Position):
   // only the element's columns are read (the rest are zero) or written.
   else if (!shape.array && e.rows == 1 && shape.width > e.cols) shape.kind = StageShape::Direct;
   else if (shape.array && shape.width == 1 && e.rows == 1 && shape.units == e.cols) shape.kind = StageShape::Columns;
   else if (shape.array && shape.width == e.rows && shape.units == e.cols) shape.kind = StageShape::Transposed;
+  else if (!shape.array && e.cols == 1 && e.rows > 1 && shape.width == e.rows) shape.kind = StageShape::Transposed;
   else {
     error(loc, "shader input/output '" + e.semanticName + "' (" + std::to_string(shape.units) + " x " +
                    std::to_string(shape.width) + " components) does not match its signature element (" +
@@ -2005,6 +2017,12 @@ llvm::Value* Emitter::accessStagePart(const SymbolicPtr& p, llvm::Type* partType
       break;
     }
     case StageShape::Transposed: {
+      if (!s.array) {  // a vector down one column: component c is row c
+        if (comp) pieces.push_back({b_.getInt32(*comp), 0, 1});
+        else
+          for (uint32_t r = 0; r < s.rows; ++r) pieces.push_back({b_.getInt32(r), 0, 1});
+        break;
+      }
       std::optional<uint32_t> u = p.index ? constantOf(p.index, "matrix") : std::nullopt;
       if (!u) {
         if (!p.index) error(loc, "a whole column-major matrix through an access chain has no DXIL form here");

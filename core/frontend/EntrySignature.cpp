@@ -10,6 +10,7 @@
 
 #include <functional>
 #include <map>
+#include <optional>
 
 namespace sl::frontend {
 
@@ -22,6 +23,9 @@ struct LeafInfo {
   std::string semantic;
   uint8_t interpolation;
   clang::SourceLocation loc;
+  // A column-major matrix (from the declaration holding it, or -Zpr/-Zpc): one register row per
+  // matrix column, so R x C is C rows of R components.
+  bool columnMajor = false;
   // Explicit semantic indices (a semantic on a struct: DXC numbers every row of the flattened
   // struct in order, so one field's rows across an array get non-consecutive indices).
   std::vector<uint32_t> indices{};
@@ -31,10 +35,24 @@ struct LeafInfo {
 using LeafKey = std::pair<const VarDecl*, std::vector<const VarDecl*>>;
 
 struct Collector {
+  bool rowMajorByDefault = false;
   std::vector<LeafInfo> leaves;
   std::map<LeafKey, size_t> index;
+  bool columnMajor(const Type* leafType, MatrixLayout layout) const {
+    while (leafType->isArray()) leafType = leafType->element;
+    if (!leafType->isMatrix()) return false;
+    return layout == MatrixLayout::ColumnMajor || (layout == MatrixLayout::Default && !rowMajorByDefault);
+  }
+  // Register rows of one (non-array) numeric leaf: a matrix has one per row (row-major) or one
+  // per column (column-major).
+  static uint32_t registerRows(const Type* t, bool colMajor) {
+    if (!t->isMatrix()) return 1;
+    return colMajor ? t->cols : t->rows;
+  }
+  // `layout` is that of the declaration holding the value (parameter, field; Default for the
+  // return value, whose declaration keeps no orientation).
   void add(const VarDecl* root, std::vector<const VarDecl*> path, const Type* type, const std::string& semantic,
-           uint8_t interp, clang::SourceLocation loc) {
+           uint8_t interp, clang::SourceLocation loc, MatrixLayout layout) {
     const Type* inner = type;
     while (inner->isArray()) inner = inner->element;
     if (inner->isStruct() && inner->record && !semantic.empty()) {
@@ -45,13 +63,13 @@ struct Collector {
       for (const VarDecl* f : inner->record->fields) {
         auto sub = path;
         sub.push_back(f);
-        add(root, sub, f->type, f->semantic, f->interpolation ? f->interpolation : interp, f->loc);
+        add(root, sub, f->type, f->semantic, f->interpolation ? f->interpolation : interp, f->loc, f->layout);
       }
       return;
     }
     if (!inner->isNumeric()) return;  // Sema reported it
     if (root) index[{root, path}] = leaves.size();
-    leaves.push_back({type, semantic, interp, loc});
+    leaves.push_back({type, semantic, interp, loc, columnMajor(type, layout)});
   }
 
   // A semantic on a struct (or array of structs) overrides the fields' semantics: every numeric
@@ -62,17 +80,18 @@ struct Collector {
     const sig::SplitSemantic split = sig::splitSemantic(semantic);
     uint32_t next = split.index;
     std::map<std::vector<const VarDecl*>, size_t> leafOf;
-    std::function<void(const Type*, const std::vector<const VarDecl*>&, uint8_t, clang::SourceLocation)> walk =
-        [&](const Type* t, const std::vector<const VarDecl*>& sub, uint8_t mode, clang::SourceLocation at) {
+    std::function<void(const Type*, const std::vector<const VarDecl*>&, uint8_t, clang::SourceLocation, MatrixLayout)>
+        walk = [&](const Type* t, const std::vector<const VarDecl*>& sub, uint8_t mode, clang::SourceLocation at,
+                   MatrixLayout layout) {
           if (t->isArray()) {
-            for (uint32_t i = 0; i < std::max<uint32_t>(t->arraySize, 1); ++i) walk(t->element, sub, mode, at);
+            for (uint32_t i = 0; i < std::max<uint32_t>(t->arraySize, 1); ++i) walk(t->element, sub, mode, at, layout);
             return;
           }
           if (t->isStruct() && t->record) {
             for (const VarDecl* f : t->record->fields) {
               auto deeper = sub;
               deeper.push_back(f);
-              walk(f->type, deeper, f->interpolation ? f->interpolation : mode, f->loc);
+              walk(f->type, deeper, f->interpolation ? f->interpolation : mode, f->loc, f->layout);
             }
             return;
           }
@@ -81,12 +100,12 @@ struct Collector {
           if (it == leafOf.end()) {
             it = leafOf.emplace(sub, leaves.size()).first;
             if (root) index[{root, sub}] = leaves.size();
-            leaves.push_back({t, split.name, mode, at});
+            leaves.push_back({t, split.name, mode, at, columnMajor(t, layout)});
           }
-          const uint32_t rows = t->isMatrix() ? t->rows : 1;
+          const uint32_t rows = registerRows(t, leaves[it->second].columnMajor);
           for (uint32_t r = 0; r < rows; ++r) leaves[it->second].indices.push_back(next++);
         };
-    walk(type, path, interp, loc);
+    walk(type, path, interp, loc, MatrixLayout::Default);
   }
 };
 
@@ -136,6 +155,24 @@ struct ReadWalker {
       e = static_cast<const CastExpr*>(e)->operand;
     return e && e->kind == ExprKind::IntLiteral;
   }
+  static std::optional<uint32_t> constantIndex(const Expr* e) {
+    while (e && (e->kind == ExprKind::ImplicitCast || e->kind == ExprKind::ExplicitCast))
+      e = static_cast<const CastExpr*>(e)->operand;
+    if (!e || e->kind != ExprKind::IntLiteral) return std::nullopt;
+    return uint32_t(static_cast<const IntLiteralExpr*>(e)->value);
+  }
+  // Whether `e` names exactly one input leaf that is a column-major matrix.
+  bool columnMajorInput(const Expr* e) {
+    LeafKey key;
+    if (!resolve(e, key)) return false;
+    auto it = inputs.index.find(key);
+    return it != inputs.index.end() && inputs.leaves[it->second].columnMajor;
+  }
+  // The register components holding matrix element (r, c) of `base`: component c of row r
+  // (row-major), component r of row c (column-major).
+  uint8_t matrixComponent(const Expr* base, uint32_t r, uint32_t c) {
+    return uint8_t(1u << ((columnMajorInput(base) ? r : c) & 3));
+  }
   void expr(const Expr* e, uint8_t mask = 0xF) {
     if (!e) return;
     switch (e->kind) {
@@ -150,7 +187,8 @@ struct ReadWalker {
         auto* s = static_cast<const SwizzleExpr*>(e);
         uint8_t m = 0;
         const Type* bt = s->base->type;
-        for (uint8_t i : s->indices) m |= uint8_t(1u << (bt && bt->isMatrix() ? i % bt->cols : i));
+        for (uint8_t i : s->indices)
+          m |= bt && bt->isMatrix() ? matrixComponent(s->base, i / bt->cols, i % bt->cols) : uint8_t(1u << i);
         expr(s->base, m);
         return;
       }
@@ -159,6 +197,23 @@ struct ReadWalker {
         // An element of an input array keeps the columns asked for; a run-time index makes them
         // dynamically indexed (DynIndexMask).
         const bool arrayElement = i->base->type && i->base->type->isArray();
+        // A row of a matrix leaf (m[r], m[r][c]): a column-major matrix keeps row r in component r
+        // of every register row; a row-major one in register row r, whose columns are asked for.
+        const Type* bt = i->base->type;
+        if (bt && bt->isMatrix() && columnMajorInput(i->base)) {
+          if (auto r = constantIndex(i->index)) {
+            expr(i->base, uint8_t(1u << (*r & 3)));
+            return;
+          }
+        }
+        if (bt && bt->isVector() && i->base->kind == ExprKind::Index) {
+          auto* row = static_cast<const IndexExpr*>(i->base);
+          auto r = constantIndex(row->index), c = constantIndex(i->index);
+          if (row->base->type && row->base->type->isMatrix() && r && c) {
+            expr(row->base, matrixComponent(row->base, *r, *c));
+            return;
+          }
+        }
         LeafKey key;
         if (arrayElement && !isConstantIndex(i->index) && resolve(i->base, key)) markDynamic(key, mask);
         expr(i->base, arrayElement ? mask : 0xF);
@@ -389,8 +444,10 @@ sig::PackedSignature packLeaves(const std::vector<LeafInfo>& leaves, const std::
       t = t->element;
     }
     decl.type = componentTypeOf(t->scalar, native16);
-    decl.rows = rows * (t->isMatrix() ? t->rows : 1);
-    decl.cols = t->isVector() || t->isMatrix() ? t->cols : 1;
+    // DXC's GetParameterRowsAndCols: row-major R x C is R rows of C, column-major C rows of R.
+    const bool colMajor = t->isMatrix() && l.columnMajor;
+    decl.rows = rows * (t->isMatrix() ? (colMajor ? t->cols : t->rows) : 1);
+    decl.cols = colMajor ? t->rows : t->isVector() || t->isMatrix() ? t->cols : 1;
     decl.modifiers = sig::InterpolationModifiers{l.interpolation};
     if (!l.indices.empty()) {
       decl.rows = uint32_t(l.indices.size());
@@ -398,6 +455,7 @@ sig::PackedSignature packLeaves(const std::vector<LeafInfo>& leaves, const std::
     }
     sig::LeafElement leaf = sig::makeLeafElement(uint32_t(elements.size()), decl, point);
     for (const sig::SignatureDiagnostic& d : leaf.diagnostics) diags.push_back(sig::toDiagnostic(d, source.location(l.loc)));
+    leaf.element.columnMajorMatrix = colMajor;
     leaf.element.usageMask = uint8_t(masks[i] & ((1u << decl.cols) - 1));
     leaf.element.dynIndexMask = uint8_t(dynamicMasks[i] & ((1u << decl.cols) - 1));
     elements.push_back(std::move(leaf.element));
@@ -420,17 +478,19 @@ sig::PackedSignature packLeaves(const std::vector<LeafInfo>& leaves, const std::
 }  // namespace
 
 EntrySignatures buildEntrySignatures(const FunctionDecl* entry, const PreprocessedUnit& source, bool enable16BitTypes,
-                                     sig::PackingStrategy strategy) {
+                                     sig::PackingStrategy strategy, bool rowMajorByDefault) {
   EntrySignatures out;
   Collector inputs, outputs;
+  inputs.rowMajorByDefault = outputs.rowMajorByDefault = rowMajorByDefault;
   if (entry->returnType && !entry->returnType->isVoid())
-    outputs.add(returnedLocal(entry), {}, entry->returnType, entry->semantic, entry->interpolation, entry->loc);
+    outputs.add(returnedLocal(entry), {}, entry->returnType, entry->semantic, entry->interpolation, entry->loc,
+                MatrixLayout::Default);
   for (const VarDecl* p : entry->params) {
     bool uniform = false;
     for (const std::string& m : p->modifiers) uniform |= m == "uniform";
     if (uniform) continue;
-    if (p->direction != ParamDirection::Out) inputs.add(p, {}, p->type, p->semantic, p->interpolation, p->loc);
-    if (p->direction != ParamDirection::In) outputs.add(p, {}, p->type, p->semantic, p->interpolation, p->loc);
+    if (p->direction != ParamDirection::Out) inputs.add(p, {}, p->type, p->semantic, p->interpolation, p->loc, p->layout);
+    if (p->direction != ParamDirection::In) outputs.add(p, {}, p->type, p->semantic, p->interpolation, p->loc, p->layout);
   }
   std::vector<uint8_t> inputMasks(inputs.leaves.size(), 0);
   std::vector<uint8_t> inputDynamic(inputs.leaves.size(), 0);

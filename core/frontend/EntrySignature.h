@@ -20,8 +20,11 @@ struct EntrySignatures {
   bool ok() const { return !hasErrors(diagnostics); }
 };
 
-// `entry` must be a vertex or pixel entry point.
+// `entry` must be a vertex or pixel entry point. `rowMajorByDefault` (-Zpr) is the orientation of
+// matrices declared without row_major/column_major: a column-major R x C matrix is an element of
+// C rows x R columns, a row-major one R rows x C columns (DXC's GetParameterRowsAndCols).
 EntrySignatures buildEntrySignatures(const FunctionDecl* entry, const PreprocessedUnit& source, bool enable16BitTypes,
-                                     signature::PackingStrategy strategy = signature::PackingStrategy::Default);
+                                     signature::PackingStrategy strategy = signature::PackingStrategy::Default,
+                                     bool rowMajorByDefault = false);
 
 }  // namespace sl::frontend

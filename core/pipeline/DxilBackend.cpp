@@ -56,7 +56,8 @@ void runDxilBackend(const frontend::TranslationUnit& unit, const frontend::Prepr
     a.name = "signatures";
     graphicsSignatures = frontend::buildEntrySignatures(
         entry, source, options.enable16BitTypes,
-        options.packOptimized ? signature::PackingStrategy::Optimized : signature::PackingStrategy::Default);
+        options.packOptimized ? signature::PackingStrategy::Optimized : signature::PackingStrategy::Default,
+        options.rowMajorByDefault);
     frontend::EntrySignatures& sigs = *graphicsSignatures;
     a.diagnostics = sigs.diagnostics;
     a.text = signature::printSignatureTables(sigs.inputs, sigs.outputs);

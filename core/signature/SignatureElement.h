@@ -26,6 +26,10 @@ struct SignatureElement {
   ComponentType compType = ComponentType::F32;
   uint32_t rows = 1;  // array extent (1 for scalars and vectors); equals semanticIndices.size()
   uint8_t cols = 1;   // vector width (1 for scalars), 1..4
+  // A column-major matrix (DXC's default): the element's rows are the matrix's columns (R x C
+  // gives C rows of R components), so a DXIL lowering reads register row r, component c as
+  // m[c][r]. Only the shape says nothing for square matrices; this says which mapping holds.
+  bool columnMajorMatrix = false;
   // The mode the pixel shader interpolates with (ResolvedInterpolation::packing). pack() groups
   // rows by it; the mode written to metadata comes from recordedMode() (Interpolation.h).
   InterpolationMode interpMode = InterpolationMode::Undefined;

@@ -1,6 +1,6 @@
 // Element shapes through load.input/store.output: a matrix input is one element whose rows are
-// read one per call (element row = matrix row, as core/signature lays matrices out), a row_major
-// matrix likewise, VS-input SV_Position and VS-output SV_InstanceID are arbitrary elements,
+// read one per call (column-major world: element row = matrix column, read transposed; the
+// row_major rm: element row = matrix row; stageio-matrix-orientation.hlsl checks which), VS-input SV_Position and VS-output SV_InstanceID are arbitrary elements,
 // SV_ClipDistance is written per component through the access chains irgen emits, a
 // min-precision input is read with the 16-bit overload, and native 16-bit types use f16/i16.
 // RUN: %shaderlens compile -T vs_6_0 -E vs_main --print llvm %s | FileCheck %s --check-prefix=LLVM

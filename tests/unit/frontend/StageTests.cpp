@@ -273,3 +273,54 @@ float4 main(float4 uv[3] : TEXCOORD0, float4 k[2] : K, nointerpolation uint i : 
   CHECK(s.inputs.elements[1].usageMask == 0xF);
   CHECK(s.inputs.elements[1].dynIndexMask == 0x0);  // constant index
 }
+
+TEST_CASE("stage: matrix elements take their shape from the declaration's orientation", "[frontend][stage][signature]") {
+  // DXC's GetParameterRowsAndCols: column-major R x C is C rows of R components (one register row
+  // and one semantic index per matrix column), row-major R x C is R rows of C; a field keeps its
+  // own orientation, and -Zpr changes only undecorated matrices.
+  const char* src = R"(
+struct S { row_major float2x3 r : RR; float2x3 c : CC; };
+float4 main(float4x3 m : TEXCOORD0, column_major float3x3 sq : SQ, S s, float4 p : POSITION) : SV_Position {
+  return p * m[1][2] + m._m31 + sq[2][0] + s.r[1][2] + s.c[1][2];
+})";
+  auto c = compile(src, profile("vs_6_0"));
+  INFO(c.diagnostics());
+  REQUIRE(c.ok());
+  for (bool rowMajorByDefault : {false, true}) {
+    INFO("-Zpr " << rowMajorByDefault);
+    EntrySignatures s =
+        buildEntrySignatures(c.fe.unit->entry, *c.pp, false, sig::PackingStrategy::Default, rowMajorByDefault);
+    INFO(renderDiagnostics(s.diagnostics));
+    REQUIRE(s.ok());
+    REQUIRE(s.inputs.elements.size() == 5);
+    const sig::SignatureElement& m = s.inputs.elements[0];
+    if (!rowMajorByDefault) {
+      CHECK(m.rows == 3);
+      CHECK(m.cols == 4);
+      CHECK(m.columnMajorMatrix);
+      CHECK(m.semanticIndices == std::vector<uint32_t>{0, 1, 2});
+      CHECK(m.usageMask == 0xA);  // m[1][2]: row 2 component 1; _m31: row 1 component 3
+    } else {
+      CHECK(m.rows == 4);
+      CHECK(m.cols == 3);
+      CHECK_FALSE(m.columnMajorMatrix);
+      CHECK(m.semanticIndices == std::vector<uint32_t>{0, 1, 2, 3});
+      CHECK(m.usageMask == 0x6);  // components 2 and 1
+    }
+    const sig::SignatureElement& sq = s.inputs.elements[1];  // explicit column_major wins over -Zpr
+    CHECK(sq.rows == 3);
+    CHECK(sq.cols == 3);
+    CHECK(sq.columnMajorMatrix);
+    CHECK(sq.usageMask == 0x4);  // sq[2][0]: row 0 component 2
+    const sig::SignatureElement& r = s.inputs.elements[2];
+    CHECK(r.rows == 2);
+    CHECK(r.cols == 3);
+    CHECK_FALSE(r.columnMajorMatrix);
+    CHECK(r.usageMask == 0x4);
+    const sig::SignatureElement& cm = s.inputs.elements[3];
+    CHECK(cm.rows == (rowMajorByDefault ? 2u : 3u));
+    CHECK(cm.cols == (rowMajorByDefault ? 3 : 2));
+    CHECK(cm.columnMajorMatrix == !rowMajorByDefault);
+    CHECK(cm.usageMask == (rowMajorByDefault ? 0x4 : 0x2));
+  }
+}
