@@ -254,6 +254,11 @@ VulkanDevice::VulkanDevice(std::shared_ptr<Context> ctx) : ctx_(std::move(ctx)) 
 VulkanDevice::~VulkanDevice() {
   if (!ctx_ || !ctx_->device) return;
   ctx_->vk.vkDeviceWaitIdle(ctx_->device);
+  // Destroying the pool below frees every command buffer allocated from it.
+  for (auto& s : inFlight_)
+    if (s) s->commandBuffer = VK_NULL_HANDLE;
+  for (auto& s : free_)
+    if (s) s->commandBuffer = VK_NULL_HANDLE;
   inFlight_.clear();
   free_.clear();
   if (commandPool_) ctx_->vk.vkDestroyCommandPool(ctx_->device, commandPool_, nullptr);
