@@ -129,60 +129,7 @@ Status checkResolvedCommand(const Command& command, size_t index, BindingTable t
   return okStatus();
 }
 
-// Whether two binding lists are the same element for element (same objects, same ranges).
-bool sameBindings(std::span<const Binding> a, std::span<const Binding> b) {
-  if (a.size() != b.size()) return false;
-  for (size_t i = 0; i < a.size(); ++i) {
-    const Binding& x = a[i];
-    const Binding& y = b[i];
-    if (x.kind != y.kind || x.buffer.buffer != y.buffer.buffer || x.buffer.slot != y.buffer.slot ||
-        x.buffer.offset != y.buffer.offset || x.buffer.length != y.buffer.length || x.texture != y.texture ||
-        x.mipLevel != y.mipLevel || x.sampler != y.sampler)
-      return false;
-  }
-  return true;
-}
-
 }  // namespace
-
-Result<ResolvedBufferRange> resolveBufferRef(const BufferRef& ref, BindingTable table, const std::string& what) {
-  return resolveBufferRef(ref, table, [&what] { return what; });
-}
-
-Result<ResolvedBufferRange> resolveBufferRef(const BufferRef& ref, BindingTable table, LazyMessage what) {
-  Buffer* buffer = ref.buffer.get();
-  uint64_t base = 0;
-  uint64_t available = 0;
-  if (buffer) {
-    available = buffer->size();
-  } else {
-    if (ref.slot >= table.size())
-      return makeError(ErrorCode::OutOfRange, what() + ": binding table slot " + str(ref.slot) + " is needed but the table has " +
-                                                  str(table.size()) + " entries");
-    const BindingTableEntry& entry = table[ref.slot];
-    if (!entry.buffer) return makeError(ErrorCode::InvalidArgument, what() + ": binding table slot " + str(ref.slot) + " is empty");
-    buffer = entry.buffer.get();
-    if (entry.offset > buffer->size() ||
-        (entry.length != kWholeSize && entry.length > buffer->size() - entry.offset))
-      return makeError(ErrorCode::OutOfRange, what() + ": binding table slot " + str(ref.slot) + " range [" + str(entry.offset) +
-                                                  ", +" + (entry.length == kWholeSize ? std::string("whole") : str(entry.length)) +
-                                                  ") does not fit buffer " + bufferName(*buffer) + " (" + str(buffer->size()) + " bytes)");
-    base = entry.offset;
-    available = entry.length == kWholeSize ? buffer->size() - entry.offset : entry.length;
-  }
-  if (ref.offset > available)
-    return makeError(ErrorCode::OutOfRange, what() + ": offset " + str(ref.offset) + " is past the end of buffer " +
-                                                bufferName(*buffer) + " (" + str(available) + " bytes available)");
-  uint64_t length = available - ref.offset;
-  if (ref.length != kWholeSize) {
-    if (ref.buffer && ref.length > length)
-      return makeError(ErrorCode::OutOfRange, what() + ": range [" + str(ref.offset) + ", +" + str(ref.length) +
-                                                  ") does not fit buffer " + bufferName(*buffer) + " (" + str(buffer->size()) + " bytes)");
-    length = std::min(length, ref.length);  // indirect refs are clamped to their table entry
-  }
-  if (length == 0) return makeError(ErrorCode::OutOfRange, what() + ": empty range of buffer " + bufferName(*buffer));
-  return ResolvedBufferRange{buffer, base + ref.offset, length};
-}
 
 CommandBuffer::CommandBuffer(CommandBufferDesc desc) : desc_(std::move(desc)) {}
 CommandBuffer::~CommandBuffer() = default;
@@ -193,9 +140,7 @@ Status CommandBuffer::checkRecording() const {
   return okStatus();
 }
 
-Status CommandBuffer::recordCommand(Command command) {
-  SL_HAL_RETURN_IF_ERROR(checkRecording());
-  const size_t index = commands_->size();
+Status CommandBuffer::checkCommand(const Command& command, size_t index) {
   uint32_t tableSize = requiredTableSize_;
   bool indirect = false;
   // Direct refs are checked now; indirect ones only for the slot range (the rest at submit).
@@ -220,6 +165,12 @@ Status CommandBuffer::recordCommand(Command command) {
   }
   usesIndirectRefs_ = usesIndirectRefs_ || indirect;
   requiredTableSize_ = tableSize;
+  return okStatus();
+}
+
+Status CommandBuffer::recordCommand(Command command) {
+  SL_HAL_RETURN_IF_ERROR(checkRecording());
+  SL_HAL_RETURN_IF_ERROR(checkCommand(command, commands_->size()));
   commands_->push_back(std::move(command));
   return okStatus();
 }
@@ -263,6 +214,24 @@ Status CommandBuffer::checkDispatchBindings(const Executable& exe, std::span<con
 Status CommandBuffer::recordDispatch(const std::shared_ptr<Executable>& executable, uint32_t entryPoint,
                                      const WorkgroupCount* workgroups, const BufferRef* workgroupsRef,
                                      std::span<const uint32_t> constants, std::span<const Binding> bindings) {
+  // Fast path, the common case of many dispatches in a row: the previous dispatch's executable
+  // and bindings again (fully checked then; a heap change resets lastValidatedExecutable_), new
+  // constants and workgroup counts.
+  const Executable* previous = lastValidatedExecutable_;
+  if (previous && previous == executable.get() && workgroups && !finished_ &&
+      constants.size() == previous->layout().constantCount && entryPoint < previous->layout().entryPoints.size() &&
+      sameBindings(lastBindings_, bindings)) [[likely]] {
+    CommandList& list = *commands_;
+    DispatchCommand& c = list.emplace<DispatchCommand>();
+    c.executable = executable.get();
+    c.entryPoint = entryPoint;
+    c.workgroups = *workgroups;
+    c.constants = list.storeWords(constants);
+    c.bindings = lastBindings_;
+    c.resourceHeap = resourceHeap_.get();
+    c.samplerHeap = samplerHeap_.get();
+    return okStatus();
+  }
   if (finished_) return checkRecording();
   if (!executable) return makeError(ErrorCode::InvalidArgument, "dispatch: no executable");
   const Executable& exe = *executable;
@@ -273,41 +242,48 @@ Status CommandBuffer::recordDispatch(const std::shared_ptr<Executable>& executab
   if (constants.size() != layout.constantCount)
     return makeError(ErrorCode::InvalidArgument, at() + ": " + str(constants.size()) + " constants given, the layout declares " +
                                                      str(layout.constantCount));
-  if (bindings.size() != layout.bindingElementCount())
+  if (bindings.size() != exe.bindingElementCount())
     return makeError(ErrorCode::InvalidArgument, at() + ": " + str(bindings.size()) + " bindings given, the layout declares " +
-                                                     str(layout.bindingElementCount()));
-  if ((layout.heapUsage & kHeapResource) && !resourceHeap_)
-    return makeError(ErrorCode::FailedPrecondition, at() + ": the executable indexes ResourceDescriptorHeap but no resource heap is set");
-  if ((layout.heapUsage & kHeapSampler) && !samplerHeap_)
-    return makeError(ErrorCode::FailedPrecondition, at() + ": the executable indexes SamplerDescriptorHeap but no sampler heap is set");
-
-  auto fill = [&](DispatchCommand& c, const std::shared_ptr<const std::vector<Binding>>& storage) {
-    c.executable = executable;
-    c.entryPoint = entryPoint;
-    if (workgroups) c.workgroups = *workgroups;
-    if (workgroupsRef) c.indirectWorkgroups = *workgroupsRef;
-    c.constants.assign(constants.begin(), constants.end());
-    c.bindingStorage = storage;
-    c.bindings = *storage;
-    c.resourceHeap = resourceHeap_;
-    c.samplerHeap = samplerHeap_;
-  };
-  // The common case of many dispatches with the same buffers: share the previous list and, for
-  // the same executable, skip the checks it already passed (they depend on nothing else). The
-  // command is then built in place: no allocation, no copies of the bindings.
-  const bool repeated = lastBindings_ && sameBindings(*lastBindings_, bindings);
-  if (repeated && lastValidatedExecutable_ == &exe && !workgroupsRef) {
-    fill(std::get<DispatchCommand>(commands_->emplace_back(std::in_place_type<DispatchCommand>)), lastBindings_);
-    return okStatus();
+                                                     str(exe.bindingElementCount()));
+  if (layout.heapUsage) {
+    if ((layout.heapUsage & kHeapResource) && !resourceHeap_)
+      return makeError(ErrorCode::FailedPrecondition, at() + ": the executable indexes ResourceDescriptorHeap but no resource heap is set");
+    if ((layout.heapUsage & kHeapSampler) && !samplerHeap_)
+      return makeError(ErrorCode::FailedPrecondition, at() + ": the executable indexes SamplerDescriptorHeap but no sampler heap is set");
   }
-  DispatchCommand command;
-  SL_HAL_RETURN_IF_ERROR(checkDispatchBindings(exe, bindings));
-  std::shared_ptr<const std::vector<Binding>> storage =
-      repeated ? lastBindings_ : std::make_shared<const std::vector<Binding>>(bindings.begin(), bindings.end());
-  fill(command, storage);
-  SL_HAL_RETURN_IF_ERROR(recordCommand(std::move(command)));
-  lastBindings_ = std::move(storage);
-  lastValidatedExecutable_ = &exe;
+
+  // The common case of many dispatches with the same buffers: share the previous stored list and,
+  // for the same executable, skip the checks it already passed (they depend on nothing else).
+  const bool repeated = haveLastBindings_ && sameBindings(lastBindings_, bindings);
+  const bool checked = repeated && lastValidatedExecutable_ == &exe && !workgroupsRef;
+  if (!checked) SL_HAL_RETURN_IF_ERROR(checkDispatchBindings(exe, bindings));
+
+  // Built in place in the list (no copies of the command), then checked; removed on failure.
+  CommandList& list = *commands_;
+  const size_t index = list.size();
+  DispatchCommand& c = list.emplace<DispatchCommand>();
+  c.executable = executable.get();
+  c.entryPoint = entryPoint;
+  if (workgroups) c.workgroups = *workgroups;
+  if (workgroupsRef) c.indirectWorkgroups = list.storeRef(*workgroupsRef);
+  c.constants = list.storeWords(constants);
+  c.bindings = repeated ? lastBindings_ : list.storeBindings(bindings);
+  c.resourceHeap = resourceHeap_.get();
+  c.samplerHeap = samplerHeap_.get();
+  if (!checked) {
+    Status s = checkCommand(list[index], index);
+    if (!s.ok()) {
+      list.pop_back();
+      return s;
+    }
+    lastBindings_ = c.bindings;
+    haveLastBindings_ = true;
+    lastValidatedExecutable_ = &exe;
+  }
+  if (lastRetainedExecutable_ != &exe) {
+    list.retain(executable);
+    lastRetainedExecutable_ = &exe;
+  }
   return okStatus();
 }
 
@@ -329,6 +305,10 @@ Status CommandBuffer::setDescriptorHeaps(std::shared_ptr<DescriptorHeap> resourc
     return makeError(ErrorCode::InvalidArgument, "setDescriptorHeaps: the first heap must be a resource heap");
   if (samplerHeap && samplerHeap->type() != HeapType::Sampler)
     return makeError(ErrorCode::InvalidArgument, "setDescriptorHeaps: the second heap must be a sampler heap");
+  lastValidatedExecutable_ = nullptr;  // the next dispatch checks its heap usage again
+  // The list keeps them alive for the dispatches that capture them.
+  if (resourceHeap && resourceHeap != resourceHeap_) commands_->retain(resourceHeap);
+  if (samplerHeap && samplerHeap != samplerHeap_) commands_->retain(samplerHeap);
   resourceHeap_ = std::move(resourceHeap);
   samplerHeap_ = std::move(samplerHeap);
   return okStatus();

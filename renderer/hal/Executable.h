@@ -157,17 +157,20 @@ class Executable {
   Backend backend() const { return backend_; }
   const ExecutableLayout& layout() const { return layout_; }
   const std::string& label() const { return label_; }
+  // layout().bindingElementCount(), computed once (every recorded dispatch checks it).
+  uint32_t bindingElementCount() const { return bindingElements_; }
   // Index of the entry point with this name, or -1.
   int findEntryPoint(const std::string& name) const;
 
  protected:
   Executable(Backend backend, ExecutableLayout layout, std::string label)
-      : backend_(backend), layout_(std::move(layout)), label_(std::move(label)) {}
+      : backend_(backend), layout_(std::move(layout)), label_(std::move(label)), bindingElements_(layout_.bindingElementCount()) {}
 
  private:
   Backend backend_;
   ExecutableLayout layout_;
   std::string label_;
+  uint32_t bindingElements_;
 };
 
 }  // namespace sl::hal

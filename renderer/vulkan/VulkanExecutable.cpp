@@ -1,4 +1,5 @@
 // hal::ExecutableLayout -> descriptor set layouts, pipeline layout, compute pipelines.
+#include <algorithm>
 #include <cstring>
 #include <set>
 
@@ -290,6 +291,9 @@ hal::Status VulkanExecutable::build(const hal::ExecutableDesc& desc) {
     SL_VK_CHECK(ctx_->vk.vkCreateComputePipelines(ctx_->device, VK_NULL_HANDLE, 1, &info, nullptr, &pipelines_[e]),
                 "vkCreateComputePipelines '" + l.entryPoints[e] + "' of " + name);
   }
+  perDispatchDescriptors_ = l.constantsBuffer || !l.heapBindings.empty() || l.heapStatus || !l.heapGroups.empty();
+  needsSubmissionResources_ = l.constantsBuffer || l.heapStatus || !l.heapBindings.empty() ||
+                              std::any_of(sets_.begin(), sets_.end(), [](const SetLayout& set) { return !set.push && set.bindingCount; });
   return hal::okStatus();
 }
 

@@ -99,6 +99,11 @@ class VulkanExecutable final : public hal::Executable {
   bool usesPushConstants() const { return layout().constantCount > 0 && !layout().constantsBuffer; }
   // Mutable heap tier: the heap bindings (parallel to layout().heapGroups).
   const std::vector<MutableHeapBinding>& heapGroupBindings() const { return heapGroupBindings_; }
+  // Descriptors written for every dispatch (constants-buffer slices, heap arrays, heap status).
+  bool perDispatchDescriptors() const { return perDispatchDescriptors_; }
+  // Whether a submission must size pools or arenas for it (descriptor sets that are not pushed,
+  // a constants buffer, heap arrays or status); false for the common all-push-descriptor case.
+  bool needsSubmissionResources() const { return needsSubmissionResources_; }
 
  private:
   std::shared_ptr<Context> ctx_;
@@ -107,6 +112,8 @@ class VulkanExecutable final : public hal::Executable {
   VkShaderModule module_ = VK_NULL_HANDLE;
   std::vector<VkPipeline> pipelines_;
   std::vector<MutableHeapBinding> heapGroupBindings_;
+  bool perDispatchDescriptors_ = false;
+  bool needsSubmissionResources_ = false;
 };
 
 VkDescriptorType toVkDescriptorType(hal::BindingKind kind);
@@ -172,7 +179,8 @@ class VulkanDevice final : public hal::Device {
  private:
   // Records the captured commands of `s` into its VkCommandBuffer (submit-time recording).
   hal::Status record(InFlightSubmission& s);
-  hal::Status reclaimCompleted();
+  // Recycles completed submissions in order; `signaled` is one whose fence is known to be signaled.
+  hal::Status reclaimCompleted(hal::SubmissionId signaled = 0);
   // Reads the heap status blocks of a completed submission; an out-of-range index -> error.
   hal::Status checkHeapStatus(const InFlightSubmission& s) const;
 

@@ -75,11 +75,14 @@ void VulkanDevice::recycle(std::unique_ptr<InFlightSubmission> s) {
   if (free_.size() < 8) free_.push_back(std::move(s));
 }
 
-hal::Status VulkanDevice::reclaimCompleted() {
+hal::Status VulkanDevice::reclaimCompleted(hal::SubmissionId signaled) {
   while (!inFlight_.empty()) {
-    VkResult r = ctx_->vk.vkGetFenceStatus(ctx_->device, inFlight_.front()->fence);
-    if (r == VK_NOT_READY) break;
-    if (r != VK_SUCCESS) return vkError("vkGetFenceStatus", r);
+    // The submission just waited for needs no second query (lavapipe's costs ~400 instructions).
+    if (inFlight_.front()->id != signaled) {
+      VkResult r = ctx_->vk.vkGetFenceStatus(ctx_->device, inFlight_.front()->fence);
+      if (r == VK_NOT_READY) break;
+      if (r != VK_SUCCESS) return vkError("vkGetFenceStatus", r);
+    }
     if (!inFlight_.front()->heapChecks.empty()) {
       hal::Status heap = checkHeapStatus(*inFlight_.front());
       if (!heap.ok()) heapErrors_.emplace(inFlight_.front()->id, heap);
@@ -137,7 +140,7 @@ hal::Status VulkanDevice::wait(hal::SubmissionId submission, std::chrono::nanose
     if (r != VK_SUCCESS) return vkError("vkWaitForFences", r);
     break;
   }
-  SL_HAL_RETURN_IF_ERROR(reclaimCompleted());
+  SL_HAL_RETURN_IF_ERROR(reclaimCompleted(submission));
   auto error = heapErrors_.find(submission);
   if (error == heapErrors_.end()) return hal::okStatus();
   hal::Status status = error->second;
@@ -202,19 +205,24 @@ class DispatchRecorder {
         writes_(scratch.writes) {}
 
   hal::Status record(const hal::DispatchCommand& d, size_t index) {
+    // Fast path: the executable, entry point and bindings of the previous dispatch, with
+    // descriptors that stay bound (boundBindings_ is null otherwise).
+    if (d.executable == boundExecutable_ && d.bindings.data() == boundBindings_ && boundBindings_ && !d.indirectWorkgroups &&
+        d.entryPoint == boundEntryPoint_) [[likely]] {
+      if (boundExecutable_->usesPushConstants()) pushConstants(boundExecutable_->pipelineLayout(), d.constants);
+      return dispatchDirect(d, index);
+    }
     auto at = [&] { return "command " + str(index) + " (dispatch of '" + d.executable->label() + "')"; };
-    if (d.executable->backend() != hal::Backend::Vulkan)
+    // The backend check is needed only when the executable changes.
+    if (d.executable != boundExecutable_ && d.executable->backend() != hal::Backend::Vulkan)
       return hal::makeError(hal::ErrorCode::InvalidArgument, at() + ": the executable belongs to another backend");
     const auto& exe = static_cast<const VulkanExecutable&>(*d.executable);
-    const hal::ExecutableLayout& layout = exe.layout();
-    const hal::DeviceLimits& limits = ctx_.info.limits;
     auto& vk = ctx_.vk;
 
     // Per-dispatch descriptors (constants-buffer slices, heap arrays and their status block)
     // always need fresh writes.
-    const bool perDispatchDescriptors =
-        layout.constantsBuffer || !layout.heapBindings.empty() || layout.heapStatus || !layout.heapGroups.empty();
-    const bool descriptorsBound = boundExecutable_ == &exe && d.bindingStorage && boundBindings_ == d.bindingStorage.get() &&
+    const bool perDispatchDescriptors = exe.perDispatchDescriptors();
+    const bool descriptorsBound = boundExecutable_ == &exe && d.bindings.data() && boundBindings_ == d.bindings.data() &&
                                   !perDispatchDescriptors;
     if (!descriptorsBound) {
       boundBindings_ = nullptr;  // until this dispatch's descriptors are written
@@ -226,11 +234,12 @@ class DispatchRecorder {
       vk.vkCmdBindPipeline(cb_, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline);
       boundPipeline_ = pipeline;
     }
+    boundEntryPoint_ = d.entryPoint;
     if (exe.usesPushConstants()) pushConstants(exe.pipelineLayout(), d.constants);
     if (!descriptorsBound) {
       SL_HAL_RETURN_IF_ERROR(bindDescriptors(exe, at));
       boundExecutable_ = &exe;
-      boundBindings_ = perDispatchDescriptors ? nullptr : d.bindingStorage.get();
+      boundBindings_ = perDispatchDescriptors ? nullptr : d.bindings.data();
     }
 
     if (d.indirectWorkgroups) {
@@ -240,23 +249,33 @@ class DispatchRecorder {
       auto buffer = vulkanBuffer(ref->buffer, what);
       if (!buffer.ok()) return buffer.status();
       vk.vkCmdDispatchIndirect(cb_, (*buffer)->handle(), ref->offset);
-    } else {
-      const uint32_t counts[3] = {d.workgroups.x, d.workgroups.y, d.workgroups.z};
-      for (int i = 0; i < 3; ++i)
-        if (counts[i] > limits.maxWorkgroupCount[i])
-          return hal::makeError(hal::ErrorCode::OutOfRange, at() + ": " + str(counts[i]) + " workgroups in dimension " + str(i) +
-                                                                " exceed the device's " + str(limits.maxWorkgroupCount[i]));
-      vk.vkCmdDispatch(cb_, counts[0], counts[1], counts[2]);
+      return hal::okStatus();
     }
-    return hal::okStatus();
+    return dispatchDirect(d, index);
   }
 
  private:
+  hal::Status dispatchDirect(const hal::DispatchCommand& d, size_t index) {
+    const uint32_t counts[3] = {d.workgroups.x, d.workgroups.y, d.workgroups.z};
+    const hal::DeviceLimits& limits = ctx_.info.limits;
+    for (int i = 0; i < 3; ++i)
+      if (counts[i] > limits.maxWorkgroupCount[i])
+        return hal::makeError(hal::ErrorCode::OutOfRange, "command " + str(index) + " (dispatch of '" + d.executable->label() +
+                                                              "'): " + str(counts[i]) + " workgroups in dimension " + str(i) +
+                                                              " exceed the device's " + str(limits.maxWorkgroupCount[i]));
+    ctx_.vk.vkCmdDispatch(cb_, counts[0], counts[1], counts[2]);
+    return hal::okStatus();
+  }
+
   // Push constants persist across dispatches and pipeline binds with the same pipeline layout,
   // so words equal to the ones last pushed with that layout are not pushed again.
-  void pushConstants(VkPipelineLayout layout, const hal::ConstantWords& words) {
+  void pushConstants(VkPipelineLayout layout, std::span<const uint32_t> words) {
     const size_t n = words.size();
-    if (layout == pushedLayout_ && n == pushedCount_ && std::equal(words.begin(), words.end(), pushed_.begin())) return;
+    if (layout == pushedLayout_ && n == pushedCount_) {
+      size_t i = 0;
+      while (i < n && words[i] == pushed_[i]) ++i;  // a few words: cheaper than a memcmp call
+      if (i == n) return;
+    }
     ctx_.vk.vkCmdPushConstants(cb_, layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, static_cast<uint32_t>(n * 4), words.data());
     if (n <= pushed_.size()) {
       std::copy(words.begin(), words.end(), pushed_.begin());
@@ -331,7 +350,7 @@ class DispatchRecorder {
     const hal::DeviceLimits& limits = ctx_.info.limits;
     size_t total = 0;
     for (const MutableHeapBinding& g : groups) {
-      const hal::DescriptorHeap* heap = g.source == hal::HeapSource::Sampler ? d.samplerHeap.get() : d.resourceHeap.get();
+      const hal::DescriptorHeap* heap = g.source == hal::HeapSource::Sampler ? d.samplerHeap : d.resourceHeap;
       if (!heap) return hal::makeError(hal::ErrorCode::FailedPrecondition, at() + ": no " + hal::heapSourceName(g.source) + " heap is set");
       if (heap->capacity() > g.count)
         return hal::makeError(hal::ErrorCode::OutOfRange, at() + ": the " + hal::heapSourceName(g.source) + " heap has " +
@@ -546,7 +565,7 @@ class DispatchRecorder {
     uint32_t resourceSlots = 0, samplerSlots = 0;
     uint32_t e = 0;
     for (const hal::HeapBindingLayout& h : layout.heapBindings) {
-      const hal::DescriptorHeap* heap = h.source == hal::HeapSource::Sampler ? d.samplerHeap.get() : d.resourceHeap.get();
+      const hal::DescriptorHeap* heap = h.source == hal::HeapSource::Sampler ? d.samplerHeap : d.resourceHeap;
       if (!heap) return hal::makeError(hal::ErrorCode::FailedPrecondition, at() + ": no " + hal::heapSourceName(h.source) + " heap is set");
       const uint32_t reachable = std::min(heap->capacity(), h.arrayCount - 1);
       (h.source == hal::HeapSource::Sampler ? samplerSlots : resourceSlots) = heap->capacity();
@@ -691,11 +710,12 @@ class DispatchRecorder {
   std::vector<std::vector<VkWriteDescriptorSet>>& writes_;  // by set number
   // What the command buffer has bound so far.
   const VulkanExecutable* boundExecutable_ = nullptr;
-  const void* boundBindings_ = nullptr;  // the DispatchCommand::bindingStorage last written
+  const void* boundBindings_ = nullptr;  // the DispatchCommand::bindings list last written
   VkPipeline boundPipeline_ = VK_NULL_HANDLE;
+  uint32_t boundEntryPoint_ = 0;
   // The push-constant bytes last pushed, and with which pipeline layout.
   VkPipelineLayout pushedLayout_ = VK_NULL_HANDLE;
-  std::array<uint32_t, hal::ConstantWords::kInline> pushed_{};
+  std::array<uint32_t, 32> pushed_{};  // 128 bytes: the push-constant size most devices offer
   size_t pushedCount_ = 0;
 };
 
@@ -714,10 +734,16 @@ hal::Status VulkanDevice::record(InFlightSubmission& s) {
   bool needDummy = false;
   std::set<std::pair<VkQueryPool, uint32_t>> queries;
   const hal::CommandList& commands = *s.commands;
-  for (const hal::Command& c : commands) {
+  const hal::Executable* simpleExecutable = nullptr;  // the last one seen that needs nothing here
+  SL_HAL_RETURN_IF_ERROR(commands.forEach([&](const hal::Command& c, size_t) -> hal::Status {
     if (const auto* d = std::get_if<hal::DispatchCommand>(&c)) {
-      if (d->executable->backend() != hal::Backend::Vulkan) continue;  // reported while recording
+      if (d->executable == simpleExecutable) return hal::okStatus();
+      if (d->executable->backend() != hal::Backend::Vulkan) return hal::okStatus();  // reported while recording
       const auto& exe = static_cast<const VulkanExecutable&>(*d->executable);
+      if (!exe.needsSubmissionResources()) {
+        simpleExecutable = d->executable;
+        return hal::okStatus();
+      }
       for (const auto& set : exe.sets()) {
         if (set.push || set.bindingCount == 0) continue;
         if (set.heap) {  // mutable-tier heap sets come from their own pool (its flags and type lists)
@@ -741,7 +767,8 @@ hal::Status VulkanDevice::record(InFlightSubmission& s) {
         return hal::makeError(hal::ErrorCode::InvalidArgument, "timestamp pool belongs to another backend");
       queries.insert({static_cast<VulkanTimestampPool&>(*t->pool).handle(), t->query});
     }
-  }
+    return hal::okStatus();
+  }));
   if (poolSets) {
     std::vector<VkDescriptorPoolSize> sizes;
     for (const auto& [type, n] : poolSizes) sizes.push_back({type, n});
@@ -807,11 +834,10 @@ hal::Status VulkanDevice::record(InFlightSubmission& s) {
 
   uint64_t arenaOffset = 0, heapStatusOffset = 0;
   DispatchRecorder dispatcher(*ctx_, s, cb, arenaOffset, heapStatusOffset, scratch_);
-  for (size_t i = 0; i < commands.size(); ++i) {
-    const hal::Command& c = commands[i];
+  SL_HAL_RETURN_IF_ERROR(commands.forEach([&](const hal::Command& c, size_t i) -> hal::Status {
     auto at = [i] { return "command " + str(i); };
     if (const auto* d = std::get_if<hal::DispatchCommand>(&c)) {
-      SL_HAL_RETURN_IF_ERROR(dispatcher.record(*d, i));
+      return dispatcher.record(*d, i);
     } else if (std::holds_alternative<hal::BarrierCommand>(c)) {
       fullBarrier(*ctx_, cb, kDeviceStages, kDeviceStages, kAllDeviceAccess);
     } else if (const auto* cp = std::get_if<hal::CopyBufferCommand>(&c)) {
@@ -840,7 +866,8 @@ hal::Status VulkanDevice::record(InFlightSubmission& s) {
     } else if (const auto* t = std::get_if<hal::TimestampCommand>(&c)) {
       vk.vkCmdWriteTimestamp(cb, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, static_cast<VulkanTimestampPool&>(*t->pool).handle(), t->query);
     }
-  }
+    return hal::okStatus();
+  }));
   // Results visible to the host (downloads) and to all later device work, also that of later
   // submissions on this queue.
   fullBarrier(*ctx_, cb, kDeviceStages, kDeviceStages | VK_PIPELINE_STAGE_HOST_BIT, kAllDeviceAccess | VK_ACCESS_HOST_READ_BIT);

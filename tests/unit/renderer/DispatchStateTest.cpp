@@ -110,7 +110,7 @@ TEST_CASE("repeated bindings share one list and skip re-validation, but not re-c
   requireOk(cb.dispatch(exe, 0, {1, 1, 1}, c, bindings));
   const auto& first = std::get<hal::DispatchCommand>(cb.commands()[0]);
   const auto& second = std::get<hal::DispatchCommand>(cb.commands()[1]);
-  CHECK(first.bindingStorage == second.bindingStorage);
+  CHECK(first.bindings.data() == second.bindings.data());
   CHECK(second.bindings.size() == 2);
   // The cheap checks still run on a repeated list: constants count, entry point.
   CHECK_THAT(cb.dispatch(exe, 0, {1, 1, 1}, {}, bindings).message(), Catch::Contains("0 constants given"));
@@ -118,7 +118,7 @@ TEST_CASE("repeated bindings share one list and skip re-validation, but not re-c
   // A different list is validated again (and gets its own storage).
   std::vector<hal::Binding> swapped = {hal::BufferRef::direct(out), hal::BufferRef::direct(in, 4)};
   requireOk(cb.dispatch(exe, 0, {1, 1, 1}, c, swapped));
-  CHECK(std::get<hal::DispatchCommand>(cb.commands()[2]).bindingStorage != first.bindingStorage);
+  CHECK(std::get<hal::DispatchCommand>(cb.commands()[2]).bindings.data() != first.bindings.data());
   std::vector<hal::Binding> outOfRange = {hal::BufferRef::direct(in, 64), hal::BufferRef::direct(out)};
   CHECK_THAT(cb.dispatch(exe, 0, {1, 1, 1}, c, outOfRange).message(), Catch::Contains("command 3 (dispatch) binding 0"));
   CHECK(cb.commands().size() == 3);

@@ -225,8 +225,61 @@ TEST_CASE("dispatches capture the descriptor heaps set before them", "[renderer]
   REQUIRE(cb.dispatch(exe, 0, {1, 1, 1}, {}, {}).ok());
   REQUIRE(cb.commands().size() == 1);
   const auto& d = std::get<hal::DispatchCommand>(cb.commands()[0]);
-  CHECK(d.resourceHeap == resources);
-  CHECK(d.samplerHeap == samplers);
+  CHECK(d.resourceHeap == resources.get());
+  CHECK(d.samplerHeap == samplers.get());
+}
+
+TEST_CASE("recorded dispatches point into storage the command list owns", "[renderer][hal]") {
+  std::weak_ptr<hal::Executable> weakExe;
+  std::weak_ptr<hal::DescriptorHeap> weakHeap;
+  hal::CommandBuffer cb;
+  {
+    hal::ExecutableLayout layout;
+    layout.constantCount = 40;  // two dispatches fill the inline block; later ones use heap blocks
+    layout.bindings = {{hal::BindingKind::StorageBuffer, 0, 0}};
+    layout.heapUsage = hal::kHeapResource;
+    auto exe = std::make_shared<FakeExecutable>(layout);
+    auto heap = std::make_shared<hal::DescriptorHeap>(hal::HeapType::Resource, 4);
+    weakExe = exe;
+    weakHeap = heap;
+    REQUIRE(cb.setDescriptorHeaps(heap, nullptr).ok());
+    auto a = buffer(64);
+    auto b = buffer(64);
+    // 1000 dispatches cross many list chunks; every 7th one switches buffers.
+    for (uint32_t i = 0; i < 1000; ++i) {
+      std::vector<uint32_t> constants(40);
+      for (uint32_t w = 0; w < 40; ++w) constants[w] = i * 100 + w;
+      const hal::Binding binding[] = {hal::BufferRef::direct(i / 7 % 2 ? b : a)};
+      REQUIRE(cb.dispatch(exe, 0, {i + 1, 1, 1}, constants, binding).ok());
+    }
+    // A failed dispatch leaves nothing behind.
+    const hal::Binding tooFar[] = {hal::BufferRef::direct(a, 128)};
+    std::vector<uint32_t> constants(40, 7);
+    CHECK(!cb.dispatch(exe, 0, {1, 1, 1}, constants, tooFar).ok());
+  }
+  REQUIRE(cb.finish().ok());
+  // The caller's references are gone; the list keeps the executable and the heap alive.
+  CHECK(!weakExe.expired());
+  CHECK(!weakHeap.expired());
+  REQUIRE(cb.commands().size() == 1000);
+  const void* previousList = nullptr;
+  size_t lists = 0;
+  for (uint32_t i = 0; i < 1000; ++i) {
+    const auto& d = std::get<hal::DispatchCommand>(cb.commands()[i]);
+    CHECK(d.workgroups.x == i + 1);
+    REQUIRE(d.constants.size() == 40);
+    CHECK(d.constants[0] == i * 100);
+    CHECK(d.constants[39] == i * 100 + 39);
+    CHECK(d.executable == weakExe.lock().get());
+    CHECK(d.resourceHeap == weakHeap.lock().get());
+    REQUIRE(d.bindings.size() == 1);
+    if (d.bindings.data() != previousList) ++lists;
+    previousList = d.bindings.data();
+  }
+  CHECK(lists == (1000 + 6) / 7);  // one stored list per run of equal bindings
+  size_t visited = 0;
+  for (const hal::Command& c : cb.commands()) visited += std::holds_alternative<hal::DispatchCommand>(c);
+  CHECK(visited == 1000);
 }
 
 TEST_CASE("timestamp queries are written once per command buffer", "[renderer][hal]") {
