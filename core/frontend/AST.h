@@ -297,6 +297,9 @@ struct VarDecl : Decl {
   Expr* init = nullptr;            // converted to `type`
   std::string semantic;            // "SV_DispatchThreadID"
   RegisterBinding binding;
+  // Every `: register(...)` written, in order (`binding` is the last one). A struct of resources
+  // takes one per register class: `G g : register(u5) : register(t3)`.
+  std::vector<RegisterBinding> registers;
   std::string packOffset;          // "c0.y" as written
   std::vector<Attribute> attributes;
   struct CBufferDecl* cbuffer = nullptr;  // the block a CBufferMember belongs to

@@ -660,24 +660,26 @@ const Type* Parser::parseArrayDims(const Type* type, bool allowUnsized, std::vec
   return type;
 }
 
-void Parser::parsePostDeclarator(std::string& semantic, RegisterBinding& binding, std::string& packOffset) {
+void Parser::parsePostDeclarator(std::string& semantic, RegisterBinding& binding, std::string& packOffset,
+                                 std::vector<RegisterBinding>* all) {
   while (is(tok::colon)) {
     consume();
     if (isWord("register")) {
-      binding.present = true;
-      binding.loc = cur().loc;
+      RegisterBinding one;  // this annotation alone; `binding` accumulates all of them
+      binding.present = one.present = true;
+      binding.loc = one.loc = cur().loc;
       consume();
       if (!expect(tok::l_paren, "'('")) return;
       while (!is(tok::r_paren) && !is(tok::eof)) {
         if (cur().word) {
           std::string w = cur().text;
           if (w.rfind("space", 0) == 0 && w.size() > 5 && std::isdigit(static_cast<unsigned char>(w[5]))) {
-            binding.space = uint32_t(std::atoi(w.c_str() + 5));
-            binding.hasSpace = true;
+            binding.space = one.space = uint32_t(std::atoi(w.c_str() + 5));
+            binding.hasSpace = one.hasSpace = true;
           } else if (w.size() >= 2 && std::strchr("btusc", std::tolower(w[0])) &&
                      std::isdigit(static_cast<unsigned char>(w[1]))) {
-            binding.registerClass = char(std::tolower(w[0]));
-            binding.index = uint32_t(std::atoi(w.c_str() + 1));
+            binding.registerClass = one.registerClass = char(std::tolower(w[0]));
+            binding.index = one.index = uint32_t(std::atoi(w.c_str() + 1));
           } else if (w.find('_') != std::string::npos) {
             // A profile qualifier such as `ps_5_0`; ignored as DXC ignores it for other targets.
           } else {
@@ -689,6 +691,7 @@ void Parser::parsePostDeclarator(std::string& semantic, RegisterBinding& binding
         consume();
       }
       expect(tok::r_paren, "')'");
+      if (all) all->push_back(one);
     } else if (isWord("packoffset")) {
       consume();
       if (!expect(tok::l_paren, "'('")) return;
@@ -942,7 +945,7 @@ void Parser::parseDeclarators(DeclSpec& spec, std::vector<Decl*>& out, StorageCl
       sema_.error(nameLoc, "variable has incomplete type 'void'");
       var->type = sema_.types().error();
     }
-    parsePostDeclarator(var->semantic, var->binding, var->packOffset);
+    parsePostDeclarator(var->semantic, var->binding, var->packOffset, &var->registers);
     if (storage == StorageClass::Field)
       sema_.mergeInterpolation(spec.modifiers, spec.modifierLocs, var->type, var->semantic, var->interpolation);
     {

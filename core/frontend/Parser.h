@@ -77,7 +77,9 @@ private:
   Expr* parseSizeof(clang::SourceLocation loc);
   VarDecl* parseParameter();
   const Type* parseArrayDims(const Type* type, bool allowUnsized, std::vector<clang::SourceLocation>* unsizedAt = nullptr);
-  void parsePostDeclarator(std::string& semantic, RegisterBinding& binding, std::string& packOffset);
+  // `all`, when given, receives every register() annotation in order.
+  void parsePostDeclarator(std::string& semantic, RegisterBinding& binding, std::string& packOffset,
+                           std::vector<RegisterBinding>* all = nullptr);
   Expr* parseInitializer(const Type* type);
   Expr* parseInitializerItem();
   void parseAttributes(std::vector<Attribute>& out);

@@ -394,6 +394,14 @@ Value Gen::loadMemory(Value ptr, const fe::Type* type) {
     Value u = b_->load(ptr);
     return b_->compare(spv::OpINotEqual, u, zeroOf(ut));
   }
+  if (isIntMatrix(type)) {
+    // An array of row vectors: in external memory it carries an ArrayStride the value type lacks,
+    // so it is copied row by row (as arrays are).
+    std::vector<Value> rows;
+    const fe::Type* row = unit_.context->types.vector(type->scalar, type->cols);
+    for (uint32_t r = 0; r < type->rows; ++r) rows.push_back(loadMemory(b_->accessChain(ptr, {b_->constU32(r)}), row));
+    return b_->construct(lower(type), rows);
+  }
   return b_->load(ptr);
 }
 
@@ -434,6 +442,12 @@ void Gen::storeMemory(Value ptr, const fe::Type* type, Value value) {
     }
     ir::Type ut = cx_->def(module_->typeOf(b_->function(), ptr)).element;
     b_->store(ptr, b_->select(value, oneOf(ut), zeroOf(ut)));
+    return;
+  }
+  if (isIntMatrix(type)) {
+    const fe::Type* row = unit_.context->types.vector(type->scalar, type->cols);
+    for (uint32_t r = 0; r < type->rows; ++r)
+      storeMemory(b_->accessChain(ptr, {b_->constU32(r)}), row, b_->extract(value, {r}));
     return;
   }
   b_->store(ptr, value);

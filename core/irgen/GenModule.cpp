@@ -268,10 +268,20 @@ void Gen::declareResourceStruct(const fe::VarDecl* var) {
         ok = false;
         continue;
       }
-      fe::RegisterBinding reg = var->binding;
+      // `G g : register(u5) : register(t3)`: each register class takes the register written for it
+      // (the last one of that class); a space-only `register(spaceM)` puts the rest in space M.
       const char cls = registerClassOf(leaf);
-      if (reg.present && reg.registerClass == cls) reg.index += classOffset[cls];
-      else reg.present = false;
+      std::vector<fe::RegisterBinding> written = var->registers;
+      if (written.empty() && var->binding.present) written.push_back(var->binding);
+      fe::RegisterBinding reg;
+      for (const fe::RegisterBinding& r : written)
+        if (r.registerClass == cls) reg = r;
+      if (reg.present) {
+        reg.index += classOffset[cls];
+      } else {
+        for (const fe::RegisterBinding& r : written)
+          if (r.registerClass == 0 && r.hasSpace) reg = r;
+      }
       classOffset[cls] += count;
       std::vector<fe::Attribute> attrs = var->attributes;
       for (fe::Attribute& a : attrs)

@@ -240,3 +240,32 @@ TEST_CASE("deep nesting is reported, not a stack overflow") {
   std::string deep = inMain("int x = " + std::string(5000, '(') + "1" + std::string(5000, ')') + ";");
   CHECK(compile(deep).hasMessage("nested too deeply"));
 }
+
+TEST_CASE("every register() annotation of a declaration is kept in order") {
+  auto c = compile(R"(
+struct G { RWBuffer<int> U; StructuredBuffer<int> S; };
+G g : register(u5) : register(t3, space1);
+RWBuffer<int> one : register(u2);
+[numthreads(1,1,1)] void main() {}
+)");
+  INFO(c.diagnostics());
+  REQUIRE(c.ok());
+  const VarDecl* g = nullptr;
+  const VarDecl* one = nullptr;
+  for (const Decl* d : c.fe.unit->decls) {
+    if (d->kind != DeclKind::Var) continue;
+    const auto* v = static_cast<const VarDecl*>(d);
+    if (v->name == "g") g = v;
+    if (v->name == "one") one = v;
+  }
+  REQUIRE(g);
+  REQUIRE(g->registers.size() == 2);
+  CHECK((g->registers[0].registerClass == 'u' && g->registers[0].index == 5 && !g->registers[0].hasSpace));
+  CHECK((g->registers[1].registerClass == 't' && g->registers[1].index == 3 && g->registers[1].hasSpace &&
+         g->registers[1].space == 1));
+  // `binding` keeps accumulating as before: the last class and index, any space written.
+  CHECK((g->binding.present && g->binding.registerClass == 't' && g->binding.index == 3 && g->binding.space == 1));
+  REQUIRE(one);
+  REQUIRE(one->registers.size() == 1);
+  CHECK((one->registers[0].registerClass == 'u' && one->registers[0].index == 2));
+}
