@@ -95,6 +95,23 @@ std::string unsupportedReason(const Pipeline& p) {
   return "";
 }
 
+std::optional<VulkanSlot> vulkanSlotOf(const Resource& r, uint32_t yamlSet) {
+  VulkanSlot slot;
+  if (r.vkBinding) {
+    slot.set = yamlSet;
+    slot.binding = r.vkBinding->binding;
+    slot.counterBinding = r.vkBinding->counterBinding;
+    return slot;
+  }
+  if (!r.dxBinding) return std::nullopt;
+  // DXC gives register(xN, spaceM) set M, binding N whatever the class x (hlsl-spirv.md §2.2,
+  // pass 2), the numbering our compiler reproduces; the test's DirectX registers are that N, M.
+  slot.set = r.dxBinding->space;
+  slot.binding = r.dxBinding->registerIndex;
+  slot.fromDirectX = true;
+  return slot;
+}
+
 PlannedLayout planLayout(const Pipeline& p, const ReflectedModule& module, hal::HeapTier heapTier) {
   PlannedLayout plan;
   hal::ExecutableLayout& layout = plan.layout;
@@ -139,14 +156,15 @@ PlannedLayout planLayout(const Pipeline& p, const ReflectedModule& module, hal::
   };
 
   for (size_t s = 0; s < p.sets.size(); ++s) {
-    uint32_t set = static_cast<uint32_t>(s);
     for (const Resource& r : p.sets[s].resources) {
       if (r.heapIndex) continue;  // in a descriptor heap: reached through the shader's heap arrays
-      if (!r.vkBinding) {
+      const std::optional<VulkanSlot> slot = vulkanSlotOf(r, static_cast<uint32_t>(s));
+      if (!slot) {
         plan.error = "No VulkanBinding provided for '" + r.name + "'";
         return plan;
       }
-      if (r.hasCounter && !r.vkBinding->counterBinding) {
+      const uint32_t set = slot->set;
+      if (r.hasCounter && !slot->counterBinding) {
         plan.error = "No CounterBinding provided for resource '" + r.name + "' with a counter";
         return plan;
       }
@@ -158,7 +176,7 @@ PlannedLayout planLayout(const Pipeline& p, const ReflectedModule& module, hal::
       hal::BindingLayout b;
       b.kind = kind.binding;
       b.set = set;
-      b.binding = r.vkBinding->binding;
+      b.binding = slot->binding;
       b.arrayCount = arraySizeOf(p, r);
       b.readOnly = !isReadWrite(r.kind);
       if (r.bufferIndex >= 0) {
@@ -182,11 +200,11 @@ PlannedLayout planLayout(const Pipeline& p, const ReflectedModule& module, hal::
         return plan;
       }
       layout.bindings.push_back(b);
-      if (r.vkBinding->counterBinding) {
+      if (slot->counterBinding) {
         hal::BindingLayout c;
         c.kind = hal::BindingKind::StorageBuffer;
         c.set = set;
-        c.binding = *r.vkBinding->counterBinding;
+        c.binding = *slot->counterBinding;
         c.arrayCount = b.arrayCount;
         mismatch = check("the counter of resource '" + r.name + "'", "", set, c.binding, DescriptorType::StorageBuffer,
                          c.arrayCount);

@@ -14,6 +14,7 @@
 #include "renderer/offload/SpirvReflect.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -22,6 +23,18 @@ namespace sl::offload {
 // Empty when this build can run the pipeline; otherwise why not (raster/ray-tracing pipelines,
 // acceleration structures, descriptor-heap indices, tiled resources).
 std::string unsupportedReason(const Pipeline& pipeline);
+
+// Where a bound resource of DescriptorSets[yamlSet] sits on Vulkan. With a VulkanBinding: set
+// `yamlSet`, its Binding (and CounterBinding). With only a DirectXBinding: where DXC's default
+// mapping (no -fvk-*-shift, no vk::binding) puts `register(xN, spaceM)`, set M binding N, and no
+// counter slot (DXC numbers counters implicitly). Nothing for heap resources.
+struct VulkanSlot {
+  uint32_t set = 0;
+  uint32_t binding = 0;
+  std::optional<uint32_t> counterBinding;
+  bool fromDirectX = false;  // derived from the DirectXBinding
+};
+std::optional<VulkanSlot> vulkanSlotOf(const Resource& resource, uint32_t yamlSet);
 
 // The HAL layout for `pipeline` and the SPIR-V module's reflection, or an error naming the
 // resource and the shader binding that disagree.

@@ -98,8 +98,48 @@ TEST_CASE("layout mismatches name both sides", "[offload][executor]") {
   CHECK(planError(replaced("VulkanBinding: { Binding: 2 }", "VulkanBinding: { Binding: 7 }")) ==
         "the shader's 'Typed' (storage texel buffer at set 0 binding 2) has no resource in the pipeline");
   CHECK(planError(replaced("Entry: main", "Entry: CSMain")) == "the shader has no compute entry point 'CSMain' (it has: main)");
-  CHECK(planError(replaced("VulkanBinding: { Binding: 2 }", "")).rfind("No VulkanBinding provided for 'Typed'", 0) == 0);
+  // Without a VulkanBinding the DirectX register stands in (DXC's default mapping), so a wrong
+  // register is a mismatch like a wrong binding.
+  CHECK(planError(replaced("VulkanBinding: { Binding: 2 }", "")) ==
+        "resource 'Typed' (RWBuffer: storage texel buffer at set 0 binding 1) does not match the shader's "
+        "'counter.var.Out' (storage buffer at set 0 binding 1)");
   CHECK(planLayout(parseOk(base), reflectSpirv(std::vector<uint8_t>(12, 0))).error.rfind("cannot read the shader", 0) == 0);
+}
+
+TEST_CASE("a resource without a VulkanBinding sits where DXC maps its DirectX register", "[offload][executor]") {
+  ReflectedModule m = reflectSpirv(kitchenShader());
+  REQUIRE(m.ok());
+  std::string text = kKitchenPipeline;
+  auto replace = [&](const std::string& from, const std::string& to) {
+    size_t at = text.find(from);
+    REQUIRE(at != std::string::npos);
+    text.replace(at, from.size(), to);
+  };
+  // register(u2, space0) -> set 0 binding 2; register(u0, space1) -> set 1 binding 0, whatever
+  // DescriptorSets entry the resource is listed in.
+  replace("DirectXBinding: {Register: 1, Space: 0}, VulkanBinding: { Binding: 2 }", "DirectXBinding: {Register: 2, Space: 0}");
+  replace("  - Resources:\n    - { Name: Arr", "    - { Name: Arr");
+  replace("DirectXBinding: {Register: 0, Space: 1}, VulkanBinding: { Binding: 0 }", "DirectXBinding: {Register: 0, Space: 1}");
+  Pipeline p = parseOk(text);
+  REQUIRE(p.sets.size() == 1);
+  PlannedLayout plan = planLayout(p, m);
+  INFO(plan.error);
+  REQUIRE(plan.error.empty());
+  const auto& b = plan.layout.bindings;
+  REQUIRE(b.size() == 4);
+  CHECK((b[2].kind == sl::hal::BindingKind::StorageTexelBuffer && b[2].set == 0 && b[2].binding == 2));
+  CHECK((b[3].set == 1 && b[3].binding == 0 && b[3].arrayCount == 2));
+
+  std::optional<VulkanSlot> slot = vulkanSlotOf(p.sets[0].resources[2], 0);
+  REQUIRE(slot);
+  CHECK((slot->fromDirectX && slot->set == 1 && slot->binding == 0 && !slot->counterBinding));
+  slot = vulkanSlotOf(p.sets[0].resources[0], 0);
+  REQUIRE(slot);
+  CHECK((!slot->fromDirectX && slot->binding == 0 && slot->counterBinding == 1u));
+
+  // A counter's binding is implicit in DXC, so it cannot be derived: upstream's error stays.
+  replace(", VulkanBinding: { Binding: 0, CounterBinding: 1 }", "");
+  CHECK(planLayout(parseOk(text), m).error == "No CounterBinding provided for resource 'Out' with a counter");
 }
 
 TEST_CASE("specialization constant values use upstream's conversions", "[offload][executor]") {
