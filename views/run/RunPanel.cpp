@@ -78,11 +78,38 @@ void RunPanel::drawImage(const offload::Buffer& b, const offload::Buffer* expect
   }
   if (view.zoom <= 0) view.zoom = std::clamp(int(256 / std::max(image.width, image.height)), 1, kMaxZoom);
   view.drawn = true;
-  ImGui::TextDisabled("%ux%u, %s x%d (mip 0%s)", image.width, image.height, offload::dataFormatName(b.format), b.channels,
-                      b.channels >= 4 ? "; alpha not drawn" : "");
+  const uint32_t mips = mipCount(b);
+  ImGui::TextDisabled("%ux%u, %s x%d (mip %u of %u)", image.width, image.height, offload::dataFormatName(b.format), b.channels,
+                      view.choice.mip, mips);
   ImGui::SameLine();
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8);
   ImGui::SliderInt("zoom", &view.zoom, 1, kMaxZoom, "%dx");
+  // Another mip level or alpha mode: a new image (and texture) for this view.
+  ImageChoice wanted = view.choice;
+  if (mips > 1) {
+    int mip = int(wanted.mip);
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6);
+    if (ImGui::SliderInt("mip", &mip, 0, int(mips) - 1)) wanted.mip = uint32_t(mip);
+  }
+  if (b.channels >= 4) {
+    ImGui::SameLine();
+    ImGui::Checkbox("alpha", &wanted.alpha);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("blend by the fourth channel over a checkerboard");
+  }
+  if (wanted.mip != view.choice.mip || wanted.alpha != view.choice.alpha) {
+    OutputImage next;
+    const std::string error = outputImage(b, next, wanted);
+    if (error.empty()) {
+      view.choice = wanted;
+      view.image = std::move(next);
+      if (view.texture && textures_) textures_->releaseImage(view.texture);
+      view.texture = textures_->uploadImage(view.image.width, view.image.height, view.image.rgba.data());
+      if (!view.texture) return;
+    } else {
+      message_ = error;
+    }
+  }
   const float zoom = float(view.zoom);
   const ImVec2 size(float(image.width) * zoom, float(image.height) * zoom);
   const float scrollbar = ImGui::GetStyle().ScrollbarSize;
@@ -96,7 +123,7 @@ void RunPanel::drawImage(const offload::Buffer& b, const offload::Buffer* expect
     if (io.KeyCtrl && io.MouseWheel != 0.0f) view.zoom = std::clamp(view.zoom + (io.MouseWheel > 0 ? 1 : -1), 1, kMaxZoom);
     const uint32_t x = uint32_t(std::clamp((io.MousePos.x - origin.x) / zoom, 0.0f, float(image.width - 1)));
     const uint32_t y = uint32_t(std::clamp((io.MousePos.y - origin.y) / zoom, 0.0f, float(image.height - 1)));
-    const size_t first = texelValueIndex(b, x, y);
+    const size_t first = texelValueIndex(b, x, y, view.choice.mip);
     std::string values, wanted;
     bool differs = false;
     for (int c = 0; c < std::max(b.channels, 1); ++c) {
@@ -116,11 +143,13 @@ void RunPanel::drawImage(const offload::Buffer& b, const offload::Buffer* expect
   if (rule && !rule->passed) {
     ImDrawList* draw = ImGui::GetWindowDrawList();
     const size_t channels = size_t(std::max(b.channels, 1));
-    const size_t texels = std::min(size_t(image.width) * image.height, rule->mismatch.size() / channels);
+    const size_t firstValue = mipFirstValue(b, view.choice.mip);  // this mip's part of the values
+    const size_t available = rule->mismatch.size() > firstValue ? rule->mismatch.size() - firstValue : 0;
+    const size_t texels = std::min(size_t(image.width) * image.height, available / channels);
     size_t outlined = 0;
     for (size_t texel = 0; texel < texels && outlined < 4096; ++texel) {
       bool bad = false;
-      for (size_t c = 0; c < channels; ++c) bad = bad || rule->mismatch[texel * channels + c];
+      for (size_t c = 0; c < channels; ++c) bad = bad || rule->mismatch[firstValue + texel * channels + c];
       if (!bad) continue;
       const float tx = float(texel % image.width) * zoom, ty = float(texel / image.width) * zoom;
       draw->AddRect(ImVec2(origin.x + tx, origin.y + ty), ImVec2(origin.x + tx + zoom, origin.y + ty + zoom),

@@ -65,6 +65,7 @@ class RunPanel {
     std::string error;  // why it cannot be an image
     ImTextureID texture{};
     int zoom = 0;  // texels are zoom x zoom pixels; 0 until first drawn (then fitted)
+    ImageChoice choice;  // what `image` shows (mip level, alpha)
     bool asTable = false;
     bool drawn = false;
   };

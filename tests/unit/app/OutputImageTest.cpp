@@ -102,3 +102,36 @@ TEST_CASE("the compile worker's thread runs at background priority", "[worker]")
   CHECK(views::currentThreadNice() < views::kBackgroundNice);
 #endif
 }
+
+TEST_CASE("any mip level of a texture output can be shown", "[run][image]") {
+  // 4x2 grey texture with 2 mips packed after each other: mip 0 (8 texels), mip 1 (2x1 texels).
+  offload::Buffer b = texture(offload::DataFormat::UInt32, 1, 4, 2, "0 1 2 3 4 5 6 7  100 200");
+  b.outputProps.mipLevels = 2;
+  CHECK(views::mipCount(b) == 2);
+  CHECK(views::mipFirstValue(b, 1) == 8);
+  CHECK(views::texelValueIndex(b, 1, 0, 1) == 9);
+  views::OutputImage image;
+  REQUIRE(views::outputImage(b, image, {.mip = 1}) == "");
+  CHECK(image.width == 2);
+  CHECK(image.height == 1);
+  CHECK(texel(image, 0, 0)[0] == 100);
+  CHECK(texel(image, 1, 0)[2] == 200);
+  CHECK_THAT(views::outputImage(b, image, {.mip = 2}), Catch::Contains("2 mip level(s), no mip 2"));
+  // A mip whose data is missing is refused, not read past the end.
+  offload::Buffer shortOne = texture(offload::DataFormat::UInt32, 1, 4, 2, "0 1 2 3 4 5 6 7  100");
+  shortOne.outputProps.mipLevels = 2;
+  CHECK_THAT(views::outputImage(shortOne, image, {.mip = 1}), Catch::Contains("fewer than mips 0-1"));
+}
+
+TEST_CASE("alpha can be drawn over a checkerboard", "[run][image]") {
+  // 8x1 white texels: opaque, then transparent, so the checkerboard shows through the second half.
+  offload::Buffer b = texture(offload::DataFormat::Float32, 4, 8, 1,
+                              "1 1 1 1  1 1 1 1  1 1 1 1  1 1 1 1  1 1 1 0  1 1 1 0  1 1 1 0  1 1 1 0");
+  views::OutputImage opaque, blended;
+  REQUIRE(views::outputImage(b, opaque) == "");
+  CHECK(texel(opaque, 6, 0)[0] == 255);  // alpha ignored
+  REQUIRE(views::outputImage(b, blended, {.alpha = true}) == "");
+  CHECK(texel(blended, 0, 0)[0] == 255);  // opaque texels keep their colour
+  CHECK(texel(blended, 4, 0)[0] == 204);  // transparent over the light square (x 4-7)
+  CHECK(texel(blended, 4, 0)[3] == 255);  // the image itself stays opaque
+}
