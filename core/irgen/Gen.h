@@ -21,6 +21,9 @@ namespace sl::irgen {
 
 namespace fe = sl::frontend;
 
+// `e` without the no-op casts around it (the expression a resource value comes from).
+const fe::Expr* stripNoOpCasts(const fe::Expr* e);
+
 // Where a resource comes from: a declared global (LegalizeBindings binds it) or a descriptor heap
 // (`ResourceDescriptorHeap[i]` / `SamplerDescriptorHeap[i]`, seed 0050; passes/heaps binds it).
 enum class HeapKind : uint8_t { None, Resource, Sampler };
@@ -83,6 +86,7 @@ struct ResourceSlot {
   ir::RegionId region;
   ir::RegionId mixedOutside;     // valid: refers to different resources outside this region
   bool varOnly = false;          // inside a loop that reassigns it, before that assignment
+  bool poisoned = false;         // binding it failed (diagnosed there): uses fail silently
   bool nonUniform = false;       // an assigned index was NonUniformResourceIndex(...)
   uint32_t loopsAssigning = 0;   // open loops that assign it (it must keep its resource there)
 };
@@ -192,6 +196,25 @@ class Gen {
   void writeSlot(uint32_t slot, const ResourceRef& ref, const fe::Expr* at);
   void assignResources(const fe::Expr* lhs, const fe::Expr* rhs, const fe::Expr* at);
   void initResourceLocal(const fe::VarDecl* var, VarInfo& info);
+  // True when the type has data besides resources: a struct of data and resources keeps that part
+  // in a Function variable of the struct lowered without its resources (initResourceLocal).
+  static bool holdsData(const fe::Type* type);
+
+  // ---- structs of data and resources as whole values (GenMixedStructs.cpp): arguments, returns,
+  // initializers and assignments copy the data part by value and re-point the resource slots.
+  struct MixedValue {
+    ir::Value data;                    // the struct lowered without its resources
+    std::vector<ResourceRef> leaves;   // its resources, in leaf order
+  };
+  // nullopt (diagnosed) when the data or the resources cannot be determined at compile time.
+  std::optional<MixedValue> mixedValue(const fe::Expr* expr);
+  // Stores `value` into a mixed-struct variable: `data` its Function variable, `slots` its leaves.
+  void storeMixed(const LValue& data, std::pair<uint32_t, uint32_t> slots, const MixedValue& value,
+                  const fe::Expr* at);
+  // After a diagnosed failure to bind them: unassigned slots stay silent at their uses.
+  void poisonSlots(std::pair<uint32_t, uint32_t> slots);
+  // `lhs = rhs` for structs of data and resources.
+  void assignMixed(const fe::Expr* lhs, const fe::Expr* rhs, const fe::Expr* at);
   // Loops: slots the loop assigns read their index from memory until assigned in the body.
   std::vector<uint32_t> beginResourceLoop(const fe::Stmt* loop);
   void endResourceLoop(const std::vector<uint32_t>& slots);
@@ -258,6 +281,7 @@ class Gen {
 
   std::vector<ResourceInfo> resources_;
   std::deque<ResourceSlot> slots_;
+  size_t poisonedReads_ = 0;  // reads of poisoned slots: failures already diagnosed elsewhere
   std::unordered_set<const fe::VarDecl*> staticResources_;  // static resource globals with initializers
   std::unordered_map<const fe::VarDecl*, std::vector<ResourceRef>> globalLeaves_;  // global structs of resources
   std::pair<uint32_t, uint32_t> thisSlots_{0, 0};  // the resources of `this` in an inlined method
@@ -277,6 +301,7 @@ class Gen {
     bool wrapped = false;  // the body is inside a one-iteration loop (it returns early)
     std::pair<uint32_t, uint32_t> resultSlots{0, 0};  // a returned resource (or struct of them)
     ir::Value returned;  // bool Function variable: a return inside a loop/switch happened
+    const fe::CallExpr* call = nullptr;  // for diagnostics inside the body: "inlined here" notes
   };
   void leaveIfReturned(const fe::Stmt* breakable);  // after a loop/switch of an inlined body
   std::pair<uint32_t, uint32_t> inlineResult_{0, 0};  // resultSlots of the last inlined call

@@ -1052,8 +1052,10 @@ Value Gen::rvalue(const fe::Expr* expr) {
     case fe::ExprKind::Assign: {
       auto* as = static_cast<const fe::AssignExpr*>(expr);
       if (!as->compound && fe::containsResource(as->lhs->type)) {
-        // Re-pointing local resource variables, their elements or members (GenResourceLocals.cpp).
-        assignResources(as->lhs, as->rhs, expr);
+        // Re-pointing local resource variables, their elements or members (GenResourceLocals.cpp);
+        // structs of data and resources copy their data too (GenMixedStructs.cpp).
+        if (as->lhs->type->isStruct() && holdsData(as->lhs->type)) assignMixed(as->lhs, as->rhs, expr);
+        else assignResources(as->lhs, as->rhs, expr);
         return Value::constant(cx_->undef(cx_->u32()));
       }
       if (!as->compound) {

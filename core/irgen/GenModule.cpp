@@ -31,6 +31,13 @@ void Gen::error(clang::SourceLocation loc, const std::string& message) {
     where.column = dl.column;
   }
   Diagnostic d = Diagnostic::error(where, message);
+  // Inside an inlined body (resource parameters, methods of structs holding resources): which
+  // calls brought it here, innermost first, since the same body may be fine at another call.
+  for (auto frame = inlineStack_.rbegin(); frame != inlineStack_.rend(); ++frame) {
+    if (!frame->call || !frame->call->loc.isValid()) continue;
+    SourceLoc at = source_.location(frame->call->loc);
+    if (at.valid()) d.notes.push_back(Diagnostic::note(at, "in the call inlined here"));
+  }
   diags_.push_back(std::move(d));
   ++errors_;
 }

@@ -78,9 +78,9 @@ ResourceRef Gen::resolveResource(const fe::Expr* expr) {
         return it->second.resource;
     }
   } else {
-    const size_t before = errors_;
+    const size_t before = errors_ + poisonedReads_;
     if (ResourceRef r = resourceElement(expr); r.valid()) return r;
-    if (errors_ > before) return {};  // resourceElement said why
+    if (errors_ + poisonedReads_ > before) return {};  // resourceElement (or an earlier error) said why
   }
   error(expr->loc, "cannot determine which resource this expression refers to");
   return {};

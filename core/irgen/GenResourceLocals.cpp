@@ -13,7 +13,7 @@ namespace sl::irgen {
 
 using ir::Value;
 
-static const fe::Expr* stripNoOpCasts(const fe::Expr* e) {
+const fe::Expr* stripNoOpCasts(const fe::Expr* e) {
   while ((e->kind == fe::ExprKind::ImplicitCast || e->kind == fe::ExprKind::ExplicitCast) &&
          static_cast<const fe::CastExpr*>(e)->castKind == fe::CastKind::NoOp)
     e = static_cast<const fe::CastExpr*>(e)->operand;
@@ -361,6 +361,10 @@ uint32_t Gen::newSlots(uint32_t count) {
 ResourceRef Gen::readSlot(uint32_t slot, const fe::Expr* at) {
   ResourceSlot& s = slots_[slot];
   if (!s.ref.valid()) {
+    if (s.poisoned) {
+      ++poisonedReads_;
+      return {};
+    }
     std::string name = "a resource variable";
     if (const fe::Expr* e = stripNoOpCasts(at); e->kind == fe::ExprKind::DeclRef)
       name = "the resource variable '" + static_cast<const fe::DeclRefExpr*>(e)->decl->name + "'";
@@ -467,7 +471,7 @@ void Gen::assignResources(const fe::Expr* lhs, const fe::Expr* rhs, const fe::Ex
   for (uint32_t i = 0; i < slots->second; ++i) writeSlot(slots->first + i, leaves[i], at);
 }
 
-static bool holdsData(const fe::Type* t) {
+bool Gen::holdsData(const fe::Type* t) {
   if (t->isResource()) return false;
   if (t->isArray()) return holdsData(t->element);
   if (t->isStruct() && t->record) {

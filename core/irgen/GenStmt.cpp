@@ -21,13 +21,22 @@ void Gen::localDecl(const fe::VarDecl* var) {
     // `RWBuffer<int> Buf; Buf = ResourceDescriptorHeap[i];`); a use before that is diagnosed.
     VarInfo v;
     initResourceLocal(var, v);
-    if (var->init) {
+    if (var->init && v.kind == VarInfo::Kind::Pointer) {
+      // A struct of data and resources: its data by value, its resources re-pointed.
+      if (std::optional<MixedValue> init = mixedValue(var->init)) {
+        setLoc(var);
+        LValue data;
+        data.type = var->type;
+        data.ptr = v.ptr;
+        storeMixed(data, {v.firstSlot, v.slotCount}, *init, var->init);
+      } else {
+        poisonSlots({v.firstSlot, v.slotCount});
+      }
+    } else if (var->init) {
       std::vector<ResourceRef> leaves = resourceLeaves(var->init);
       setLoc(var);
       if (leaves.size() == v.slotCount)
         for (uint32_t i = 0; i < v.slotCount; ++i) writeSlot(v.firstSlot + i, leaves[i], var->init);
-      if (v.kind == VarInfo::Kind::Pointer)
-        error(var->loc, "initializing a struct that holds both data and resources is not supported; assign its members");
     }
     locals_[var] = v;
     return;
@@ -44,19 +53,6 @@ void Gen::localDecl(const fe::VarDecl* var) {
     setLoc(var);
     b_->store(v.ptr, init);
   }
-}
-
-// True when the type has data besides resources (the struct part lowered to a Function variable).
-static bool holdsData(const fe::Type* t) {
-  if (t->isResource()) return false;
-  if (t->isArray()) return holdsData(t->element);
-  if (t->isStruct() && t->record) {
-    for (const fe::StructDecl* r = t->record; r; r = r->base)
-      for (const fe::VarDecl* f : r->fields)
-        if (holdsData(f->type)) return true;
-    return false;
-  }
-  return true;
 }
 
 // True when a return statement appears anywhere but as the last statement of the body.
@@ -131,7 +127,25 @@ Value Gen::inlineCall(const fe::CallExpr* call, const fe::FunctionDecl* callee) 
   std::vector<WriteBack> writeBacks;
   Value calleeThis = thisPtr_;
   std::pair<uint32_t, uint32_t> calleeThisSlots = thisSlots_;
-  if (callee->parent && !callee->isStatic && call->object) {
+  // A method called on a struct of data and resources a call returned (`make().method()`): the
+  // call is inlined once, its data copied to `this`, its resources bound to `this`'s slots.
+  const bool thisFromCall = callee->parent && !callee->isStatic && call->object &&
+                            call->object->kind == fe::ExprKind::Call &&
+                            call->object->type == unit_.context->types.structType(callee->parent) &&
+                            holdsData(call->object->type);
+  if (thisFromCall) {
+    const fe::Type* st = unit_.context->types.structType(callee->parent);
+    calleeThisSlots = {newSlots(resourceLeafCount(st)), resourceLeafCount(st)};
+    calleeThis = b_->local(lower(st), "this");
+    if (std::optional<MixedValue> object = mixedValue(call->object)) {
+      LValue data;
+      data.type = st;
+      data.ptr = calleeThis;
+      storeMixed(data, calleeThisSlots, *object, call->object);
+    } else {
+      poisonSlots(calleeThisSlots);
+    }
+  } else if (callee->parent && !callee->isStatic && call->object) {
     const fe::Type* st = unit_.context->types.structType(callee->parent);
     calleeThisSlots = {0, 0};
     if (fe::containsResource(st)) {
@@ -147,7 +161,8 @@ Value Gen::inlineCall(const fe::CallExpr* call, const fe::FunctionDecl* callee) 
       }
     }
   }
-  if (callee->parent && !callee->isStatic && call->object && holdsData(unit_.context->types.structType(callee->parent))) {
+  if (!thisFromCall && callee->parent && !callee->isStatic && call->object &&
+      holdsData(unit_.context->types.structType(callee->parent))) {
     const fe::Type* st = unit_.context->types.structType(callee->parent);
     LValue obj = lvalue(call->object);
     Value tmp = b_->local(lower(st), "this");
@@ -162,18 +177,45 @@ Value Gen::inlineCall(const fe::CallExpr* call, const fe::FunctionDecl* callee) 
     const fe::Expr* arg = call->args[i];
     VarInfo v;
     if (fe::containsResource(p->type)) {
-      // The parameter is a local of the inlined body holding the argument's resources.
-      if (p->direction != fe::ParamDirection::In) {
-        error(arg->loc, "out and inout parameters holding resources are not supported");
-        continue;
-      }
-      if (holdsData(p->type)) {
-        error(arg->loc, "passing a " + fe::typeName(p->type) + " (a struct of data and resources) to a function is not supported");
-        continue;
-      }
+      // The parameter is a local of the inlined body holding the argument's resources; a struct
+      // of data and resources also gets a Function variable for its data (initResourceLocal).
       initResourceLocal(p, v);
-      std::vector<ResourceRef> leaves = resourceLeaves(arg);
-      for (uint32_t k = 0; k < v.slotCount && k < leaves.size(); ++k) writeSlot(v.firstSlot + k, leaves[k], arg);
+      const bool mixed = v.kind == VarInfo::Kind::Pointer;
+      if (p->direction == fe::ParamDirection::In) {
+        if (mixed) {
+          if (std::optional<MixedValue> value = mixedValue(arg)) {
+            LValue data;
+            data.type = p->type;
+            data.ptr = v.ptr;
+            storeMixed(data, {v.firstSlot, v.slotCount}, *value, arg);
+          } else {
+            poisonSlots({v.firstSlot, v.slotCount});
+          }
+        } else {
+          std::vector<ResourceRef> leaves = resourceLeaves(arg);
+          for (uint32_t k = 0; k < v.slotCount && k < leaves.size(); ++k) writeSlot(v.firstSlot + k, leaves[k], arg);
+          if (leaves.size() < v.slotCount) poisonSlots({v.firstSlot, v.slotCount});  // diagnosed
+        }
+        calleeLocals[p] = v;
+        continue;
+      }
+      // out/inout: the parameter's resources are the argument's own slots, so what the body
+      // assigns is what the caller sees afterwards; the data part is copied in and back.
+      std::optional<std::pair<uint32_t, uint32_t>> own = resourceSlots(arg, false);
+      if (!own || own->second != v.slotCount) {
+        error(arg->loc, std::string(p->direction == fe::ParamDirection::Out ? "an out" : "an inout") +
+                            " argument holding resources must be a local variable, or a member or constant-index "
+                            "element of one");
+        poisonSlots({v.firstSlot, v.slotCount});
+        calleeLocals[p] = v;  // the body still generates against the parameter's own slots
+        continue;
+      }
+      v.firstSlot = own->first;
+      if (mixed) {
+        LValue target = lvalue(arg);
+        if (p->direction == fe::ParamDirection::InOut) b_->store(v.ptr, load(target));
+        writeBacks.push_back({target, v.ptr, p->type, p->type});
+      }
       calleeLocals[p] = v;
       continue;
     }
@@ -191,13 +233,15 @@ Value Gen::inlineCall(const fe::CallExpr* call, const fe::FunctionDecl* callee) 
   }
 
   InlineFrame frame;
+  frame.call = call;
   ir::Type ret = lower(callee->returnType);
   if (fe::containsResource(callee->returnType)) {
     // A returned resource is a slot like a local's: returns under control flow merge its index.
     const uint32_t n = resourceLeafCount(callee->returnType);
     frame.resultSlots = {newSlots(n), n};
-    if (holdsData(callee->returnType))
-      error(call->loc, "functions returning structs of data and resources are not supported");
+    // A struct of data and resources also returns its data part by value.
+    if (callee->returnType->isStruct() && holdsData(callee->returnType))
+      frame.result = b_->local(ret, callee->name + ".result");
   } else if (cx_->def(ret).kind != ir::TypeKind::Void) {
     frame.result = b_->local(ret, callee->name + ".result");
   }
@@ -367,8 +411,18 @@ void Gen::stmt(const fe::Stmt* s) {
     case fe::StmtKind::Return: {
       auto* r = static_cast<const fe::ReturnStmt*>(s);
       if (!inlineStack_.empty()) {
-        const InlineFrame& frame = inlineStack_.back();
-        if (r->value && frame.resultSlots.second) {
+        // A copy: the returned expression may inline calls, which grow (and move) inlineStack_.
+        const InlineFrame frame = inlineStack_.back();
+        if (r->value && frame.resultSlots.second && frame.result.valid()) {
+          // A struct of data and resources (GenMixedStructs.cpp).
+          if (std::optional<MixedValue> value = mixedValue(r->value)) {
+            setLoc(s);
+            LValue data;
+            data.type = currentFn_->returnType;
+            data.ptr = frame.result;
+            storeMixed(data, frame.resultSlots, *value, r->value);
+          }
+        } else if (r->value && frame.resultSlots.second) {
           std::vector<ResourceRef> leaves = resourceLeaves(r->value);
           setLoc(s);
           for (uint32_t i = 0; i < frame.resultSlots.second && i < leaves.size(); ++i)
