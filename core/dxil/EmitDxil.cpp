@@ -82,12 +82,18 @@ DxilResult emitDxil(const ir::Module& module, const DxilOptions& options) {
   metadata.inputs = options.inputs;
   metadata.outputs = options.outputs;
   std::vector<uint32_t> inputKinds;
+  // DXC's element lists (SV_Target arrays split per row, NotInSig inputs left out): dx.entryPoints,
+  // the dx.op SigIds, ISG1/OSG1/PSV0 and the dependency table use these; the llvm stage and
+  // !dx.semantic.signatures keep the declaration-order packing (seed 0047).
+  DxcSignature dxcInputs, dxcOutputs;
   if (stageIO) {
+    dxcInputs = dxcSignature(*options.inputSignature);
+    dxcOutputs = dxcSignature(*options.outputSignature);
     metadata.inputs = seedSignatureRecords(*options.inputSignature);
     metadata.outputs = seedSignatureRecords(*options.outputSignature);
     metadata.dxcEntrySignatures = true;
-    metadata.dxcInputs = dxcSignatureRecords(*options.inputSignature);
-    metadata.dxcOutputs = dxcSignatureRecords(*options.outputSignature);
+    metadata.dxcInputs = dxcSignatureRecords(dxcInputs.packed);
+    metadata.dxcOutputs = dxcSignatureRecords(dxcOutputs.packed);
     for (const signature::SignatureElement& e : options.inputSignature->elements) inputKinds.push_back(uint32_t(e.kind));
   }
 
@@ -106,7 +112,7 @@ DxilResult emitDxil(const ir::Module& module, const DxilOptions& options) {
     fpm.addPass(llvm::DCEPass());
     mpm.addPass(llvm::createModuleToFunctionPassAdaptor(std::move(fpm)));
   }
-  mpm.addPass(DxilStageIOLowering(std::move(inputKinds), &errors));
+  mpm.addPass(DxilStageIOLowering(std::move(inputKinds), dxcInputs.fromSeed, dxcOutputs.fromSeed, &errors));
   mpm.addPass(DxilHeapHandleFolding());
   mpm.addPass(llvm::RequireAnalysisPass<DxilResourceAnalysis, llvm::Module>());
   mpm.addPass(DxilOpLowering(&errors));
@@ -144,10 +150,10 @@ DxilResult emitDxil(const ir::Module& module, const DxilOptions& options) {
   ShaderRuntimeInfo info;
   info.stage = ShaderStage::Compute;
   if (stageIO) {
-    info.inputs = containerSignatureRecords(*options.inputSignature);
-    info.outputs = containerSignatureRecords(*options.outputSignature);
+    info.inputs = containerSignatureRecords(dxcInputs.packed);
+    info.outputs = containerSignatureRecords(dxcOutputs.packed);
     info.useMinPrecision = options.inputSignature->useMinPrecision;
-    info.ioDependencies = inputOutputDependencies(m, *options.inputSignature, *options.outputSignature);
+    info.ioDependencies = inputOutputDependencies(m, dxcInputs.packed, dxcOutputs.packed);
   }
   info.shaderModelMajor = options.shaderModelMajor;
   info.shaderModelMinor = options.shaderModelMinor;

@@ -20,7 +20,9 @@ ShaderFlags ShaderFlagsAnalysis::run(llvm::Module& module, llvm::ModuleAnalysisM
         auto* call = llvm::dyn_cast<llvm::CallInst>(&inst);
         if (!call || !call->getCalledFunction()) continue;
         llvm::StringRef name = call->getCalledFunction()->getName();
-        if (name == "dx.op.createHandleFromHeap" && call->arg_size() == 4) {
+        if (name.starts_with("dx.op.innerCoverage")) {
+          flags.bits |= kFlagInnerCoverage;
+        } else if (name == "dx.op.createHandleFromHeap" && call->arg_size() == 4) {
           auto* sampler = llvm::dyn_cast<llvm::ConstantInt>(call->getArgOperand(2));
           flags.bits |= sampler && !sampler->isZero() ? kFlagSamplerDescriptorHeapIndexing
                                                       : kFlagResourceDescriptorHeapIndexing;

@@ -2,6 +2,43 @@
 
 namespace sl::dxil {
 
+DxcSignature dxcSignature(const signature::PackedSignature& packed) {
+  using SI = signature::SemanticInterpretation;
+  DxcSignature out;
+  out.packed.kind = packed.kind;
+  out.packed.packingKind = packed.packingKind;
+  out.packed.strategy = packed.strategy;
+  out.packed.useMinPrecision = packed.useMinPrecision;
+  out.packed.rowsUsed = packed.rowsUsed;
+  auto add = [&](signature::SignatureElement e, SI interpretation) {
+    e.sigId = uint32_t(out.packed.elements.size());
+    out.packed.elements.push_back(std::move(e));
+    out.packed.interpretations.push_back(interpretation);
+  };
+  for (size_t i = 0; i < packed.elements.size(); ++i) {
+    const signature::SignatureElement& e = packed.elements[i];
+    const SI interpretation = i < packed.interpretations.size() ? packed.interpretations[i] : SI::Arb;
+    DxcSignature::FromSeed& map = out.fromSeed.emplace_back();
+    if (interpretation == SI::NotInSig || interpretation == SI::NA) continue;
+    map.first = int32_t(out.packed.elements.size());
+    if (interpretation != SI::Target || e.rows <= 1 || e.semanticIndices.size() != e.rows) {
+      add(e, interpretation);
+      continue;
+    }
+    map.splitRows = true;
+    for (uint32_t r = 0; r < e.rows; ++r) {
+      signature::SignatureElement row = e;
+      row.rows = 1;
+      row.semanticIndices = {e.semanticIndices[r]};
+      if (e.isAllocated()) row.startRow = e.startRow + int32_t(r);
+      row.dynIndexMask = 0;  // one row: nothing left to index
+      row.columnMajorMatrix = false;
+      add(std::move(row), interpretation);
+    }
+  }
+  return out;
+}
+
 std::vector<signature::SignatureMetadataRecord> seedSignatureRecords(const signature::PackedSignature& packed) {
   std::vector<signature::SignatureMetadataRecord> records;
   for (size_t i = 0; i < packed.elements.size(); ++i) records.push_back(signature::metadataRecord(packed, i));

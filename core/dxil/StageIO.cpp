@@ -38,6 +38,7 @@ SemanticKind semanticKindOfBuiltIn(uint32_t builtIn, bool& known) {
     case spv::BuiltInLayer: return SemanticKind::RenderTargetArrayIndex;
     case spv::BuiltInViewportIndex: return SemanticKind::ViewportArrayIndex;
     case spv::BuiltInSampleMask: return SemanticKind::Coverage;
+    case spv::BuiltInFullyCoveredEXT: return SemanticKind::InnerCoverage;  // DXC's SPIR-V form of SV_InnerCoverage
     case spv::BuiltInFragDepth: return SemanticKind::Depth;
     case spv::BuiltInClipDistance: return SemanticKind::ClipDistance;
     case spv::BuiltInCullDistance: return SemanticKind::CullDistance;

@@ -30,8 +30,10 @@ std::vector<llvm::CallInst*> callsTo(llvm::Module& m, std::string_view prefix) {
 
 class StageLowering {
  public:
-  StageLowering(llvm::Module& m, const std::vector<uint32_t>& kinds, std::vector<std::string>* errors)
-      : m_(m), kinds_(kinds), errors_(errors), ops_(m), b_(m.getContext()) {}
+  using FromSeed = DxcSignature::FromSeed;
+  StageLowering(llvm::Module& m, const std::vector<uint32_t>& kinds, const std::vector<FromSeed>& inputMap,
+                const std::vector<FromSeed>& outputMap, std::vector<std::string>* errors)
+      : m_(m), kinds_(kinds), inputMap_(inputMap), outputMap_(outputMap), errors_(errors), ops_(m), b_(m.getContext()) {}
 
   void run() {
     for (llvm::CallInst* call : callsTo(m_, dxi::kLoadInput)) lowerLoad(call);
@@ -57,6 +59,28 @@ class StageLowering {
     if (errors_) errors_->push_back(std::move(message));
   }
   llvm::ConstantInt* opcode(DxilOpCode c) { return b_.getInt32(uint32_t(c)); }
+  // Declaration-order (SigId, row) -> DXC's element and row; false (reported) when there is none.
+  bool toDxc(const std::vector<FromSeed>& map, const char* side, llvm::ConstantInt*& sigId, llvm::Value*& row) {
+    if (map.empty()) return true;  // no DXC view given: the SigIds are DXC's
+    const uint64_t id = sigId->getZExtValue();
+    if (id >= map.size() || map[id].first < 0) {
+      error(std::string(side) + " element " + std::to_string(id) + " is not in DXC's " + side + " signature");
+      return false;
+    }
+    if (!map[id].splitRows) {
+      sigId = b_.getInt32(uint32_t(map[id].first));
+      return true;
+    }
+    auto* r = llvm::dyn_cast<llvm::ConstantInt>(row);
+    if (!r) {
+      error("a dynamic index into an array of SV_Target has no DXIL form: DXC gives each render target its own "
+            "signature element");
+      return false;
+    }
+    sigId = b_.getInt32(uint32_t(map[id].first + int32_t(r->getZExtValue())));
+    row = b_.getInt32(0);
+    return true;
+  }
   static bool overloadOk(llvm::Type* t) {
     return t->isFloatTy() || t->isHalfTy() || t->isIntegerTy(32) || t->isIntegerTy(16);
   }
@@ -95,11 +119,13 @@ class StageLowering {
       llvm::Value* v = b_.CreateCall(f, {opcode(code)});
       result = perComponent(call->getType(), [&](unsigned) { return b_.CreateZExtOrTrunc(v, scalar); });
     } else {
+      llvm::Value* row = call->getArgOperand(1);
+      if (!toDxc(inputMap_, "input", sigId, row)) return;
       llvm::Function* f = ops_.get("loadInput", scalar, scalar, {i32, i32, b_.getInt8Ty(), i32});
       f->setDoesNotAccessMemory();
       f->setWillReturn();  // DXC: readnone, so unused components go away
       result = perComponent(call->getType(), [&](unsigned c) -> llvm::Value* {
-        return b_.CreateCall(f, {opcode(DxilOpCode::LoadInput), sigId, call->getArgOperand(1),
+        return b_.CreateCall(f, {opcode(DxilOpCode::LoadInput), sigId, row,
                                  b_.getInt8(uint8_t(col->getZExtValue() + c)), llvm::UndefValue::get(i32)});
       });
     }
@@ -117,13 +143,15 @@ class StageLowering {
       error("llvm.dx.store.output needs a constant SigId and column and a 16/32-bit scalar value");
       return;
     }
+    llvm::Value* row = call->getArgOperand(1);
+    if (!toDxc(outputMap_, "output", sigId, row)) return;
     llvm::Type* i32 = b_.getInt32Ty();
     llvm::Function* f = ops_.get("storeOutput", scalar, b_.getVoidTy(), {i32, i32, b_.getInt8Ty(), scalar});
     auto* vt = llvm::dyn_cast<llvm::FixedVectorType>(value->getType());
     const unsigned n = vt ? vt->getNumElements() : 1;
     for (unsigned c = 0; c < n; ++c) {
       llvm::Value* x = vt ? b_.CreateExtractElement(value, b_.getInt32(c)) : value;
-      b_.CreateCall(f, {opcode(DxilOpCode::StoreOutput), sigId, call->getArgOperand(1),
+      b_.CreateCall(f, {opcode(DxilOpCode::StoreOutput), sigId, row,
                         b_.getInt8(uint8_t(col->getZExtValue() + c)), x});
     }
     dead_.push_back(call);
@@ -150,6 +178,8 @@ class StageLowering {
 
   llvm::Module& m_;
   const std::vector<uint32_t>& kinds_;
+  const std::vector<FromSeed>& inputMap_;
+  const std::vector<FromSeed>& outputMap_;
   std::vector<std::string>* errors_;
   DxilOps ops_;
   llvm::IRBuilder<> b_;
@@ -159,7 +189,7 @@ class StageLowering {
 }  // namespace
 
 llvm::PreservedAnalyses DxilStageIOLowering::run(llvm::Module& module, llvm::ModuleAnalysisManager&) {
-  StageLowering(module, inputKinds_, errors_).run();
+  StageLowering(module, inputKinds_, inputMap_, outputMap_, errors_).run();
   return llvm::PreservedAnalyses::none();
 }
 

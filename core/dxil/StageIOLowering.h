@@ -5,8 +5,12 @@
 //                           SV_InnerCoverage -> innerCoverage (92)
 //   llvm.dx.store.output -> one dx.op.storeOutput.<...>(5, SigId, row, col, value) per component
 //   llvm.dx.ddx/ddy.coarse/fine -> derivCoarseX/Y (83/84), derivFineX/Y (85/86) per component
-// The element's kind comes from the packed input signature (index = SigId).
+// The element's kind comes from the packed input signature (index = SigId). The intrinsics carry
+// declaration-order SigIds; the dx.ops carry DXC's element IDs (SignatureRecords.h
+// DxcSignature: SV_Target arrays are one element per row, NotInSig inputs no element).
 #pragma once
+
+#include "core/dxil/SignatureRecords.h"
 
 #include <llvm/IR/PassManager.h>
 
@@ -21,10 +25,17 @@ class DxilStageIOLowering : public llvm::PassInfoMixin<DxilStageIOLowering> {
   // inputKinds[SigId] = the DXIL SemanticKind of input element SigId.
   DxilStageIOLowering(std::vector<uint32_t> inputKinds, std::vector<std::string>* errors)
       : inputKinds_(std::move(inputKinds)), errors_(errors) {}
+  // With DXC's views of the input and output signatures: SigIds and rows are mapped to them.
+  DxilStageIOLowering(std::vector<uint32_t> inputKinds, std::vector<DxcSignature::FromSeed> inputMap,
+                      std::vector<DxcSignature::FromSeed> outputMap, std::vector<std::string>* errors)
+      : inputKinds_(std::move(inputKinds)), inputMap_(std::move(inputMap)), outputMap_(std::move(outputMap)),
+        errors_(errors) {}
   llvm::PreservedAnalyses run(llvm::Module& module, llvm::ModuleAnalysisManager& analyses);
 
  private:
   std::vector<uint32_t> inputKinds_;
+  std::vector<DxcSignature::FromSeed> inputMap_;   // empty: SigIds are DXC's already
+  std::vector<DxcSignature::FromSeed> outputMap_;
   std::vector<std::string>* errors_;
 };
 

@@ -403,6 +403,17 @@ class StageIO {
       if (sv == "sv_viewid") return builtin(spv::BuiltInViewIndex, "gl_ViewIndex", types.scalar(intKind));
       if (sv == "sv_coverage")
         return builtin(spv::BuiltInSampleMask, "gl_SampleMaskIn", types.array(types.scalar(fe::ScalarKind::UInt), 1));
+      if (sv == "sv_innercoverage") {
+        // DXC: the bool FullyCoveredEXT builtin, read as the declared integer (1 when the pixel
+        // is fully covered).
+        if (!declared->isScalar() || !fe::isIntKind(declared->scalar)) {
+          error(leaf.loc, "SV_InnerCoverage must be a 32-bit integer scalar");
+          return SystemValueUse::Plain;
+        }
+        requireExtension("SPV_EXT_fragment_fully_covered");
+        requireCapability(spv::CapabilityFragmentFullyCoveredEXT);
+        return builtin(spv::BuiltInFullyCoveredEXT, "gl_FragFullyCoveredEXT", types.scalar(fe::ScalarKind::Bool));
+      }
       if (sv == "sv_barycentrics") return barycentrics(leaf, float3, out);
       if (sv == "sv_shadingrate") return shadingRate(true, declared, leaf, out);
       return SystemValueUse::Unsupported;

@@ -30,6 +30,13 @@ std::string lowerCase(std::string_view s) {
   return out;
 }
 
+// NotInSig inputs the DXIL back end reads through their own dx.op (DXC's
+// replaceInputOutputWithIntrinsic): they stay in the list, unallocated and out of the DXC views
+// (tables, dx.entryPoints, ISG1/PSV0), instead of being refused.
+bool readThroughOp(SemanticKind kind, SignatureKind point) {
+  return point == SignatureKind::PSInput && (kind == SemanticKind::Coverage || kind == SemanticKind::InnerCoverage);
+}
+
 // Checks one element; returns false when it must be left out of packing.
 bool validateElement(PackedSignature& out, size_t index) {
   SignatureElement& e = out.elements[index];
@@ -81,6 +88,15 @@ bool validateElement(PackedSignature& out, size_t index) {
     addError(out, i, "semantic-invalid-here",
              "semantic " + describe(e) + " is invalid for " + std::string(signatureKindName(out.kind)));
     ok = false;
+  } else if (interpretation == SI::NotInSig && readThroughOp(e.kind, out.kind)) {
+    // DXC replaces the parameter with its dx.op (coverage 91 / innerCoverage 92), whose only
+    // overload is i32: the value must be one 32-bit integer.
+    if (e.rows != 1 || e.cols != 1 || (e.compType != ComponentType::U32 && e.compType != ComponentType::I32)) {
+      addError(out, i, "coverage-type",
+               "semantic " + describe(e) + " must be a 32-bit integer scalar (uint): it is read with dx.op." +
+                   (e.kind == SemanticKind::Coverage ? "coverage" : "innerCoverage") + ", which returns i32");
+      ok = false;
+    }
   } else if (interpretation == SI::NotInSig) {
     addError(out, i, "semantic-not-in-signature",
              "semantic " + describe(e) + " is read through a dx.op at " + std::string(signatureKindName(out.kind)) +
@@ -94,6 +110,21 @@ bool validateElement(PackedSignature& out, size_t index) {
     ok = false;
   }
   return ok;
+}
+
+// DXC: "Pixel shader inputs SV_Coverage and SV_InnerCoverage are mutually exclusive." (reported
+// at the second of the two).
+void checkCoverageExclusive(PackedSignature& out) {
+  if (out.kind != SignatureKind::PSInput) return;
+  int coverage = -1, inner = -1;
+  for (size_t i = 0; i < out.elements.size(); ++i) {
+    const SemanticKind k = out.elements[i].kind;
+    if (k == SemanticKind::Coverage && coverage < 0) coverage = static_cast<int>(i);
+    if (k == SemanticKind::InnerCoverage && inner < 0) inner = static_cast<int>(i);
+  }
+  if (coverage >= 0 && inner >= 0)
+    addError(out, std::max(coverage, inner), "coverage-exclusive",
+             "pixel shader inputs SV_Coverage and SV_InnerCoverage are mutually exclusive");
 }
 
 // Two elements with one semantic name may not claim the same index; the later one is not packed.
@@ -232,6 +263,7 @@ PackedSignature pack(std::vector<SignatureElement> elements, SignatureKind kind,
   for (size_t i = 0; i < out.elements.size(); ++i)
     packable[i] = validateElement(out, i) && shouldBeAllocated(out.interpretations[i]);
   checkIndexOverlap(out, packable);
+  checkCoverageExclusive(out);
 
   switch (out.packingKind) {
     case PackingKind::InputAssembler:

@@ -20,6 +20,10 @@
 //   VS output, PS input  the row allocator with the requested strategy: prefix-stable (default,
 //              appending elements never moves earlier ones) or optimized (-pack-optimized).
 //   CS input   nothing is allocated (compute system values are dx.ops, not signature elements).
+//   PS input SV_Coverage / SV_InnerCoverage (NotInSig) are accepted and never allocated: the DXIL
+//              back end reads them with dx.op.coverage/innerCoverage and leaves them out of DXC's
+//              views (tables, dx.entryPoints, ISG1/PSV0). They must be 32-bit integer scalars and
+//              are mutually exclusive (DXC). Every other NotInSig semantic is an error.
 // Other signature points (HS/DS/GS/MS) are reported as not supported yet.
 //
 // pack() never reorders, inserts or removes elements; it sets startRow/startCol only (and, for a

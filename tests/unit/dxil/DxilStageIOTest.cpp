@@ -19,6 +19,8 @@
 
 #include <regex>
 
+#include <spirv/unified1/spirv.hpp>
+
 using namespace sl;
 namespace dxbc = llvm::dxbc;
 
@@ -228,8 +230,7 @@ TEST_CASE("pixel shader: system values, discard, derivatives, depth", "[dxil][st
 }
 
 TEST_CASE("pixel shader: SV_SampleIndex uses its own op, bools travel as i32, SV_Coverage output", "[dxil][stageio]") {
-  // (An SV_Coverage *input* is NotInSig: the front end's signature rejects it, so it never
-  // reaches the lowering, which would read it with dx.op.coverage.)
+  // (An SV_Coverage *input* is NotInSig and read with dx.op.coverage: see the [coverage] tests.)
   Compiled c = compile(
       "float4 main(float4 pos : SV_Position, bool ff : SV_IsFrontFace, uint si : SV_SampleIndex,\n"
       "            uint prim : SV_PrimitiveID, out uint cov : SV_Coverage) : SV_Target {\n"
@@ -407,4 +408,174 @@ TEST_CASE("interpolation example and element shapes: verified modules, container
     CHECK(info->SigInputElements == k.inputs);
     CHECK(info->SigOutputElements == k.outputs);
   }
+}
+
+TEST_CASE("an array of SV_Target is one element per render target in DXC's views", "[dxil][stageio][target-array]") {
+  // DXC flattens `float4 t[2] : SV_Target1` into SV_Target1 and SV_Target2, each its own
+  // element (ID, semantic index, register); an arbitrary-semantic array stays one two-row element.
+  Compiled c = compile(
+      "void main(float4 tc[2] : TEXCOORD0, out float4 t[2] : SV_Target1, out float depth : SV_Depth) {\n"
+      "  t[0] = tc[0];\n"
+      "  t[1] = tc[1] * 2;\n"
+      "  depth = tc[0].x;\n"
+      "}\n",
+      "ps_6_0");
+  INFO(c.llvmText);
+  INFO(c.dxilText);
+  // llvm stage (seed 0047): one element, SigId 0, rows 0 and 1; SV_Depth is SigId 1.
+  CHECK(has(c.llvmText, "@llvm.dx.store.output.v4f32(i32 0, i32 1, i8 0,"));
+  CHECK(has(c.llvmText, "@llvm.dx.store.output.f32(i32 1, i32 0, i8 0,"));
+  CHECK(std::regex_search(c.llvmText, std::regex(R"(!\{i32 0, !"SV_Target", i32 9, i32 16, ![0-9]+, i32 0, i32 2, i8 4, i32 1, i8 0, i8 15, i8 0, i32 0\})")));
+  // dxil stage: DXC's IDs. SV_Target1 is element 0, SV_Target2 element 1 (row 0 each), SV_Depth 2.
+  CHECK(count(c.dxilText, "@dx.op.storeOutput.f32(i32 5, i32 0, i32 0, i8 ") == 4);
+  CHECK(count(c.dxilText, "@dx.op.storeOutput.f32(i32 5, i32 1, i32 0, i8 ") == 4);
+  CHECK(count(c.dxilText, "@dx.op.storeOutput.f32(i32 5, i32 2, i32 0, i8 0,") == 1);
+  CHECK_FALSE(has(c.dxilText, "@dx.op.storeOutput.f32(i32 5, i32 0, i32 1,"));
+  // dx.entryPoints: two one-row SV_Target elements with indices {1} and {2}, rows 1 and 2.
+  CHECK(std::regex_search(c.dxilText, std::regex(R"(!\{i32 0, !"SV_Target", i8 9, i8 16, !([0-9]+), i8 0, i32 1, i8 4, i32 1, i8 0, ![0-9]+\})")));
+  CHECK(std::regex_search(c.dxilText, std::regex(R"(!\{i32 1, !"SV_Target", i8 9, i8 16, !([0-9]+), i8 0, i32 1, i8 4, i32 2, i8 0, ![0-9]+\})")));
+  CHECK(std::regex_search(c.dxilText, std::regex(R"(!\{i32 2, !"SV_Depth", i8 9, i8 17, )")));
+  CHECK_FALSE(std::regex_search(c.dxilText, std::regex(R"(!\{i32 [0-9], !"SV_Target", i8 9, i8 16, ![0-9]+, i8 0, i32 2,)")));
+  // The arbitrary TEXCOORD array stays one element of two rows.
+  CHECK(std::regex_search(c.dxilText, std::regex(R"(!\{i32 0, !"TEXCOORD", i8 9, i8 0, ![0-9]+, i8 2, i32 2, i8 4, i32 0, i8 0,)")));
+  CHECK(count(c.dxilText, "@dx.op.loadInput.f32(i32 4, i32 0, i32 1, i8 ") == 4);
+
+  llvm::object::DXContainer container = reread(c.container);
+  const auto out = rows(container.getOutputSignature());
+  REQUIRE(out.size() == 3);  // one ISG1/OSG1 entry per row, as before: the split changes no row
+  CHECK(container.getOutputSignature().getName(out[0].NameOffset) == "SV_Target");
+  CHECK(out[0].Index == 1);
+  CHECK(out[0].Register == 1);
+  CHECK(out[1].Index == 2);
+  CHECK(out[1].Register == 2);
+  CHECK(out[2].SystemValue == dxbc::D3DSystemValue::Depth);
+  const auto& psv = container.getPSVInfo();
+  REQUIRE(psv.has_value());
+  const auto* info = psv->getInfoAs<dxbc::PSV::v3::RuntimeInfo>();
+  REQUIRE(info != nullptr);
+  CHECK(info->SigOutputElements == 3);
+  CHECK(info->SigInputElements == 1);
+  CHECK(info->SigOutputVectors[0] == 3);
+  const auto psvOut = psvElements(psv->getSigOutputElements());
+  REQUIRE(psvOut.size() == 3);
+  for (int i = 0; i < 2; ++i) {
+    CHECK(psvOut[i].Rows == 1);
+    CHECK(psvOut[i].StartRow == i + 1);
+    CHECK(psvOut[i].Kind == dxbc::PSV::SemanticKind::Target);
+    CHECK(psvOut[i].Allocated == 1);
+  }
+  CHECK(psv->getSemanticIndexTable()[psvOut[0].IndicesOffset] == 1);
+  CHECK(psv->getSemanticIndexTable()[psvOut[1].IndicesOffset] == 2);
+  const auto psvIn = psvElements(psv->getSigInputElements());
+  REQUIRE(psvIn.size() == 1);
+  CHECK(psvIn[0].Rows == 2);
+  // t[1] = tc[1] * 2: TEXCOORD1.x (register 1, component 4) -> SV_Target2.x (register 2, component 8).
+  std::vector<uint32_t> map;
+  for (uint32_t w : psv->getInputOutputMap(0)) map.push_back(w);
+  REQUIRE(map.size() >= 8);
+  CHECK(((map[4] >> 8) & 1u) == 1u);
+  CHECK(((map[4] >> 4) & 1u) == 0u);
+}
+
+TEST_CASE("DXC's signature view: SV_Target arrays split, other arrays kept, NotInSig left out", "[dxil][stageio][target-array]") {
+  using namespace signature;
+  auto element = [](uint32_t id, const char* name, uint32_t first, SemanticKind kind, ComponentType type, uint32_t rows,
+                    uint8_t cols) { return makeElement(id, name, first, kind, type, rows, cols); };
+  PackedSignature out = pack({element(0, "SV_Target", 2, SemanticKind::Target, ComponentType::F32, 3, 4),
+                              element(1, "SV_Target", 0, SemanticKind::Target, ComponentType::F32, 1, 2)},
+                             SignatureKind::PSOutput);
+  REQUIRE(out.ok());
+  dxil::DxcSignature view = dxil::dxcSignature(out);
+  REQUIRE(view.packed.elements.size() == 4);
+  for (uint32_t i = 0; i < 3; ++i) {
+    const SignatureElement& e = view.packed.elements[i];
+    CHECK(e.sigId == i);
+    CHECK(e.rows == 1);
+    CHECK(e.semanticIndices == std::vector<uint32_t>{2 + i});
+    CHECK(e.startRow == int32_t(2 + i));
+  }
+  CHECK(view.packed.elements[3].sigId == 3);
+  CHECK(view.packed.elements[3].cols == 2);
+  REQUIRE(view.fromSeed.size() == 2);
+  CHECK(view.fromSeed[0].first == 0);
+  CHECK(view.fromSeed[0].splitRows);
+  CHECK(view.fromSeed[1].first == 3);
+  CHECK_FALSE(view.fromSeed[1].splitRows);
+
+  PackedSignature vsOut = pack({element(0, "SV_Position", 0, SemanticKind::Position, ComponentType::F32, 1, 4),
+                                element(1, "SV_ClipDistance", 0, SemanticKind::ClipDistance, ComponentType::F32, 2, 1),
+                                element(2, "TEXCOORD", 0, SemanticKind::Arbitrary, ComponentType::F32, 2, 4)},
+                               SignatureKind::VSOutput);
+  REQUIRE(vsOut.ok());
+  dxil::DxcSignature vsView = dxil::dxcSignature(vsOut);
+  REQUIRE(vsView.packed.elements.size() == 3);
+  CHECK(vsView.packed.elements[1].rows == 2);  // system-value arrays other than SV_Target: one element
+  CHECK(vsView.packed.elements[2].rows == 2);
+
+  PackedSignature in = pack({element(0, "SV_Coverage", 0, SemanticKind::Coverage, ComponentType::U32, 1, 1),
+                             element(1, "COLOR", 0, SemanticKind::Arbitrary, ComponentType::F32, 1, 4)},
+                            SignatureKind::PSInput);
+  REQUIRE(in.ok());
+  dxil::DxcSignature inView = dxil::dxcSignature(in);
+  REQUIRE(inView.packed.elements.size() == 1);
+  CHECK(inView.packed.elements[0].semanticName == "COLOR");
+  CHECK(inView.packed.elements[0].sigId == 0);
+  CHECK(inView.fromSeed[0].first == -1);
+  CHECK(inView.fromSeed[1].first == 0);
+  CHECK(dxil::containerSignatureRecords(inView.packed).size() == 1);
+  CHECK(dxil::dxcSignatureRecords(inView.packed).size() == 1);
+}
+
+TEST_CASE("pixel shader: SV_Coverage input is read with dx.op.coverage and is no signature element", "[dxil][stageio][coverage]") {
+  Compiled c = compile(
+      "float4 main(uint cov : SV_Coverage, float4 p : SV_Position, float4 col : COLOR0,\n"
+      "            out uint mask : SV_Coverage) : SV_Target {\n"
+      "  mask = cov & 5;\n"
+      "  return col * (cov & 3);\n"
+      "}\n",
+      "ps_6_0");
+  INFO(c.llvmText);
+  INFO(c.dxilText);
+  CHECK(count(c.dxilText, "call i32 @dx.op.coverage.i32(i32 91)") == 1);
+  CHECK(has(c.dxilText, "declare i32 @dx.op.coverage.i32(i32) #"));
+  // COLOR is declaration element 2 but DXC's input element 1 (SV_Coverage is not in the list).
+  CHECK(count(c.dxilText, "@dx.op.loadInput.f32(i32 4, i32 1, i32 0, i8 ") == 4);
+  CHECK_FALSE(has(c.dxilText, "@dx.op.loadInput.f32(i32 4, i32 2,"));
+  CHECK_FALSE(has(c.dxilText, "@dx.op.loadInput.i32("));
+  CHECK_FALSE(std::regex_search(c.dxilText, std::regex(R"(!\{i32 [0-9]+, !"SV_Coverage", i8 5, i8 14, ![0-9]+, i8 1,)")));  // input form
+  CHECK(std::regex_search(c.dxilText, std::regex(R"(!\{i32 1, !"COLOR", i8 9, i8 0, )")));
+  CHECK(std::regex_search(c.dxilText, std::regex(R"(!\{i32 1, !"SV_Coverage", i8 5, i8 14, ![0-9]+, i8 0, i32 1, i8 1, i32 -1, i8 -1,)")));  // output
+  llvm::object::DXContainer container = reread(c.container);
+  const auto in = rows(container.getInputSignature());
+  REQUIRE(in.size() == 2);
+  for (const auto& e : in) CHECK(container.getInputSignature().getName(e.NameOffset) != "SV_Coverage");
+  const auto& psv = container.getPSVInfo();
+  REQUIRE(psv.has_value());
+  const auto* info = psv->getInfoAs<dxbc::PSV::v3::RuntimeInfo>();
+  REQUIRE(info != nullptr);
+  CHECK(info->SigInputElements == 2);
+  CHECK(info->SigOutputElements == 2);
+  CHECK(info->StageInfo.PS.SampleFrequency == 0);  // DXC sets no flag for an SV_Coverage input
+  REQUIRE(container.getShaderFeatureFlags().has_value());
+  CHECK((*container.getShaderFeatureFlags() & 0x400) == 0);
+}
+
+TEST_CASE("pixel shader: SV_InnerCoverage input is read with dx.op.innerCoverage and sets the InnerCoverage flag",
+          "[dxil][stageio][coverage]") {
+  const Compiled ps = compile(
+      "float4 main(float4 col : COLOR0, uint inner : SV_InnerCoverage) : SV_Target {\n"
+      "  return col * inner;\n"
+      "}\n",
+      "ps_6_0");
+  INFO(ps.dxilText);
+  CHECK(count(ps.dxilText, "call i32 @dx.op.innerCoverage.i32(i32 92)") == 1);
+  CHECK_FALSE(has(ps.dxilText, "@dx.op.coverage"));
+  CHECK_FALSE(has(ps.dxilText, "!\"SV_InnerCoverage\", i8"));  // not in dx.entryPoints
+  CHECK(std::regex_search(ps.dxilText, std::regex(R"(!\{i32 0, i64 1024\})")));  // entry flags tag: InnerCoverage
+  llvm::object::DXContainer container = reread(ps.container);
+  REQUIRE(container.getShaderFeatureFlags().has_value());
+  CHECK(*container.getShaderFeatureFlags() == 0x400);  // SFI0 InnerCoverage
+  const auto in = rows(container.getInputSignature());
+  REQUIRE(in.size() == 1);
+  CHECK(container.getInputSignature().getName(in[0].NameOffset) == "COLOR");
 }

@@ -238,9 +238,15 @@ TEST_CASE("a full row space is reported per element", "[signature][packing]") {
 }
 
 TEST_CASE("shader-model-only semantics and dx.op semantics are not signature elements", "[signature][packing]") {
-  const PackedSignature ps = packDecls({{"SV_Coverage", U32, 1}, {"SV_SampleIndex", U32, 1}}, SignatureKind::PSInput);
+  // SV_ViewID is NotInSig at the PS input and has no DXIL lowering here: an error. SV_Coverage is
+  // NotInSig too, but read with dx.op.coverage: listed, never allocated, no error.
+  const PackedSignature ps = packDecls({{"SV_ViewID", U32, 1}, {"SV_Coverage", U32, 1}, {"SV_SampleIndex", U32, 1}},
+                                       SignatureKind::PSInput);
   CHECK(codes(ps) == std::vector<std::string>{"semantic-not-in-signature"});
-  CHECK_FALSE(ps.elements[1].isAllocated());  // Shadow: listed, never allocated, no error
+  CHECK(ps.diagnostics[0].elementIndex == 0);
+  CHECK(ps.interpretations[1] == SemanticInterpretation::NotInSig);
+  CHECK_FALSE(ps.elements[1].isAllocated());
+  CHECK_FALSE(ps.elements[2].isAllocated());  // Shadow: listed, never allocated, no error
   const PackedSignature cs = packDecls({{"SV_DispatchThreadID", U32, 3}}, SignatureKind::CSInput);
   CHECK(codes(cs) == std::vector<std::string>{"semantic-not-in-signature"});
   const PackedSignature gs = packDecls({{"SV_Position", F32, 4}}, SignatureKind::GSOutput);
@@ -280,5 +286,50 @@ TEST_CASE("pack keeps order and SigIds, records arbitrary kinds, keeps masks", "
   CHECK(out.elements[0].semanticName == "SV_Position");
   CHECK(out.elements[1].usageMask == 0x2);
   CHECK(out.elements[1].dynIndexMask == 0x2);
+  CHECK(out.elements[1].sigId == 1);
+}
+
+TEST_CASE("PS SV_Coverage / SV_InnerCoverage inputs: kept unallocated, uint scalars, mutually exclusive",
+          "[signature][packing]") {
+  // Read with dx.op.coverage / innerCoverage (DXC's HLSignatureLower): no register, no error, and
+  // the elements after them pack as if they were not there.
+  for (const char* sv : {"SV_Coverage", "SV_InnerCoverage"}) {
+    const PackedSignature ps = packDecls({{sv, U32, 1}, {"COLOR0", F32, 4}}, SignatureKind::PSInput);
+    INFO(sv);
+    CHECK(codes(ps).empty());
+    CHECK(ps.interpretations[0] == SemanticInterpretation::NotInSig);
+    CHECK_FALSE(ps.elements[0].isAllocated());
+    CHECK(at(ps.elements[1]) == std::pair<int, int>{0, 0});
+    CHECK(ps.rowsUsed == 1);
+    CHECK(printedRows(ps).size() == 1);  // the table lists COLOR only
+  }
+  CHECK(codes(packDecls({{"SV_Coverage", ComponentType::I32, 1}}, SignatureKind::PSInput)).empty());
+  // The op returns one i32.
+  CHECK(codes(packDecls({{"SV_Coverage", F32, 1}}, SignatureKind::PSInput)) == std::vector<std::string>{"coverage-type"});
+  CHECK(codes(packDecls({{"SV_InnerCoverage", U32, 2}}, SignatureKind::PSInput)) ==
+        std::vector<std::string>{"coverage-type"});
+  // DXC: "Pixel shader inputs SV_Coverage and SV_InnerCoverage are mutually exclusive", at the second.
+  const PackedSignature both =
+      packDecls({{"COLOR0", F32, 4}, {"SV_InnerCoverage", U32, 1}, {"SV_Coverage", U32, 1}}, SignatureKind::PSInput);
+  CHECK(codes(both) == std::vector<std::string>{"coverage-exclusive"});
+  CHECK(both.diagnostics[0].elementIndex == 2);
+  // Elsewhere they stay what they were: SV_InnerCoverage is NA at the PS output, SV_Coverage
+  // NotPacked (listed, unallocated).
+  CHECK(hasCode(packDecls({{"SV_InnerCoverage", U32, 1}}, SignatureKind::PSOutput), "semantic-invalid-here"));
+  const PackedSignature out = packDecls({{"SV_Target0", F32, 4}, {"SV_Coverage", U32, 1}}, SignatureKind::PSOutput);
+  CHECK(codes(out).empty());
+  CHECK(out.interpretations[1] == SemanticInterpretation::NotPacked);
+  CHECK(hasCode(packDecls({{"SV_Coverage", U32, 1}}, SignatureKind::VSInput), "semantic-invalid-here"));
+}
+
+TEST_CASE("an array of SV_Target stays one element in the declaration-order packing", "[signature][packing]") {
+  // seed 0047: the packer never inserts elements; DXC's one-element-per-target view is derived
+  // by the DXIL back end (core/dxil SignatureRecords.h dxcSignature).
+  const PackedSignature out = packDecls({{"SV_Target1", F32, 4, 2}, {"SV_Depth", F32, 1}}, SignatureKind::PSOutput);
+  CHECK(codes(out).empty());
+  REQUIRE(out.elements.size() == 2);
+  CHECK(out.elements[0].rows == 2);
+  CHECK(out.elements[0].semanticIndices == std::vector<uint32_t>{1, 2});
+  CHECK(at(out.elements[0]) == std::pair<int, int>{1, 0});
   CHECK(out.elements[1].sigId == 1);
 }
