@@ -1,6 +1,8 @@
 // Assembles SPIR-V text in-process with SPIRV-Tools for the offload tests.
 #pragma once
 
+#include "tests/unit/ComputeShaderAsm.h"
+
 #include <spirv-tools/libspirv.hpp>
 
 #include <cstdint>
@@ -34,39 +36,13 @@ inline std::vector<uint8_t> assemble(const std::string& text, std::string* error
 
 // A compute shader writing Out[i] = i * i (RWStructuredBuffer<uint> at set 0 binding 0,
 // numthreads(4,1,1)).
-inline const char* kSquaresSpvasm = R"(
-               OpCapability Shader
-               OpMemoryModel Logical GLSL450
-               OpEntryPoint GLCompute %main "main" %gid
-               OpExecutionMode %main LocalSize 4 1 1
-               OpName %Out "Out"
-               OpDecorate %gid BuiltIn GlobalInvocationId
-               OpDecorate %rta ArrayStride 4
-               OpMemberDecorate %Block 0 Offset 0
-               OpDecorate %Block Block
-               OpDecorate %Out DescriptorSet 0
-               OpDecorate %Out Binding 0
-       %void = OpTypeVoid
-         %fn = OpTypeFunction %void
-       %uint = OpTypeInt 32 0
-     %v3uint = OpTypeVector %uint 3
-  %ptr_in_v3 = OpTypePointer Input %v3uint
-        %gid = OpVariable %ptr_in_v3 Input
-        %rta = OpTypeRuntimeArray %uint
-      %Block = OpTypeStruct %rta
-     %ptr_sb = OpTypePointer StorageBuffer %Block
-        %Out = OpVariable %ptr_sb StorageBuffer
-     %uint_0 = OpConstant %uint 0
-%ptr_sb_uint = OpTypePointer StorageBuffer %uint
-       %main = OpFunction %void None %fn
-      %entry = OpLabel
-          %g = OpLoad %v3uint %gid
-          %x = OpCompositeExtract %uint %g 0
-         %sq = OpIMul %uint %x %x
-          %p = OpAccessChain %ptr_sb_uint %Out %uint_0 %x
-               OpStore %p %sq
-               OpReturn
-               OpFunctionEnd
-)";
+inline const std::string kSquaresSpvasm = sl::spvtest::computeShaderAsm({
+    .input = false,
+    .outBinding = 0,
+    .names = "OpName %out \"Out\"\n",
+    .body = R"(%sq = OpIMul %uint %i %i
+%p = OpAccessChain %ptr_sb_uint %out %c0 %i
+OpStore %p %sq
+)"});
 
 }  // namespace sl::offload::test

@@ -33,46 +33,15 @@ std::shared_ptr<hal::Executable> scale(hal::Device& device, const std::string& l
 
 // out[i] = in[i] * 0.5 on floats: 2^-126 (the smallest normal) becomes the denormal 2^-127
 // unless denormals are flushed.
-constexpr const char* kHalveShader = R"(
-OpCapability Shader
-OpMemoryModel Logical GLSL450
-OpEntryPoint GLCompute %main "main" %gid
-OpExecutionMode %main LocalSize 4 1 1
-OpDecorate %gid BuiltIn GlobalInvocationId
-OpDecorate %rta ArrayStride 4
-OpMemberDecorate %Buf 0 Offset 0
-OpDecorate %Buf Block
-OpDecorate %in DescriptorSet 0
-OpDecorate %in Binding 0
-OpDecorate %out DescriptorSet 0
-OpDecorate %out Binding 1
-%void = OpTypeVoid
-%fn = OpTypeFunction %void
-%uint = OpTypeInt 32 0
-%float = OpTypeFloat 32
-%v3uint = OpTypeVector %uint 3
-%ptr_in_v3 = OpTypePointer Input %v3uint
-%gid = OpVariable %ptr_in_v3 Input
-%rta = OpTypeRuntimeArray %float
-%Buf = OpTypeStruct %rta
-%ptr_sb_Buf = OpTypePointer StorageBuffer %Buf
-%in = OpVariable %ptr_sb_Buf StorageBuffer
-%out = OpVariable %ptr_sb_Buf StorageBuffer
-%ptr_sb_float = OpTypePointer StorageBuffer %float
-%c0 = OpConstant %uint 0
-%half = OpConstant %float 0.5
-%main = OpFunction %void None %fn
-%entry = OpLabel
-%g = OpLoad %v3uint %gid
-%i = OpCompositeExtract %uint %g 0
-%pin = OpAccessChain %ptr_sb_float %in %c0 %i
+const std::string kHalveShader = spvtest::computeShaderAsm({
+    .element = "float",
+    .types = "%half = OpConstant %float 0.5\n",
+    .body = R"(%pin = OpAccessChain %ptr_sb_float %in %c0 %i
 %x = OpLoad %float %pin
 %r = OpFMul %float %x %half
 %pout = OpAccessChain %ptr_sb_float %out %c0 %i
 OpStore %pout %r
-OpReturn
-OpFunctionEnd
-)";
+)"});
 
 // in[i] = {2^-126, 1.0, 2^-126, 4.0} halved on a device opened with `mode`; the output words.
 std::vector<uint32_t> halveOn(hal::Fp32DenormMode mode) {

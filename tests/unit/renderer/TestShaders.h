@@ -2,49 +2,25 @@
 // SPIRV-Tools (HalTestSupport.cpp); no shader compiler involved.
 #pragma once
 
+#include "tests/unit/ComputeShaderAsm.h"
+
+#include <string>
+
 namespace sl::test {
 
 // out[i] = in[i] * pc[0] + pc[1]; in at (set 0, binding 0), out at (set 0, binding 1); 4 lanes.
 // The set numbers are placeholders replaced per test (@IN_SET@, @OUT_SET@).
-inline constexpr const char* kScaleShader = R"(
-OpCapability Shader
-OpMemoryModel Logical GLSL450
-OpEntryPoint GLCompute %main "main" %gid
-OpExecutionMode %main LocalSize 4 1 1
-OpDecorate %gid BuiltIn GlobalInvocationId
-OpDecorate %rta ArrayStride 4
-OpMemberDecorate %Buf 0 Offset 0
-OpDecorate %Buf Block
-OpDecorate %in DescriptorSet @IN_SET@
-OpDecorate %in Binding 0
-OpDecorate %out DescriptorSet @OUT_SET@
-OpDecorate %out Binding 1
-OpMemberDecorate %PC 0 Offset 0
-OpMemberDecorate %PC 1 Offset 4
-OpDecorate %PC Block
-%void = OpTypeVoid
-%fn = OpTypeFunction %void
-%uint = OpTypeInt 32 0
-%v3uint = OpTypeVector %uint 3
-%ptr_in_v3 = OpTypePointer Input %v3uint
-%gid = OpVariable %ptr_in_v3 Input
-%rta = OpTypeRuntimeArray %uint
-%Buf = OpTypeStruct %rta
-%ptr_sb_Buf = OpTypePointer StorageBuffer %Buf
-%in = OpVariable %ptr_sb_Buf StorageBuffer
-%out = OpVariable %ptr_sb_Buf StorageBuffer
-%ptr_sb_uint = OpTypePointer StorageBuffer %uint
-%PC = OpTypeStruct %uint %uint
+inline const std::string kScaleShader = spvtest::computeShaderAsm({
+    .inSet = "@IN_SET@",
+    .outSet = "@OUT_SET@",
+    .decorations = "OpMemberDecorate %PC 0 Offset 0\nOpMemberDecorate %PC 1 Offset 4\nOpDecorate %PC Block\n",
+    .types = R"(%PC = OpTypeStruct %uint %uint
 %ptr_pc_PC = OpTypePointer PushConstant %PC
 %pc = OpVariable %ptr_pc_PC PushConstant
 %ptr_pc_uint = OpTypePointer PushConstant %uint
-%c0 = OpConstant %uint 0
 %c1 = OpConstant %uint 1
-%main = OpFunction %void None %fn
-%entry = OpLabel
-%g = OpLoad %v3uint %gid
-%i = OpCompositeExtract %uint %g 0
-%pa = OpAccessChain %ptr_pc_uint %pc %c0
+)",
+    .body = R"(%pa = OpAccessChain %ptr_pc_uint %pc %c0
 %a = OpLoad %uint %pa
 %pb = OpAccessChain %ptr_pc_uint %pc %c1
 %b = OpLoad %uint %pb
@@ -54,44 +30,18 @@ OpDecorate %PC Block
 %r = OpIAdd %uint %m %b
 %pout = OpAccessChain %ptr_sb_uint %out %c0 %i
 OpStore %pout %r
-OpReturn
-OpFunctionEnd
-)";
+)"});
 
 // 40 constants in a uniform buffer at (set 0, binding 2), as uvec4[10] (std140 stride 16):
 // out[i] = in[i] * c[0] + c[39].
-inline constexpr const char* kManyConstantsShader = R"(
-OpCapability Shader
-OpMemoryModel Logical GLSL450
-OpEntryPoint GLCompute %main "main" %gid
-OpExecutionMode %main LocalSize 4 1 1
-OpDecorate %gid BuiltIn GlobalInvocationId
-OpDecorate %rta ArrayStride 4
-OpMemberDecorate %Buf 0 Offset 0
-OpDecorate %Buf Block
-OpDecorate %in DescriptorSet 0
-OpDecorate %in Binding 0
-OpDecorate %out DescriptorSet 0
-OpDecorate %out Binding 1
-OpDecorate %arr ArrayStride 16
+inline const std::string kManyConstantsShader = spvtest::computeShaderAsm({
+    .decorations = R"(OpDecorate %arr ArrayStride 16
 OpMemberDecorate %CB 0 Offset 0
 OpDecorate %CB Block
 OpDecorate %cb DescriptorSet 0
 OpDecorate %cb Binding 2
-%void = OpTypeVoid
-%fn = OpTypeFunction %void
-%uint = OpTypeInt 32 0
-%v3uint = OpTypeVector %uint 3
-%v4uint = OpTypeVector %uint 4
-%ptr_in_v3 = OpTypePointer Input %v3uint
-%gid = OpVariable %ptr_in_v3 Input
-%rta = OpTypeRuntimeArray %uint
-%Buf = OpTypeStruct %rta
-%ptr_sb_Buf = OpTypePointer StorageBuffer %Buf
-%in = OpVariable %ptr_sb_Buf StorageBuffer
-%out = OpVariable %ptr_sb_Buf StorageBuffer
-%ptr_sb_uint = OpTypePointer StorageBuffer %uint
-%c0 = OpConstant %uint 0
+)",
+    .types = R"(%v4uint = OpTypeVector %uint 4
 %c3 = OpConstant %uint 3
 %c9 = OpConstant %uint 9
 %c10 = OpConstant %uint 10
@@ -100,11 +50,8 @@ OpDecorate %cb Binding 2
 %ptr_u_CB = OpTypePointer Uniform %CB
 %cb = OpVariable %ptr_u_CB Uniform
 %ptr_u_uint = OpTypePointer Uniform %uint
-%main = OpFunction %void None %fn
-%entry = OpLabel
-%g = OpLoad %v3uint %gid
-%i = OpCompositeExtract %uint %g 0
-%pa = OpAccessChain %ptr_u_uint %cb %c0 %c0 %c0
+)",
+    .body = R"(%pa = OpAccessChain %ptr_u_uint %cb %c0 %c0 %c0
 %a = OpLoad %uint %pa
 %pb = OpAccessChain %ptr_u_uint %cb %c0 %c9 %c3
 %b = OpLoad %uint %pb
@@ -114,9 +61,7 @@ OpDecorate %cb Binding 2
 %r = OpIAdd %uint %m %b
 %pout = OpAccessChain %ptr_sb_uint %out %c0 %i
 OpStore %pout %r
-OpReturn
-OpFunctionEnd
-)";
+)"});
 
 // Buffer kinds: uniform buffer uvec4 u (binding 0), uniform texel buffer t (binding 1, R32_UINT),
 // storage texel buffer st (binding 2, R32_UINT), storage buffer out (binding 3); 4 lanes:
