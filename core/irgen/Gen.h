@@ -268,6 +268,11 @@ class Gen {
   void genStageEntry(const fe::FunctionDecl* entry);
   // Pixel-shader intrinsics (derivatives, clip); nullopt when `call` is not one of them.
   std::optional<ir::Value> stageIntrinsic(const fe::IntrinsicCallExpr* call, const std::vector<ir::Value>& args);
+  // Implicit derivatives (GenDerivatives.cpp): true in pixel shaders, and in compute/mesh/
+  // amplification entries from SM 6.6 with a quad-compatible [numthreads] (then the compute entry
+  // gets its derivative-group mode); otherwise reports DXC's error for `intrinsic` at the call.
+  bool allowImplicitDerivatives(const fe::Node* call, const std::string& intrinsic);
+  void addDerivativeGroupMode();
 
   const fe::TranslationUnit& unit_;
   const fe::PreprocessedUnit& source_;
@@ -293,6 +298,7 @@ class Gen {
   std::vector<const fe::VarDecl*> staticInits_;  // statics initialized by the entry wrapper
   std::unordered_map<const fe::VarDecl*, ir::GlobalVarId> staticGuards_;  // init.done.<name> of static locals
   const fe::FunctionDecl* currentFn_ = nullptr;
+  bool computeDerivatives_ = false;  // a compute entry uses implicit derivatives (SM 6.6)
   // Inlined calls being generated (innermost last): where `return` stores its value, and the
   // loop/switch depth at the call (a return deeper than that cannot leave with one break).
   struct InlineFrame {

@@ -557,6 +557,7 @@ IrGenResult Gen::run() {
       pending_.pop_front();
       genFunctionBody(fn, id);
     }
+    addDerivativeGroupMode();
   }
   result.diagnostics = std::move(diags_);
   if (!hasErrors(result.diagnostics)) result.module = std::move(module_);

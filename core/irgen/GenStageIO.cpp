@@ -783,7 +783,8 @@ class StageIO {
   std::set<std::string> reported_;
 };
 
-// ddx/ddy (+_coarse/_fine), fwidth and clip: pixel-shader intrinsics (implicit derivatives, discard).
+// ddx/ddy (+_coarse/_fine), fwidth (implicit derivatives: pixel shaders, and compute-like ones from
+// SM 6.6) and clip (pixel shaders: discard).
 std::optional<ir::Value> Gen::stageIntrinsic(const fe::IntrinsicCallExpr* call, const std::vector<ir::Value>& args) {
   static const std::map<std::string, uint32_t> kDerivatives{
       {"ddx", spv::OpDPdx},         {"ddy", spv::OpDPdy},         {"ddx_coarse", spv::OpDPdxCoarse},
@@ -795,11 +796,13 @@ std::optional<ir::Value> Gen::stageIntrinsic(const fe::IntrinsicCallExpr* call, 
   const bool pixel = unit_.entry && unit_.entry->stage == fe::ShaderStage::Pixel;
   const fe::Type* t = call->args.empty() ? nullptr : call->args[0]->type;
   auto undef = [&]() { return ir::Value::constant(cx_->undef(lower(call->type))); };
-  if (!pixel || !t || args.empty()) {
-    error(call->loc, "'" + n + "' is only available in pixel shaders in the SPIR-V back end");
+  if (!t || args.empty()) {
+    error(call->loc, "'" + n + "' needs an argument");
     return undef();
   }
   if (derivative != kDerivatives.end()) {
+    // Derivatives also work in compute/mesh/amplification shaders from SM 6.6.
+    if (!allowImplicitDerivatives(call, n)) return undef();
     const uint32_t op = derivative->second;
     if (t->isMatrix() && t->rows > 1 && t->cols > 1) {
       const fe::Type* row = unit_.context->types.vector(t->scalar, t->cols);
@@ -809,6 +812,10 @@ std::optional<ir::Value> Gen::stageIntrinsic(const fe::IntrinsicCallExpr* call, 
       return b_->construct(lower(t), rows);
     }
     return b_->spv(op, lower(t), {ir::Operand::v(args[0])});
+  }
+  if (!pixel) {
+    error(call->loc, "'" + n + "' is only available in pixel shaders in the SPIR-V back end");
+    return undef();
   }
   // clip(x): discard when any component is negative.
   if (t->isMatrix() && t->rows > 1 && t->cols > 1) {

@@ -220,10 +220,12 @@ std::optional<Value> Gen::textureMethod(const fe::IntrinsicCallExpr* call, const
   ir::Type resultType = lower(call->type);
 
   if (lodQuery) {
-    // Compute shaders have no implicit derivatives here (SPV_KHR_compute_shader_derivatives is
-    // not emitted), so the level of detail cannot be computed.
-    error(call->loc, name + " needs implicit derivatives, which compute shaders do not have in the SPIR-V back end yet");
-    return undefResult();
+    // The level of detail comes from the coordinates' implicit derivatives.
+    if (!allowImplicitDerivatives(call, name)) return undefResult();
+    if (next < call->args.size()) return std::nullopt;
+    const uint32_t unclamped = name == "CalculateLevelOfDetailUnclamped" ? 1u : 0u;
+    return b_->hlsl(ir::HlslOp::ResourceCalculateLod, resultType,
+                    {Operand::v(image), Operand::v(sampler), Operand::v(coords), Operand::i(unclamped)});
   }
 
   if (gather) {
@@ -264,13 +266,8 @@ std::optional<Value> Gen::textureMethod(const fe::IntrinsicCallExpr* call, const
 
   SampleKind sk = sampleKind(name);
   if (!sk.ok) return std::nullopt;
-  // Pixel shaders have implicit derivatives: Sample/SampleBias/SampleCmp take their LOD from them.
-  const bool pixelStage = unit_.entry && unit_.entry->stage == fe::ShaderStage::Pixel;
-  if (!sk.lod && !sk.lodZero && !sk.grad && !pixelStage) {
-    error(call->loc, name + " computes its level of detail from implicit derivatives, which compute shaders do not have "
-                            "in the SPIR-V back end yet; use SampleLevel, SampleGrad or SampleCmpLevel");
-    return undefResult();
-  }
+  // Sample/SampleBias/SampleCmp take their level of detail from implicit derivatives.
+  if (!sk.lod && !sk.lodZero && !sk.grad && !allowImplicitDerivatives(call, name)) return undefResult();
   uint32_t flags = 0;
   std::vector<Operand> extra;
   if (sk.cmp) {

@@ -12,6 +12,7 @@
 
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace sl::irgen {
@@ -27,7 +28,13 @@ struct IrGenOptions {
   bool stageIoAlpha = false;       // -fvk-stage-io-order=alpha: Locations by semantic string
   bool nonzeroBaseVertex = false;    // SV_VertexID = VertexIndex - BaseVertex
   bool nonzeroBaseInstance = false;  // SV_InstanceID = InstanceIndex - BaseInstance
+  // The -T profile's shader model: derivatives outside pixel shaders need 6.6.
+  uint32_t shaderModelMajor = 6;
+  uint32_t shaderModelMinor = 6;
 };
+
+// "cs_6_5" -> 6, 5; false (outputs untouched) when the profile has no shader model.
+bool profileShaderModel(std::string_view profile, uint32_t& major, uint32_t& minor);
 
 struct IrGenResult {
   std::unique_ptr<ir::Module> module;  // null when generation failed

@@ -543,9 +543,7 @@ class Legalizer {
         case ir::HlslOp::ResourceLoad: lowerImageLoad(fn, i); break;
         case ir::HlslOp::ResourceSample: lowerImageSample(fn, i); break;
         case ir::HlslOp::ResourceGather: lowerImageGather(fn, i); break;
-        case ir::HlslOp::ResourceCalculateLod:
-          error("CalculateLevelOfDetail needs implicit derivatives, which the SPIR-V back end does not emit yet");
-          break;
+        case ir::HlslOp::ResourceCalculateLod: lowerImageQueryLod(fn, i); break;
         case ir::HlslOp::ResourceStore: {
           Value img = inst->operands[0].value;
           inst->op = ir::Opcode::spv(spv::OpImageWrite);
@@ -761,6 +759,20 @@ class Legalizer {
 
   // hlsl.resource_sample: (image, sampler, coords, imm flags [, dref] [, lod|bias] [, ddx, ddy]
   // [, offset] [, minLod]).
+  // hlsl.resource_calculate_lod: (image, sampler, coords, imm unclamped). OpImageQueryLod yields
+  // (clamped, unclamped) levels; CalculateLevelOfDetail is the first, ...Unclamped the second.
+  void lowerImageQueryLod(ir::FunctionDef& fn, uint32_t i) {
+    const ir::InstId id(i);
+    std::vector<Operand> in = fn.insts[i].operands;
+    if (in.size() < 4 || !in[3].isImm) return error("internal error: malformed hlsl.resource_calculate_lod");
+    Value si = sampledImageOf(fn, id, in[0].value, in[1].value);
+    Value lods = spvBefore(fn, id, spv::OpImageQueryLod, cx_.vectorType(cx_.f32(), 2), {Operand::v(si), in[2]});
+    ir::InstDef& out = fn.insts[i];
+    out.op = ir::Opcode::spv(spv::OpCompositeExtract);
+    out.operands = {Operand::v(lods), Operand::i(in[3].imm ? 1u : 0u)};
+    if (out.resultType != cx_.f32()) error("internal error: CalculateLevelOfDetail must return float");
+  }
+
   void lowerImageSample(ir::FunctionDef& fn, uint32_t i) {
     const ir::InstId id(i);
     std::vector<Operand> in = fn.insts[i].operands;

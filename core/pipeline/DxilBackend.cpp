@@ -70,6 +70,7 @@ void runDxilBackend(const frontend::TranslationUnit& unit, const frontend::Prepr
   irgen::IrGenOptions genOptions;
   genOptions.rowMajorByDefault = options.rowMajorByDefault;
   genOptions.enable16BitTypes = options.enable16BitTypes;
+  irgen::profileShaderModel(options.profile, genOptions.shaderModelMajor, genOptions.shaderModelMinor);
   irgen::IrGenResult gen = irgen::generateIR(unit, source, genOptions);
   {
     StageArtifact& a = result.stages.emplace_back();

@@ -298,6 +298,7 @@ void runSpirvBackend(const frontend::TranslationUnit& unit, const frontend::Prep
   genOptions.stageIoAlpha = options.vkStageIoOrderAlpha;
   genOptions.nonzeroBaseVertex = options.vkNonzeroBaseVertex;
   genOptions.nonzeroBaseInstance = options.vkNonzeroBaseInstance;
+  irgen::profileShaderModel(options.profile, genOptions.shaderModelMajor, genOptions.shaderModelMinor);
   irgen::IrGenResult gen = irgen::generateIR(unit, source, genOptions);
   size_t irIndex = result.stages.size();
   result.stages.emplace_back().name = "ir";

@@ -637,9 +637,11 @@ class HeapLegalizer {
     Value coords = inst.operands[2].value;
     Type texel = cx_.def(imageType).element;
     if (op == HlslOp::ResourceCalculateLod) {
-      // As for bound textures (LegalizeBindings): implicit derivatives are not emitted yet.
-      error(fn, loc, "CalculateLevelOfDetail needs implicit derivatives, which the SPIR-V back end does not emit yet");
-      return Value::constant(cx_.undef(inst.resultType.valid() ? inst.resultType : cx_.f32()));
+      // As for bound textures (LegalizeBindings): OpImageQueryLod's (clamped, unclamped) pair.
+      Value lods = emit(fn, id, spv::OpImageQueryLod, cx_.vectorType(cx_.f32(), 2),
+                        {Operand::v(combinedImage), Operand::v(coords)}, loc);
+      const uint32_t unclamped = inst.operands.size() > 3 && inst.operands[3].isImm ? inst.operands[3].imm : 0;
+      return emit(fn, id, spv::OpCompositeExtract, cx_.f32(), {Operand::v(lods), Operand::i(unclamped ? 1 : 0)}, loc);
     }
     size_t next = op == HlslOp::ResourceGather ? 5 : 4;
     const uint32_t component = op == HlslOp::ResourceGather ? inst.operands[3].imm : 0;

@@ -14,7 +14,7 @@ void main(uint3 id : SV_DispatchThreadID) {
   Out[3] = Tex.SampleLevel(Samp, float2(0.5, 0.5), 0, int2(8, -9));
 }
 
-// CHECK-DAG: texture-errors.hlsl:11:{{[0-9]+}}: error: SampleBias computes its level of detail from implicit derivatives
+// CHECK-DAG: texture-errors.hlsl:11:16: error: Intrinsic SampleBias potentially used by 'main' requires derivatives - shader model 6.6 or greater is required
 // CHECK-DAG: texture-errors.hlsl:12:{{[0-9]+}}: error: the offset of SampleLevel must be a compile-time constant
 // CHECK-DAG: texture-errors.hlsl:13:{{[0-9]+}}: error: the status (CheckAccessFullyMapped) overload of Texture2D::Load
 // CHECK-DAG: texture-errors.hlsl:14:{{[0-9]+}}: error: the offset of SampleLevel must be in the range [-8, 7], got 8

@@ -152,3 +152,25 @@ TEST_CASE("end to end: InterlockedAdd on a structured buffer and a groupshared v
   CHECK(std::regex_search(text, std::regex(R"(call i32 @dx\.op\.atomicBinOp\.i32\(i32 78, %dx\.types\.Handle %[0-9]+, i32 0, i32 1, i32 0, i32 undef, i32 %[0-9]+\))")));
   CHECK(text.find("atomicrmw umax ptr addrspace(3) @total") != std::string::npos);
 }
+
+TEST_CASE("end to end: SM 6.6 derivatives in a compute shader set no shader flag") {
+  // DXC: UsesDerivatives is function-local and DerivativesInMeshAndAmpShaders is for MS/AS only,
+  // so a cs_6_6 entry's flags are those of its other features (here: none).
+  dxil::DxilResult r = compile(
+      "Texture2D<float4> T : register(t0);\n"
+      "SamplerState S : register(s0);\n"
+      "RWTexture2D<float4> O : register(u0);\n"
+      "[numthreads(4, 4, 1)]\n"
+      "void main(uint3 id : SV_DispatchThreadID) {\n"
+      "  float2 uv = id.xy / 4.0;\n"
+      "  O[id.xy] = T.Sample(S, uv) + T.CalculateLevelOfDetailUnclamped(S, uv) + ddy_fine(uv.x);\n"
+      "}\n");
+  INFO(renderDiagnostics(r.diagnostics));
+  REQUIRE(r.ok());
+  const std::string& text = r.dxilStage.text;
+  INFO(text);
+  CHECK(text.find("@dx.op.sample.f32(i32 60,") != std::string::npos);
+  CHECK(std::regex_search(text, std::regex(R"(@dx\.op\.calculateLOD\.f32\(i32 81, .*, i1 false\))")));
+  CHECK(text.find("@dx.op.derivFineY.f32(i32 86,") != std::string::npos);
+  CHECK(r.shaderFlags == 0);
+}

@@ -36,6 +36,7 @@ IrGenRun compileHlslFor(const std::string& source, const std::string& profile, c
   const uint32_t minor = (spirv::spirvVersion(env) >> 8) & 0xFF;
   irgen::IrGenOptions io;
   io.spirvMinor = minor;
+  irgen::profileShaderModel(profile, io.shaderModelMajor, io.shaderModelMinor);
   io.demoteForDiscard = env == spirv::TargetEnv::Vulkan1_3;
   irgen::IrGenResult gen = irgen::generateIR(*fe.unit, *unit, io);
   run.diagnostics.insert(run.diagnostics.end(), gen.diagnostics.begin(), gen.diagnostics.end());
