@@ -10,6 +10,7 @@
 #include "core/frontend/Preprocessor.h"
 #include "core/irgen/IRGen.h"
 #include "core/pipeline/Pipeline.h"
+#include "tests/unit/dxil/CompileToDxil.h"
 
 #include "llvm/BinaryFormat/DXContainer.h"
 #include "llvm/Object/DXContainer.h"
@@ -24,45 +25,9 @@
 using namespace sl;
 namespace dxbc = llvm::dxbc;
 
+using namespace sl::dxiltest;
+
 namespace {
-
-struct Compiled {
-  std::shared_ptr<const CompileResult> result;
-  std::string llvmText, dxilText;
-  std::vector<uint8_t> container;
-};
-
-Compiled compile(const std::string& source, const std::string& profile, const std::string& entry = "main",
-                 std::vector<std::string> extra = {}) {
-  std::vector<std::string> args{"-T", profile, "-E", entry, "test.hlsl"};
-  args.insert(args.end(), extra.begin(), extra.end());
-  ParsedCommandLine parsed = parseDxcCommandLine(args);
-  REQUIRE(parsed.error.empty());
-  CompileOptions options = parsed.options;
-  options.printStages = {"container"};
-  Compiled c;
-  c.result = compileSource("test.hlsl", source, options);
-  INFO(renderDiagnostics(c.result->diagnostics));
-  REQUIRE(c.result->succeeded);
-  const StageArtifact* llvmStage = c.result->stage("llvm");
-  const StageArtifact* dxilStage = c.result->stage("dxil");
-  const StageArtifact* container = c.result->stage("container");
-  REQUIRE(llvmStage);
-  REQUIRE(dxilStage);
-  REQUIRE(container);
-  c.llvmText = llvmStage->text;
-  c.dxilText = dxilStage->text;
-  c.container = container->binary;
-  return c;
-}
-
-bool has(const std::string& text, const std::string& needle) { return text.find(needle) != std::string::npos; }
-
-size_t count(const std::string& text, const std::string& needle) {
-  size_t n = 0;
-  for (size_t at = text.find(needle); at != std::string::npos; at = text.find(needle, at + 1)) ++n;
-  return n;
-}
 
 std::vector<dxbc::ProgramSignatureElement> rows(const llvm::object::DirectX::Signature& signature) {
   std::vector<dxbc::ProgramSignatureElement> out;
@@ -74,17 +39,6 @@ std::vector<dxbc::PSV::v0::SignatureElement> psvElements(llvm::object::ViewArray
   std::vector<dxbc::PSV::v0::SignatureElement> out;
   for (dxbc::PSV::v0::SignatureElement e : view) out.push_back(e);
   return out;
-}
-
-// Parses the container with LLVM's whole-container reader (validator 1.8: aligned parts).
-llvm::object::DXContainer reread(const std::vector<uint8_t>& bytes) {
-  llvm::StringRef data(reinterpret_cast<const char*>(bytes.data()), bytes.size());
-  llvm::Expected<llvm::object::DXContainer> c = llvm::object::DXContainer::create(llvm::MemoryBufferRef(data, "test"));
-  if (!c) {
-    std::string message = llvm::toString(c.takeError());
-    FAIL("LLVM cannot read the container: " << message);
-  }
-  return std::move(*c);
 }
 
 const char* kVertexShader =

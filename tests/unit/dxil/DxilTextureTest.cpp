@@ -4,6 +4,7 @@
 // offsets for Sample*/Gather without one, ResRet extracts), handle properties, dx.resources
 // entries for SRV/UAV textures and samplers, and the PSV0 bindings read back with LLVM's reader.
 #include "core/pipeline/Pipeline.h"
+#include "tests/unit/dxil/CompileToDxil.h"
 #include "llvm/BinaryFormat/DXContainer.h"
 #include "llvm/Object/DXContainer.h"
 #include "llvm/Support/MemoryBufferRef.h"
@@ -14,36 +15,9 @@
 using namespace sl;
 namespace dxbc = llvm::dxbc;
 
+using namespace sl::dxiltest;
+
 namespace {
-
-struct Compiled {
-  std::shared_ptr<const CompileResult> result;
-  std::string llvmText, dxilText;
-  std::vector<uint8_t> container;
-};
-
-Compiled compile(const std::string& source, const std::string& profile) {
-  ParsedCommandLine parsed = parseDxcCommandLine({"-T", profile, "-E", "main", "test.hlsl"});
-  REQUIRE(parsed.error.empty());
-  CompileOptions options = parsed.options;
-  options.printStages = {"container"};
-  Compiled c;
-  c.result = compileSource("test.hlsl", source, options);
-  INFO(renderDiagnostics(c.result->diagnostics));
-  REQUIRE(c.result->succeeded);
-  const StageArtifact* llvmStage = c.result->stage("llvm");
-  const StageArtifact* dxilStage = c.result->stage("dxil");
-  const StageArtifact* container = c.result->stage("container");
-  REQUIRE(llvmStage);
-  REQUIRE(dxilStage);
-  REQUIRE(container);
-  c.llvmText = llvmStage->text;
-  c.dxilText = dxilStage->text;
-  c.container = container->binary;
-  return c;
-}
-
-bool has(const std::string& text, const std::string& needle) { return text.find(needle) != std::string::npos; }
 
 // `needle` with every "%#" standing for any SSA number (%0, %12, ...), so the checks do not depend
 // on how many values irgen makes before a call.
@@ -63,13 +37,8 @@ bool hasShape(const std::string& text, const std::string& needle) {
 
 // The PSV0 resource bindings as (type, kind, space, lower bound).
 std::vector<std::array<uint32_t, 4>> psvResources(const std::vector<uint8_t>& bytes) {
-  llvm::StringRef data(reinterpret_cast<const char*>(bytes.data()), bytes.size());
-  llvm::Expected<llvm::object::DXContainer> c = llvm::object::DXContainer::create(llvm::MemoryBufferRef(data, "test"));
-  if (!c) {
-    std::string message = llvm::toString(c.takeError());
-    FAIL("LLVM cannot read the container: " << message);
-  }
-  const auto& psv = c->getPSVInfo();
+  llvm::object::DXContainer c = reread(bytes);
+  const auto& psv = c.getPSVInfo();
   REQUIRE(psv.has_value());
   std::vector<std::array<uint32_t, 4>> out;
   for (dxbc::PSV::v2::ResourceBindInfo r : psv->getResources())
