@@ -4,6 +4,9 @@
 
 #include "renderer/hal/Hal.h"
 
+#include <atomic>
+#include <thread>
+
 using namespace sl;
 
 namespace {
@@ -280,6 +283,40 @@ TEST_CASE("recorded dispatches point into storage the command list owns", "[rend
   size_t visited = 0;
   for (const hal::Command& c : cb.commands()) visited += std::holds_alternative<hal::DispatchCommand>(c);
   CHECK(visited == 1000);
+}
+
+TEST_CASE("command lists are pooled safely across threads", "[renderer][hal]") {
+  // Command buffers recorded on several threads at once; their lists go back to the shared pool
+  // when each is destroyed, sometimes on another thread (a list kept alive past its buffer).
+  auto exe = twoBufferExecutable(2);
+  auto storage = buffer(64);
+  auto uniform = buffer(64);
+  const hal::Binding bindings[] = {hal::BufferRef::direct(storage), hal::BufferRef::direct(uniform)};
+  std::atomic<int> failures{0};
+  std::vector<std::shared_ptr<const hal::CommandList>> kept(4);
+  std::vector<std::thread> threads;
+  for (int t = 0; t < 4; ++t)
+    threads.emplace_back([&, t] {
+      for (uint32_t round = 0; round < 200; ++round) {
+        hal::CommandBuffer cb({.mode = hal::CommandBufferMode::OneShot});
+        const uint32_t n = 1 + round % 40;  // within and beyond the inline chunk
+        for (uint32_t d = 0; d < n; ++d) {
+          const uint32_t constants[2] = {uint32_t(t), d};
+          if (!cb.dispatch(exe, 0, {1, 1, 1}, constants, bindings).ok()) ++failures;
+        }
+        if (!cb.finish().ok()) ++failures;
+        const hal::CommandList& list = cb.commands();
+        if (list.size() != n) ++failures;
+        for (uint32_t d = 0; d < n; ++d) {
+          const auto& c = std::get<hal::DispatchCommand>(list[d]);
+          if (c.constants[0] != uint32_t(t) || c.constants[1] != d) ++failures;
+        }
+        if (round % 50 == 0) kept[size_t(t)] = cb.sharedCommands();  // released later, elsewhere
+      }
+    });
+  for (std::thread& thread : threads) thread.join();
+  kept.clear();
+  CHECK(failures == 0);
 }
 
 TEST_CASE("timestamp queries are written once per command buffer", "[renderer][hal]") {
