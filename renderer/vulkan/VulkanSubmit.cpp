@@ -418,30 +418,37 @@ class DispatchRecorder {
       heapImages_[e] = {VK_NULL_HANDLE, *view, VK_IMAGE_LAYOUT_GENERAL};
       return hal::okStatus();
     }
-    auto vb = vulkanBuffer(slot.buffer.get(), what);
-    if (!vb.ok()) return vb.status();
-    const uint64_t length = slot.length == hal::kWholeSize ? slot.buffer->size() - slot.offset : slot.length;
     const bool uniform = type == VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER;
     const bool texel = type == VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER || type == VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER;
+    const uint64_t length = slot.length == hal::kWholeSize ? slot.buffer->size() - slot.offset : slot.length;
+    return writeHeapBuffer(slot.buffer.get(), slot.offset, length, uniform, texel, slot.format, e, what, limits);
+  }
+
+  // A heap slot's buffer range as element e of heapBuffers_ (uniform/storage) or heapTexels_ (a
+  // submission-owned view over whole elements of `format`), after the device's alignment and range
+  // rules.
+  hal::Status writeHeapBuffer(hal::Buffer* buffer, uint64_t offset, uint64_t length, bool uniform, bool texel,
+                              hal::Format format, size_t e, hal::LazyMessage what, const hal::DeviceLimits& limits) {
+    auto vb = vulkanBuffer(buffer, what);
+    if (!vb.ok()) return vb.status();
     const uint64_t alignment = uniform ? limits.minUniformBufferOffsetAlignment
                                : texel ? limits.minTexelBufferOffsetAlignment
                                        : limits.minStorageBufferOffsetAlignment;
-    if (slot.offset % alignment)
-      return hal::makeError(hal::ErrorCode::InvalidArgument, what() + ": offset " + str(slot.offset) +
-                                                                 " is not a multiple of the device's " + str(alignment) + "-byte alignment");
+    if (offset % alignment)
+      return hal::makeError(hal::ErrorCode::InvalidArgument, what() + ": offset " + str(offset) + " is not a multiple of the device's " +
+                                                                 str(alignment) + "-byte alignment");
     if (!texel) {
       const uint64_t maxRange = uniform ? limits.maxUniformBufferRange : limits.maxStorageBufferRange;
       if (length > maxRange)
         return hal::makeError(hal::ErrorCode::OutOfRange, what() + ": " + str(length) + " bytes exceed the device's range limit");
-      heapBuffers_[e] = {(*vb)->handle(), slot.offset, length};
+      heapBuffers_[e] = {(*vb)->handle(), offset, length};
       return hal::okStatus();
     }
     VkBufferViewCreateInfo info{VK_STRUCTURE_TYPE_BUFFER_VIEW_CREATE_INFO};
     info.buffer = (*vb)->handle();
-    info.format = toVkFormat(slot.format);
-    info.offset = slot.offset;
-    const uint64_t element = hal::formatSize(slot.format);
-    info.range = length - length % element;
+    info.format = toVkFormat(format);
+    info.offset = offset;
+    info.range = length - length % hal::formatSize(format);
     VkBufferView view = VK_NULL_HANDLE;
     SL_VK_CHECK(ctx_.vk.vkCreateBufferView(ctx_.device, &info, nullptr, &view), what() + ": vkCreateBufferView");
     s_.bufferViews.push_back(view);
@@ -639,36 +646,11 @@ class DispatchRecorder {
       }
       const bool counter = h.source == hal::HeapSource::Counter;
       hal::Buffer* buffer = counter ? slot->counter.get() : slot->buffer.get();
-      auto vb = vulkanBuffer(buffer, what);
-      if (!vb.ok()) return vb.status();
       const uint64_t offset = counter ? slot->counterOffset : slot->offset;
       const uint64_t length = counter ? 4 : slot->length == hal::kWholeSize ? buffer->size() - offset : slot->length;
-      const bool uniform = h.kind == hal::BindingKind::UniformBuffer;
       const bool texel = h.kind == hal::BindingKind::UniformTexelBuffer || h.kind == hal::BindingKind::StorageTexelBuffer;
-      const uint64_t alignment = uniform ? limits.minUniformBufferOffsetAlignment
-                                 : texel ? limits.minTexelBufferOffsetAlignment
-                                         : limits.minStorageBufferOffsetAlignment;
-      if (offset % alignment)
-        return hal::makeError(hal::ErrorCode::InvalidArgument, what() + ": offset " + str(offset) + " is not a multiple of the device's " +
-                                                                   str(alignment) + "-byte alignment for a " + hal::bindingKindName(h.kind));
-      if (!texel) {
-        const uint64_t maxRange = uniform ? limits.maxUniformBufferRange : limits.maxStorageBufferRange;
-        if (length > maxRange)
-          return hal::makeError(hal::ErrorCode::OutOfRange, what() + ": " + str(length) + " bytes exceed the device's range limit");
-        heapBuffers_[e] = {(*vb)->handle(), offset, length};
-        return hal::okStatus();
-      }
-      VkBufferViewCreateInfo info{VK_STRUCTURE_TYPE_BUFFER_VIEW_CREATE_INFO};
-      info.buffer = (*vb)->handle();
-      info.format = toVkFormat(slot->format);
-      info.offset = offset;
-      const uint64_t element = hal::formatSize(slot->format);
-      info.range = length - length % element;
-      VkBufferView view = VK_NULL_HANDLE;
-      SL_VK_CHECK(ctx_.vk.vkCreateBufferView(ctx_.device, &info, nullptr, &view), what() + ": vkCreateBufferView");
-      s_.bufferViews.push_back(view);
-      heapTexels_[e] = view;
-      return hal::okStatus();
+      return writeHeapBuffer(buffer, offset, length, h.kind == hal::BindingKind::UniformBuffer, texel, slot->format, e, what,
+                             limits);
     }
     VkDescriptorImageInfo& image = heapImages_[e];
     image.imageLayout = VK_IMAGE_LAYOUT_GENERAL;
