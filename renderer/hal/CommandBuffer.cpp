@@ -9,8 +9,6 @@ namespace {
 
 std::string str(uint64_t v) { return std::to_string(v); }
 
-std::string bufferName(const Buffer& b) { return b.label().empty() ? std::string("(unnamed)") : "'" + b.label() + "'"; }
-
 // Usage bit a buffer needs to serve a binding of this kind.
 uint32_t usageFor(BindingKind kind) {
   switch (kind) {

@@ -10,9 +10,9 @@ namespace {
 
 std::string str(uint64_t v) { return std::to_string(v); }
 
-std::string bufferName(const Buffer& b) { return b.label().empty() ? std::string("(unnamed)") : "'" + b.label() + "'"; }
-
 }  // namespace
+
+std::string bufferName(const Buffer& b) { return b.label().empty() ? std::string("(unnamed)") : "'" + b.label() + "'"; }
 
 Result<ResolvedBufferRange> resolveBufferRef(const BufferRef& ref, BindingTable table, const std::string& what) {
   return resolveBufferRef(ref, table, [&what] { return what; });

@@ -52,6 +52,9 @@ struct BindingTableEntry {
 };
 using BindingTable = std::span<const BindingTableEntry>;
 
+// How messages name a buffer: 'label', or (unnamed).
+std::string bufferName(const Buffer& buffer);
+
 // A BufferRef made concrete: a buffer and an exact in-bounds range.
 struct ResolvedBufferRange {
   Buffer* buffer = nullptr;
