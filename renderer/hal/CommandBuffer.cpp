@@ -212,24 +212,6 @@ Status CommandBuffer::checkDispatchBindings(const Executable& exe, std::span<con
 Status CommandBuffer::recordDispatch(const std::shared_ptr<Executable>& executable, uint32_t entryPoint,
                                      const WorkgroupCount* workgroups, const BufferRef* workgroupsRef,
                                      std::span<const uint32_t> constants, std::span<const Binding> bindings) {
-  // Fast path, the common case of many dispatches in a row: the previous dispatch's executable
-  // and bindings again (fully checked then; a heap change resets lastValidatedExecutable_), new
-  // constants and workgroup counts.
-  const Executable* previous = lastValidatedExecutable_;
-  if (previous && previous == executable.get() && workgroups && !finished_ &&
-      constants.size() == previous->layout().constantCount && entryPoint < previous->layout().entryPoints.size() &&
-      sameBindings(lastBindings_, bindings)) [[likely]] {
-    CommandList& list = *commands_;
-    DispatchCommand& c = list.emplace<DispatchCommand>();
-    c.executable = executable.get();
-    c.entryPoint = entryPoint;
-    c.workgroups = *workgroups;
-    c.constants = list.storeWords(constants);
-    c.bindings = lastBindings_;
-    c.resourceHeap = resourceHeap_.get();
-    c.samplerHeap = samplerHeap_.get();
-    return okStatus();
-  }
   if (finished_) return checkRecording();
   if (!executable) return makeError(ErrorCode::InvalidArgument, "dispatch: no executable");
   const Executable& exe = *executable;
@@ -277,17 +259,14 @@ Status CommandBuffer::recordDispatch(const std::shared_ptr<Executable>& executab
     lastBindings_ = c.bindings;
     haveLastBindings_ = true;
     lastValidatedExecutable_ = &exe;
+    lastConstantCount_ = layout.constantCount;
+    lastEntryPointCount_ = static_cast<uint32_t>(layout.entryPoints.size());
   }
   if (lastRetainedExecutable_ != &exe) {
     list.retain(executable);
     lastRetainedExecutable_ = &exe;
   }
   return okStatus();
-}
-
-Status CommandBuffer::dispatch(const std::shared_ptr<Executable>& executable, uint32_t entryPoint, WorkgroupCount workgroups,
-                               std::span<const uint32_t> constants, std::span<const Binding> bindings) {
-  return recordDispatch(executable, entryPoint, &workgroups, nullptr, constants, bindings);
 }
 
 Status CommandBuffer::dispatchIndirect(const std::shared_ptr<Executable>& executable, uint32_t entryPoint,
@@ -343,6 +322,7 @@ Status CommandBuffer::writeTimestamp(const std::shared_ptr<TimestampPool>& pool,
 Status CommandBuffer::finish() {
   SL_HAL_RETURN_IF_ERROR(checkRecording());
   finished_ = true;
+  lastValidatedExecutable_ = nullptr;  // no fast path after finish (dispatch reports the error)
   return okStatus();
 }
 

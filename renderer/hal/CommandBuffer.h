@@ -54,7 +54,13 @@ class CommandBuffer {
   // constant count, binding kinds, direct ranges, indirect slots < bindingCapacity) and records
   // nothing on failure. All fail with FailedPrecondition after finish().
   Status dispatch(const std::shared_ptr<Executable>& executable, uint32_t entryPoint, WorkgroupCount workgroups,
-                  std::span<const uint32_t> constants, std::span<const Binding> bindings);
+                  std::span<const uint32_t> constants, std::span<const Binding> bindings) {
+    if (repeatsLastDispatch(executable.get(), entryPoint, constants.size(), bindings)) [[likely]] {
+      appendRepeat(entryPoint, workgroups, constants);
+      return okStatus();
+    }
+    return recordDispatch(executable, entryPoint, &workgroups, nullptr, constants, bindings);
+  }
   // Workgroup count read from 3 x u32 at workgroupsRef when the command executes; the buffer
   // needs kBufferIndirect usage and the offset must be a multiple of 4.
   Status dispatchIndirect(const std::shared_ptr<Executable>& executable, uint32_t entryPoint,
@@ -93,6 +99,26 @@ class CommandBuffer {
 
  private:
   Status checkRecording() const;
+  // The fast path of the common case, many dispatches in a row with new constants and workgroup
+  // counts: the executable and bindings of the last fully checked dispatch again (same inputs,
+  // same verdict), no heap change since (that clears lastValidatedExecutable_, as finish() does).
+  // Inline in dispatch(): it is most of the per-dispatch recording cost.
+  bool repeatsLastDispatch(const Executable* executable, uint32_t entryPoint, size_t constantCount,
+                           std::span<const Binding> bindings) const {
+    return executable == lastValidatedExecutable_ && executable && entryPoint < lastEntryPointCount_ &&
+           constantCount == lastConstantCount_ && sameBindings(lastBindings_, bindings);
+  }
+  void appendRepeat(uint32_t entryPoint, WorkgroupCount workgroups, std::span<const uint32_t> constants) {
+    CommandList& list = *commands_;
+    DispatchCommand& c = list.emplace<DispatchCommand>();
+    c.executable = const_cast<Executable*>(lastValidatedExecutable_);
+    c.entryPoint = entryPoint;
+    c.workgroups = workgroups;
+    c.constants = list.storeWords(constants);
+    c.bindings = lastBindings_;
+    c.resourceHeap = resourceHeap_.get();
+    c.samplerHeap = samplerHeap_.get();
+  }
   // workgroups (direct) or workgroupsRef (indirect) is set.
   Status recordDispatch(const std::shared_ptr<Executable>& executable, uint32_t entryPoint, const WorkgroupCount* workgroups,
                         const BufferRef* workgroupsRef, std::span<const uint32_t> constants, std::span<const Binding> bindings);
@@ -108,6 +134,8 @@ class CommandBuffer {
   std::span<const Binding> lastBindings_;
   bool haveLastBindings_ = false;
   const Executable* lastValidatedExecutable_ = nullptr;
+  size_t lastConstantCount_ = 0;     // its layout's constant count
+  uint32_t lastEntryPointCount_ = 0;  // and entry point count
   // The executable the list retained last (consecutive dispatches retain it once).
   const Executable* lastRetainedExecutable_ = nullptr;
   std::shared_ptr<DescriptorHeap> resourceHeap_;

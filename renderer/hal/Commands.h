@@ -95,18 +95,22 @@ struct Binding {
   }
 };
 
-// Whether two binding lists are the same element for element (same objects, same ranges).
+// Whether two bindings are the same for the backend (same objects, same ranges). A buffer
+// binding compares only its ref (backends read nothing else of it): the common case of every
+// dispatch is four word compares per binding.
+inline bool sameBinding(const Binding& x, const Binding& y) {
+  if (x.kind != y.kind || x.buffer.buffer != y.buffer.buffer) return false;
+  const bool sameRef = (x.buffer.offset == y.buffer.offset) & (x.buffer.length == y.buffer.length) & (x.buffer.slot == y.buffer.slot);
+  if (x.kind == Binding::Kind::Buffer) return sameRef;
+  return sameRef & (x.texture == y.texture) & (x.mipLevel == y.mipLevel) & (x.sampler == y.sampler);
+}
+
+// Whether two binding lists are the same element for element.
 // Inline: recording compares every dispatch's list with the previous one.
 inline bool sameBindings(std::span<const Binding> a, std::span<const Binding> b) {
   if (a.size() != b.size()) return false;
-  for (size_t i = 0; i < a.size(); ++i) {
-    const Binding& x = a[i];
-    const Binding& y = b[i];
-    if (x.buffer.buffer != y.buffer.buffer || x.buffer.offset != y.buffer.offset || x.buffer.length != y.buffer.length ||
-        x.kind != y.kind || x.buffer.slot != y.buffer.slot || x.texture != y.texture || x.mipLevel != y.mipLevel ||
-        x.sampler != y.sampler)
-      return false;
-  }
+  for (size_t i = 0; i < a.size(); ++i)
+    if (!sameBinding(a[i], b[i])) return false;
   return true;
 }
 
@@ -198,6 +202,19 @@ class CommandList {
       const Command* slots = const_cast<CommandList&>(*this).slotsOf(chunk);
       const size_t n = std::min(kInlineCommands << chunk, size_ - i);
       for (size_t k = 0; k < n; ++k, ++i) SL_HAL_RETURN_IF_ERROR(f(slots[k], i));
+    }
+    return okStatus();
+  }
+  // Calls f(commands, firstIndex) for each chunk of consecutive commands in order, stopping at
+  // the first error f returns: lets a backend's inner loop run over a plain array.
+  template <class F>
+  Status forEachChunk(F&& f) const {
+    size_t i = 0;
+    for (size_t chunk = 0; i < size_; ++chunk) {
+      const Command* slots = const_cast<CommandList&>(*this).slotsOf(chunk);
+      const size_t n = std::min(kInlineCommands << chunk, size_ - i);
+      SL_HAL_RETURN_IF_ERROR(f(std::span<const Command>(slots, n), i));
+      i += n;
     }
     return okStatus();
   }

@@ -202,16 +202,26 @@ class DispatchRecorder {
       : ctx_(ctx), s_(s), cb_(cb), arenaOffset_(arenaOffset), heapStatusOffset_(heapStatusOffset),
         heapBuffers_(scratch.heapBuffers), heapImages_(scratch.heapImages), heapTexels_(scratch.heapTexels),
         bufferInfos_(scratch.bufferInfos), imageInfos_(scratch.imageInfos), texelViews_(scratch.texelViews),
-        writes_(scratch.writes) {}
+        writes_(scratch.writes) {
+    for (int i = 0; i < 3; ++i) maxWorkgroups_[i] = ctx.info.limits.maxWorkgroupCount[i];
+  }
+
+  // The common case, inline in the translation loop: the executable, entry point and bindings of
+  // the previous dispatch with descriptors that stay bound (repeatExecutable_ is null
+  // otherwise), new constants, workgroup counts within the device's limits. Then only the
+  // constants (when they differ) and the dispatch are recorded. False: record() does the rest.
+  bool repeat(const hal::DispatchCommand& d) {
+    if (d.executable != repeatExecutable_ || d.bindings.data() != boundBindings_ || d.entryPoint != boundEntryPoint_ ||
+        d.indirectWorkgroups)
+      return false;
+    const hal::WorkgroupCount& w = d.workgroups;
+    if ((w.x > maxWorkgroups_[0]) | (w.y > maxWorkgroups_[1]) | (w.z > maxWorkgroups_[2])) return false;  // record() reports it
+    if (repeatPushes_) pushConstants(repeatLayout_, d.constants);
+    ctx_.vk.vkCmdDispatch(cb_, w.x, w.y, w.z);
+    return true;
+  }
 
   hal::Status record(const hal::DispatchCommand& d, size_t index) {
-    // Fast path: the executable, entry point and bindings of the previous dispatch, with
-    // descriptors that stay bound (boundBindings_ is null otherwise).
-    if (d.executable == boundExecutable_ && d.bindings.data() == boundBindings_ && boundBindings_ && !d.indirectWorkgroups &&
-        d.entryPoint == boundEntryPoint_) [[likely]] {
-      if (boundExecutable_->usesPushConstants()) pushConstants(boundExecutable_->pipelineLayout(), d.constants);
-      return dispatchDirect(d, index);
-    }
     auto at = [&] { return "command " + str(index) + " (dispatch of '" + d.executable->label() + "')"; };
     // The backend check is needed only when the executable changes.
     if (d.executable != boundExecutable_ && d.executable->backend() != hal::Backend::Vulkan)
@@ -226,6 +236,7 @@ class DispatchRecorder {
                                   !perDispatchDescriptors;
     if (!descriptorsBound) {
       boundBindings_ = nullptr;  // until this dispatch's descriptors are written
+      repeatExecutable_ = nullptr;
       SL_HAL_RETURN_IF_ERROR(writeDescriptors(d, exe, at));
     }
 
@@ -240,6 +251,9 @@ class DispatchRecorder {
       SL_HAL_RETURN_IF_ERROR(bindDescriptors(exe, at));
       boundExecutable_ = &exe;
       boundBindings_ = perDispatchDescriptors ? nullptr : d.bindings.data();
+      repeatExecutable_ = perDispatchDescriptors ? nullptr : &exe;
+      repeatPushes_ = exe.usesPushConstants();
+      repeatLayout_ = exe.pipelineLayout();
     }
 
     if (d.indirectWorkgroups) {
@@ -692,6 +706,12 @@ class DispatchRecorder {
   std::vector<std::vector<VkWriteDescriptorSet>>& writes_;  // by set number
   // What the command buffer has bound so far.
   const VulkanExecutable* boundExecutable_ = nullptr;
+  // repeat()'s state: the executable whose descriptors stay bound (null: none), whether it takes
+  // push constants and with which layout, and the device's workgroup-count limits.
+  const hal::Executable* repeatExecutable_ = nullptr;
+  bool repeatPushes_ = false;
+  VkPipelineLayout repeatLayout_ = VK_NULL_HANDLE;
+  std::array<uint32_t, 3> maxWorkgroups_;
   const void* boundBindings_ = nullptr;  // the DispatchCommand::bindings list last written
   VkPipeline boundPipeline_ = VK_NULL_HANDLE;
   uint32_t boundEntryPoint_ = 0;
@@ -816,7 +836,7 @@ hal::Status VulkanDevice::record(InFlightSubmission& s) {
 
   uint64_t arenaOffset = 0, heapStatusOffset = 0;
   DispatchRecorder dispatcher(*ctx_, s, cb, arenaOffset, heapStatusOffset, scratch_);
-  SL_HAL_RETURN_IF_ERROR(commands.forEach([&](const hal::Command& c, size_t i) -> hal::Status {
+  auto recordCommand = [&](const hal::Command& c, size_t i) -> hal::Status {
     auto at = [i] { return "command " + str(i); };
     if (const auto* d = std::get_if<hal::DispatchCommand>(&c)) {
       return dispatcher.record(*d, i);
@@ -847,6 +867,15 @@ hal::Status VulkanDevice::record(InFlightSubmission& s) {
       vk.vkCmdUpdateBuffer(cb, (*db)->handle(), dst->offset, u->data.size(), u->data.data());
     } else if (const auto* t = std::get_if<hal::TimestampCommand>(&c)) {
       vk.vkCmdWriteTimestamp(cb, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, static_cast<VulkanTimestampPool&>(*t->pool).handle(), t->query);
+    }
+    return hal::okStatus();
+  };
+  SL_HAL_RETURN_IF_ERROR(commands.forEachChunk([&](std::span<const hal::Command> chunk, size_t first) -> hal::Status {
+    for (size_t k = 0; k < chunk.size(); ++k) {
+      const auto* d = std::get_if<hal::DispatchCommand>(&chunk[k]);
+      if (d && dispatcher.repeat(*d)) [[likely]]
+        continue;
+      SL_HAL_RETURN_IF_ERROR(recordCommand(chunk[k], first + k));
     }
     return hal::okStatus();
   }));

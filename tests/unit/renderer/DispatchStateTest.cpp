@@ -93,6 +93,37 @@ TEST_CASE("repeated bindings share one list and skip re-validation, but not re-c
   CHECK(cb.commands().size() == 3);
 }
 
+TEST_CASE("binding comparison: a buffer binding is its ref; other kinds compare every object", "[renderer][hal]") {
+  auto buffer = std::make_shared<int>(0);  // any object: only identity matters here
+  hal::BufferRef ref{std::shared_ptr<hal::Buffer>(buffer, reinterpret_cast<hal::Buffer*>(buffer.get())), 0, 16, 32};
+  const hal::Binding a = ref;
+  hal::Binding b = ref;
+  CHECK(hal::sameBinding(a, b));
+  b.buffer.offset = 32;
+  CHECK_FALSE(hal::sameBinding(a, b));
+  b = ref;
+  b.buffer.length = hal::kWholeSize;
+  CHECK_FALSE(hal::sameBinding(a, b));
+  b = hal::BufferRef::indirect(0, 16, 32);
+  CHECK_FALSE(hal::sameBinding(a, b));
+  const hal::Binding slot0 = hal::BufferRef::indirect(0), slot1 = hal::BufferRef::indirect(1);
+  CHECK_FALSE(hal::sameBinding(slot0, slot1));
+  CHECK(hal::sameBinding(slot1, hal::Binding(hal::BufferRef::indirect(1))));
+  // Textures and samplers: the object, the mip, the sampler.
+  auto t = std::shared_ptr<hal::Texture>(buffer, reinterpret_cast<hal::Texture*>(buffer.get()));
+  auto s = std::shared_ptr<hal::Sampler>(buffer, reinterpret_cast<hal::Sampler*>(buffer.get()));
+  CHECK(hal::sameBinding(hal::Binding::ofTexture(t, 1), hal::Binding::ofTexture(t, 1)));
+  CHECK_FALSE(hal::sameBinding(hal::Binding::ofTexture(t, 1), hal::Binding::ofTexture(t, 2)));
+  CHECK_FALSE(hal::sameBinding(hal::Binding::ofTexture(t), hal::Binding::ofTextureSampler(t, s)));
+  CHECK_FALSE(hal::sameBinding(hal::Binding::ofTextureSampler(t, s), hal::Binding::ofTextureSampler(t, nullptr)));
+  CHECK_FALSE(hal::sameBinding(hal::Binding::ofSampler(s), hal::Binding::ofSampler(nullptr)));
+  CHECK_FALSE(hal::sameBinding(a, hal::Binding::ofTexture(t)));
+  const hal::Binding list1[] = {a, hal::Binding::ofSampler(s)};
+  const hal::Binding list2[] = {a, hal::Binding::ofSampler(s)};
+  CHECK(hal::sameBindings(list1, list2));
+  CHECK_FALSE(hal::sameBindings(list1, std::span<const hal::Binding>(list2, 1)));
+}
+
 TEST_CASE("constants and pipelines change between dispatches that share bindings", "[renderer][vulkan]") {
   hal::Device& device = test::vulkanDevice();
   device.clearValidationMessages();

@@ -398,6 +398,16 @@ TEST_CASE("bad submissions fail with messages, not crashes", "[renderer][vulkan]
     requireOk(cb.finish());
     REQUIRE(!device.submit(cb).ok());
   }
+  SECTION("workgroup count over the device limit in a repeated dispatch (the translation's fast path)") {
+    hal::CommandBuffer cb;
+    std::vector<hal::Binding> bindings = {hal::BufferRef::direct(in), hal::BufferRef::direct(out)};
+    requireOk(cb.dispatch(exe, 0, {1, 1, 1}, constants, bindings));
+    requireOk(cb.dispatch(exe, 0, {1, 1, device.info().limits.maxWorkgroupCount[2] + 1}, constants, bindings));
+    requireOk(cb.finish());
+    auto r = device.submit(cb);
+    REQUIRE(!r.ok());
+    CHECK_THAT(r.status().message(), Catch::Contains("command 1 (dispatch of") && Catch::Contains("dimension 2"));
+  }
   SECTION("SPIR-V without the named entry point") {
     hal::ExecutableLayout layout = scaleLayout();
     layout.entryPoints = {"nope"};
