@@ -211,8 +211,11 @@ hal::Status D3D12Device::record(InFlightSubmission& s) {
     if (const auto* d = std::get_if<hal::DispatchCommand>(&c)) {
       if (d->executable->backend() != hal::Backend::D3D12)
         return hal::makeError(hal::ErrorCode::InvalidArgument, "dispatch of '" + d->executable->label() + "': another backend's executable");
-      views += static_cast<const D3D12Executable&>(*d->executable).tableSize();
-      if (d->executable->layout().constantsBuffer) arena = alignUp(arena, 256) + alignUp(d->constants.size() * 4, 256);
+      // Every dispatch of a run gets its own descriptor table and constants.
+      for (uint32_t k = 0; k <= d->repeatCount; ++k) {
+        views += static_cast<const D3D12Executable&>(*d->executable).tableSize();
+        if (d->executable->layout().constantsBuffer) arena = alignUp(arena, 256) + alignUp(d->constants.size() * 4, 256);
+      }
     } else if (const auto* f = std::get_if<hal::FillBufferCommand>(&c)) {
       auto dst = hal::resolveBufferRef(f->dst, s.table, "fill");
       if (!dst.ok()) return dst.status();
@@ -245,11 +248,14 @@ hal::Status D3D12Device::record(InFlightSubmission& s) {
   ID3D12DescriptorHeap* heaps[] = {s.views.Get()};
   list->SetDescriptorHeaps(1, heaps);
   Recorder r(*ctx_, s);
-  for (size_t i = 0; i < s.commands->size(); ++i) {
-    const hal::Command& c = (*s.commands)[i];
+  // i: the recorded command's index (each dispatch of a run counts).
+  size_t i = 0;
+  for (const hal::Command& c : *s.commands) {
     const std::string at = "command " + str(i);
     if (const auto* d = std::get_if<hal::DispatchCommand>(&c)) {
       SL_HAL_RETURN_IF_ERROR(r.dispatch(*d, i));
+      for (uint32_t k = 0; k < d->repeatCount; ++k) SL_HAL_RETURN_IF_ERROR(r.dispatch(d->repeat(k), i + 1 + k));
+      i += d->repeatCount;
     } else if (std::holds_alternative<hal::BarrierCommand>(c)) {
       r.uavBarrier();
     } else if (const auto* cp = std::get_if<hal::CopyBufferCommand>(&c)) {
@@ -283,6 +289,7 @@ hal::Status D3D12Device::record(InFlightSubmission& s) {
       r.transition(*dr, D3D12_RESOURCE_STATE_COPY_DEST);
       list->CopyBufferRegion(*dr, dst->offset, s.arena.Get(), from, u->data.size());
     }
+    ++i;
   }
   SL_HR_CHECK(list->Close(), "ID3D12GraphicsCommandList::Close");
   return hal::okStatus();

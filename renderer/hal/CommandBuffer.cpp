@@ -168,8 +168,9 @@ Status CommandBuffer::checkCommand(const Command& command, size_t index) {
 
 Status CommandBuffer::recordCommand(Command command) {
   SL_HAL_RETURN_IF_ERROR(checkRecording());
-  SL_HAL_RETURN_IF_ERROR(checkCommand(command, commands_->size()));
+  SL_HAL_RETURN_IF_ERROR(checkCommand(command, commands_->recordedCount()));
   commands_->push_back(std::move(command));
+  runTail_ = nullptr;
   return okStatus();
 }
 
@@ -240,7 +241,7 @@ Status CommandBuffer::recordDispatch(const std::shared_ptr<Executable>& executab
 
   // Built in place in the list (no copies of the command), then checked; removed on failure.
   CommandList& list = *commands_;
-  const size_t index = list.size();
+  const size_t index = list.recordedCount();  // in messages: each recorded command counts
   DispatchCommand& c = list.emplace<DispatchCommand>();
   c.executable = executable.get();
   c.entryPoint = entryPoint;
@@ -251,7 +252,7 @@ Status CommandBuffer::recordDispatch(const std::shared_ptr<Executable>& executab
   c.resourceHeap = resourceHeap_.get();
   c.samplerHeap = samplerHeap_.get();
   if (!checked) {
-    Status s = checkCommand(list[index], index);
+    Status s = checkCommand(list.back(), index);
     if (!s.ok()) {
       list.pop_back();
       return s;
@@ -266,6 +267,7 @@ Status CommandBuffer::recordDispatch(const std::shared_ptr<Executable>& executab
     list.retain(executable);
     lastRetainedExecutable_ = &exe;
   }
+  runTail_ = workgroups ? &c : nullptr;
   return okStatus();
 }
 
@@ -283,6 +285,7 @@ Status CommandBuffer::setDescriptorHeaps(std::shared_ptr<DescriptorHeap> resourc
   if (samplerHeap && samplerHeap->type() != HeapType::Sampler)
     return makeError(ErrorCode::InvalidArgument, "setDescriptorHeaps: the second heap must be a sampler heap");
   lastValidatedExecutable_ = nullptr;  // the next dispatch checks its heap usage again
+  runTail_ = nullptr;
   // The list keeps them alive for the dispatches that capture them.
   if (resourceHeap && resourceHeap != resourceHeap_) commands_->retain(resourceHeap);
   if (samplerHeap && samplerHeap != samplerHeap_) commands_->retain(samplerHeap);
@@ -323,6 +326,7 @@ Status CommandBuffer::finish() {
   SL_HAL_RETURN_IF_ERROR(checkRecording());
   finished_ = true;
   lastValidatedExecutable_ = nullptr;  // no fast path after finish (dispatch reports the error)
+  runTail_ = nullptr;
   return okStatus();
 }
 
@@ -336,8 +340,9 @@ Status CommandBuffer::validateSubmission(BindingTable table) const {
                                                      str(requiredTableSize_ - 1) + " but the table has " + str(table.size()) + " entries");
   if (!usesIndirectRefs_) return okStatus();
   const CommandList& commands = *commands_;
-  for (size_t i = 0; i < commands.size(); ++i) {
-    Status s = visitRefs(commands[i], i, [&](const BufferRef& ref, uint32_t usage, const RefSite& site) -> Status {
+  // The repeats of a run share its head's refs: checking the head covers them.
+  for (size_t i = 0, index = 0; i < commands.size(); index += 1 + repeatsOf(commands[i]), ++i) {
+    Status s = visitRefs(commands[i], index, [&](const BufferRef& ref, uint32_t usage, const RefSite& site) -> Status {
       if (!ref.isIndirect()) return okStatus();
       auto what = [&site] { return describe(site); };
       auto resolved = resolveBufferRef(ref, table, what);
@@ -345,7 +350,7 @@ Status CommandBuffer::validateSubmission(BindingTable table) const {
       return checkUsage(*resolved->buffer, usage, what);
     });
     SL_HAL_RETURN_IF_ERROR(s);
-    SL_HAL_RETURN_IF_ERROR(checkResolvedCommand(commands[i], i, table));
+    SL_HAL_RETURN_IF_ERROR(checkResolvedCommand(commands[i], index, table));
   }
   return okStatus();
 }

@@ -108,9 +108,12 @@ class CommandBuffer {
     return executable == lastValidatedExecutable_ && executable && entryPoint < lastEntryPointCount_ &&
            constantCount == lastConstantCount_ && sameBindings(lastBindings_, bindings);
   }
+  // A repeat extends the run of the last dispatch when it can (a few words instead of a command).
   void appendRepeat(uint32_t entryPoint, WorkgroupCount workgroups, std::span<const uint32_t> constants) {
     CommandList& list = *commands_;
+    if (runTail_ && runTail_->entryPoint == entryPoint && list.appendRepeat(*runTail_, workgroups, constants)) return;
     DispatchCommand& c = list.emplace<DispatchCommand>();
+    runTail_ = &c;
     c.executable = const_cast<Executable*>(lastValidatedExecutable_);
     c.entryPoint = entryPoint;
     c.workgroups = workgroups;
@@ -134,6 +137,8 @@ class CommandBuffer {
   std::span<const Binding> lastBindings_;
   bool haveLastBindings_ = false;
   const Executable* lastValidatedExecutable_ = nullptr;
+  // The last command when it is a direct dispatch that later repeats may extend (else null).
+  DispatchCommand* runTail_ = nullptr;
   size_t lastConstantCount_ = 0;     // its layout's constant count
   uint32_t lastEntryPointCount_ = 0;  // and entry point count
   // The executable the list retained last (consecutive dispatches retain it once).

@@ -60,10 +60,17 @@ std::span<const uint32_t> CommandList::storeWordsInNewBlock(std::span<const uint
     wordsFree_ = inlineWords_.data();
     wordsLeft_ = kInlineWords;
   } else {
-    const size_t block = std::max<size_t>(n, 1024);
-    wordBlocks_.emplace_back(new uint32_t[block]);  // uninitialized: every word is written before it is read
-    wordsFree_ = wordBlocks_.back().get();
-    wordsLeft_ = block;
+    // The next kept block if it is big enough, else a new one in its place (uninitialized:
+    // every word is written before it is read). Blocks grow so long lists need few.
+    if (wordBlocksUsed_ == wordBlocks_.size() || wordBlocks_[wordBlocksUsed_].size < n) {
+      const size_t size = std::max<size_t>(n, size_t(1024) << std::min<size_t>(wordBlocksUsed_, 6));
+      WordBlock block{std::unique_ptr<uint32_t[]>(new uint32_t[size]), size};
+      if (wordBlocksUsed_ == wordBlocks_.size()) wordBlocks_.push_back(std::move(block));
+      else wordBlocks_[wordBlocksUsed_] = std::move(block);
+    }
+    WordBlock& block = wordBlocks_[wordBlocksUsed_++];
+    wordsFree_ = block.words.get();
+    wordsLeft_ = block.size;
   }
   return storeWords(words);
 }
@@ -123,7 +130,9 @@ void CommandList::clear() {
   inlineWordsUsed_ = false;
   wordsFree_ = nullptr;
   wordsLeft_ = 0;
-  wordBlocks_.clear();
+  wordBlocksUsed_ = 0;
+  if (wordBlocks_.size() > 4) wordBlocks_.resize(4);  // keeps up to 1024 + ... + 8192 words per pooled list
+  repeats_ = 0;
   for (size_t i = 0; i < inlineBindingsUsed_; ++i) inlineBindings_[i] = Binding();
   inlineBindingsUsed_ = 0;
   bindingLists_.clear();

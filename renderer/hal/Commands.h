@@ -134,6 +134,25 @@ struct DispatchCommand {
   // none). Their contents are read by the backend at submit.
   DescriptorHeap* resourceHeap = nullptr;
   DescriptorHeap* samplerHeap = nullptr;
+  // A run: the dispatches recorded right after this one with the same executable, entry point,
+  // bindings and heaps (the recording fast path) are stored as `repeatCount` records of
+  // repeatStride() words, {x, y, z, constants...}, from `repeats`, not as commands of their own.
+  // Each still counts as one command (recordedCount(), indices in messages); backends run the
+  // head, then every repeat in order.
+  const uint32_t* repeats = nullptr;
+  uint32_t repeatCount = 0;
+
+  size_t repeatStride() const { return 3 + constants.size(); }
+  // Repeat k (0-based) as a dispatch of its own, for code without a fast path for runs.
+  DispatchCommand repeat(size_t k) const {
+    DispatchCommand r = *this;
+    const uint32_t* w = repeats + k * repeatStride();
+    r.workgroups = {w[0], w[1], w[2]};
+    r.constants = {w + 3, constants.size()};
+    r.repeats = nullptr;
+    r.repeatCount = 0;
+    return r;
+  }
 };
 struct BarrierCommand {};  // all earlier transfer/compute writes visible to all later commands
 struct CopyBufferCommand {
@@ -155,6 +174,12 @@ struct TimestampCommand {
 using Command = std::variant<DispatchCommand, BarrierCommand, CopyBufferCommand, FillBufferCommand,
                              UpdateBufferCommand, TimestampCommand>;
 
+// Recorded dispatches a stored command stands for besides itself (the repeats of a run).
+inline size_t repeatsOf(const Command& command) {
+  const auto* d = std::get_if<DispatchCommand>(&command);
+  return d ? d->repeatCount : 0;
+}
+
 // The recorded commands and the storage their dispatches point into. Commands never move once
 // written: the first 8 live in the list itself, later ones in chunks of 16, 32, ... that are
 // never reallocated. Short lists (the usual case) need no allocation besides the list itself:
@@ -173,7 +198,9 @@ class CommandList {
   // Destroys every command and releases everything stored or retained; keeps chunk capacity.
   void clear();
 
+  // Stored commands (a dispatch run is one) and recorded commands (each dispatch of a run counts).
   size_t size() const { return size_; }
+  size_t recordedCount() const { return size_ + repeats_; }
   bool empty() const { return size_ == 0; }
   const Command& operator[](size_t i) const { return const_cast<CommandList&>(*this)[i]; }
   Command& operator[](size_t i) {
@@ -205,15 +232,15 @@ class CommandList {
     }
     return okStatus();
   }
-  // Calls f(commands, firstIndex) for each chunk of consecutive commands in order, stopping at
-  // the first error f returns: lets a backend's inner loop run over a plain array.
+  // Calls f(commands) for each chunk of consecutive stored commands in order, stopping at the
+  // first error f returns: lets a backend's inner loop run over a plain array.
   template <class F>
   Status forEachChunk(F&& f) const {
     size_t i = 0;
     for (size_t chunk = 0; i < size_; ++chunk) {
       const Command* slots = const_cast<CommandList&>(*this).slotsOf(chunk);
       const size_t n = std::min(kInlineCommands << chunk, size_ - i);
-      SL_HAL_RETURN_IF_ERROR(f(std::span<const Command>(slots, n), i));
+      SL_HAL_RETURN_IF_ERROR(f(std::span<const Command>(slots, n)));
       i += n;
     }
     return okStatus();
@@ -230,6 +257,27 @@ class CommandList {
     wordsFree_ += n;
     wordsLeft_ -= n;
     return {stored, n};
+  }
+  // Appends a repeat {workgroups, constants} to `run`, the last command, when its records can
+  // grow in place (nothing stored after them, room in the current block); false otherwise (the
+  // caller then stores a new dispatch). constants.size() must equal run.constants.size().
+  bool appendRepeat(DispatchCommand& run, WorkgroupCount workgroups, std::span<const uint32_t> constants) {
+    const size_t stride = 3 + constants.size();
+    if (stride > wordsLeft_) return false;
+    if (run.repeatCount == 0)
+      run.repeats = wordsFree_;
+    else if (run.repeats + run.repeatCount * stride != wordsFree_)
+      return false;
+    uint32_t* out = wordsFree_;
+    out[0] = workgroups.x;
+    out[1] = workgroups.y;
+    out[2] = workgroups.z;
+    for (size_t i = 0; i < constants.size(); ++i) out[3 + i] = constants[i];
+    wordsFree_ += stride;
+    wordsLeft_ -= stride;
+    ++run.repeatCount;
+    ++repeats_;
+    return true;
   }
   std::span<const Binding> storeBindings(std::span<const Binding> bindings);
   const BufferRef* storeRef(const BufferRef& ref);
@@ -280,14 +328,20 @@ class CommandList {
   Command* next_ = nullptr;      // the next free slot of the current chunk
   Command* chunkEnd_ = nullptr;  // its end (next_ == chunkEnd_: full, or no chunk yet)
   size_t size_ = 0;
-  // Constants: an inline block first, then heap blocks.
+  size_t repeats_ = 0;  // dispatches stored as repeats of a run
+  // Constants and repeat records: an inline block first, then heap blocks (kept by clear()).
   std::span<const uint32_t> storeWordsInNewBlock(std::span<const uint32_t> words);
   static constexpr size_t kInlineWords = 32;
   std::array<uint32_t, kInlineWords> inlineWords_;
   uint32_t* wordsFree_ = nullptr;  // next free word of the current block
   size_t wordsLeft_ = 0;
   bool inlineWordsUsed_ = false;
-  std::vector<std::unique_ptr<uint32_t[]>> wordBlocks_;
+  struct WordBlock {
+    std::unique_ptr<uint32_t[]> words;
+    size_t size = 0;
+  };
+  std::vector<WordBlock> wordBlocks_;
+  size_t wordBlocksUsed_ = 0;
   // Binding lists: the first short one inline.
   static constexpr size_t kInlineBindings = 4;
   std::array<Binding, kInlineBindings> inlineBindings_;

@@ -294,7 +294,32 @@ hal::Status VulkanExecutable::build(const hal::ExecutableDesc& desc) {
   perDispatchDescriptors_ = l.constantsBuffer || !l.heapBindings.empty() || l.heapStatus || !l.heapGroups.empty();
   needsSubmissionResources_ = l.constantsBuffer || l.heapStatus || !l.heapBindings.empty() ||
                               std::any_of(sets_.begin(), sets_.end(), [](const SetLayout& set) { return !set.push && set.bindingCount; });
+  buildPlainPushWrites();
   return hal::okStatus();
+}
+
+void VulkanExecutable::buildPlainPushWrites() {
+  const hal::ExecutableLayout& l = layout();
+  if (perDispatchDescriptors_ || needsSubmissionResources_ || l.bindings.empty() || bindingElementCount() > kMaxPlainPushElements)
+    return;
+  // Not needing submission resources, every set with bindings is the (one) push set.
+  const uint32_t set = l.bindings.front().set;
+  std::vector<VkWriteDescriptorSet> writes;
+  std::vector<uint32_t> firsts;
+  uint32_t element = 0;
+  for (const hal::BindingLayout& b : l.bindings) {
+    if (b.set != set || (b.kind != hal::BindingKind::StorageBuffer && b.kind != hal::BindingKind::UniformBuffer)) return;
+    VkWriteDescriptorSet w{VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
+    w.dstBinding = b.binding;
+    w.descriptorCount = b.arrayCount;
+    w.descriptorType = toVkDescriptorType(b.kind);
+    writes.push_back(w);
+    firsts.push_back(element);
+    element += b.arrayCount;
+  }
+  plainPushWrites_ = std::move(writes);
+  plainPushFirstElements_ = std::move(firsts);
+  plainPushSet_ = set;
 }
 
 }  // namespace sl::vulkan

@@ -4,6 +4,7 @@
 #include <deque>
 #include <map>
 #include <mutex>
+#include <span>
 #include <tuple>
 
 #include "renderer/vulkan/MutableHeap.h"
@@ -104,6 +105,13 @@ class VulkanExecutable final : public hal::Executable {
   // Whether a submission must size pools or arenas for it (descriptor sets that are not pushed,
   // a constants buffer, heap arrays or status); false for the common all-push-descriptor case.
   bool needsSubmissionResources() const { return needsSubmissionResources_; }
+  // The common layout of plain storage/uniform buffers in one push set (at most
+  // kMaxPlainPushElements elements, nothing per dispatch): its writes, built once, with
+  // pBufferInfo left null and the first binding element of each write. Empty otherwise.
+  static constexpr uint32_t kMaxPlainPushElements = 16;
+  std::span<const VkWriteDescriptorSet> plainPushWrites() const { return plainPushWrites_; }
+  std::span<const uint32_t> plainPushFirstElements() const { return plainPushFirstElements_; }
+  uint32_t plainPushSet() const { return plainPushSet_; }
 
  private:
   std::shared_ptr<Context> ctx_;
@@ -114,6 +122,10 @@ class VulkanExecutable final : public hal::Executable {
   std::vector<MutableHeapBinding> heapGroupBindings_;
   bool perDispatchDescriptors_ = false;
   bool needsSubmissionResources_ = false;
+  std::vector<VkWriteDescriptorSet> plainPushWrites_;
+  std::vector<uint32_t> plainPushFirstElements_;
+  uint32_t plainPushSet_ = 0;
+  void buildPlainPushWrites();
 };
 
 VkDescriptorType toVkDescriptorType(hal::BindingKind kind);

@@ -221,6 +221,24 @@ class DispatchRecorder {
     return true;
   }
 
+  // The repeats of a run, after its head: constants and the dispatch only while the head's
+  // descriptors stay bound (as in repeat()); otherwise, and for a count over the device's
+  // limits (reported there), each goes through record().
+  hal::Status replay(const hal::DispatchCommand& d, size_t headIndex) {
+    const size_t stride = d.repeatStride(), n = d.constants.size();
+    const bool bound = d.executable == repeatExecutable_ && d.bindings.data() == boundBindings_ && d.entryPoint == boundEntryPoint_;
+    const uint32_t* w = d.repeats;
+    for (uint32_t k = 0; k < d.repeatCount; ++k, w += stride) {
+      if (!bound || (w[0] > maxWorkgroups_[0]) | (w[1] > maxWorkgroups_[1]) | (w[2] > maxWorkgroups_[2])) [[unlikely]] {
+        SL_HAL_RETURN_IF_ERROR(record(d.repeat(k), headIndex + 1 + k));
+        continue;
+      }
+      if (repeatPushes_) pushConstants(repeatLayout_, {w + 3, n});
+      ctx_.vk.vkCmdDispatch(cb_, w[0], w[1], w[2]);
+    }
+    return hal::okStatus();
+  }
+
   hal::Status record(const hal::DispatchCommand& d, size_t index) {
     auto at = [&] { return "command " + str(index) + " (dispatch of '" + d.executable->label() + "')"; };
     // The backend check is needed only when the executable changes.
@@ -234,10 +252,12 @@ class DispatchRecorder {
     const bool perDispatchDescriptors = exe.perDispatchDescriptors();
     const bool descriptorsBound = boundExecutable_ == &exe && d.bindings.data() && boundBindings_ == d.bindings.data() &&
                                   !perDispatchDescriptors;
+    bool plain = false;  // descriptors in plainInfos_/plainWrites_, pushed below
     if (!descriptorsBound) {
       boundBindings_ = nullptr;  // until this dispatch's descriptors are written
       repeatExecutable_ = nullptr;
-      SL_HAL_RETURN_IF_ERROR(writeDescriptors(d, exe, at));
+      plain = preparePlainPush(d, exe);
+      if (!plain) SL_HAL_RETURN_IF_ERROR(writeDescriptors(d, exe, at));
     }
 
     const VkPipeline pipeline = exe.pipeline(d.entryPoint);
@@ -247,8 +267,13 @@ class DispatchRecorder {
     }
     boundEntryPoint_ = d.entryPoint;
     if (exe.usesPushConstants()) pushConstants(exe.pipelineLayout(), d.constants);
-    if (!descriptorsBound) {
+    if (plain) {
+      vk.vkCmdPushDescriptorSetKHR(cb_, VK_PIPELINE_BIND_POINT_COMPUTE, exe.pipelineLayout(), exe.plainPushSet(),
+                                   plainWriteCount_, plainWrites_.data());
+    } else if (!descriptorsBound) {
       SL_HAL_RETURN_IF_ERROR(bindDescriptors(exe, at));
+    }
+    if (!descriptorsBound) {
       boundExecutable_ = &exe;
       boundBindings_ = perDispatchDescriptors ? nullptr : d.bindings.data();
       repeatExecutable_ = perDispatchDescriptors ? nullptr : &exe;
@@ -281,23 +306,60 @@ class DispatchRecorder {
     return hal::okStatus();
   }
 
+  // The lean descriptor path of executables with plainPushWrites() (plain storage/uniform
+  // buffers in one push set): resolves each ref into plainInfos_ and copies the prebuilt writes.
+  // False for anything it does not handle in place (another backend, a misaligned or too long
+  // range, an unresolvable indirect ref): the general path then writes the same descriptors or
+  // reports what is wrong.
+  bool preparePlainPush(const hal::DispatchCommand& d, const VulkanExecutable& exe) {
+    const std::span<const VkWriteDescriptorSet> templates = exe.plainPushWrites();
+    if (templates.empty()) return false;
+    const std::span<const uint32_t> firsts = exe.plainPushFirstElements();
+    const hal::DeviceLimits& limits = ctx_.info.limits;
+    for (size_t w = 0; w < templates.size(); ++w) {
+      const bool uniform = templates[w].descriptorType == VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER;
+      const uint64_t alignment = uniform ? limits.minUniformBufferOffsetAlignment : limits.minStorageBufferOffsetAlignment;
+      const uint64_t maxRange = uniform ? limits.maxUniformBufferRange : limits.maxStorageBufferRange;
+      for (uint32_t a = 0; a < templates[w].descriptorCount; ++a) {
+        const uint32_t e = firsts[w] + a;
+        const hal::BufferRef& ref = d.bindings[e].buffer;
+        hal::Buffer* buffer = ref.buffer.get();
+        uint64_t offset = ref.offset, length = ref.length;
+        if (buffer) {
+          // Direct refs were checked against the buffer when they were recorded.
+          if (length == hal::kWholeSize) length = buffer->size() - offset;
+        } else {
+          auto range = hal::resolveBufferRef(ref, s_.table, [] { return std::string(); });
+          if (!range.ok()) return false;
+          buffer = range->buffer;
+          offset = range->offset;
+          length = range->length;
+        }
+        if (buffer->backend() != hal::Backend::Vulkan || offset % alignment || length > maxRange) return false;
+        plainInfos_[e] = {static_cast<VulkanBuffer*>(buffer)->handle(), offset, length};
+      }
+      plainWrites_[w] = templates[w];
+      plainWrites_[w].pBufferInfo = &plainInfos_[firsts[w]];
+    }
+    plainWriteCount_ = static_cast<uint32_t>(templates.size());
+    return true;
+  }
+
   // Push constants persist across dispatches and pipeline binds with the same pipeline layout,
-  // so words equal to the ones last pushed with that layout are not pushed again.
+  // so words equal to the ones last pushed with that layout are not pushed again. The last
+  // pushed words are remembered by address: they live in the command list, unchanged while it
+  // is translated.
   void pushConstants(VkPipelineLayout layout, std::span<const uint32_t> words) {
     const size_t n = words.size();
     if (layout == pushedLayout_ && n == pushedCount_) {
       size_t i = 0;
-      while (i < n && words[i] == pushed_[i]) ++i;  // a few words: cheaper than a memcmp call
+      while (i < n && words[i] == pushedWords_[i]) ++i;  // a few words: cheaper than a memcmp call
       if (i == n) return;
     }
     ctx_.vk.vkCmdPushConstants(cb_, layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, static_cast<uint32_t>(n * 4), words.data());
-    if (n <= pushed_.size()) {
-      std::copy(words.begin(), words.end(), pushed_.begin());
-      pushedLayout_ = layout;
-      pushedCount_ = n;
-    } else {
-      pushedLayout_ = VK_NULL_HANDLE;  // too long to remember: push every time
-    }
+    pushedLayout_ = layout;
+    pushedWords_ = words.data();
+    pushedCount_ = n;
   }
 
   // The write list of one set, created on first use; cleared (capacity kept) per dispatch.
@@ -706,6 +768,10 @@ class DispatchRecorder {
   std::vector<std::vector<VkWriteDescriptorSet>>& writes_;  // by set number
   // What the command buffer has bound so far.
   const VulkanExecutable* boundExecutable_ = nullptr;
+  // preparePlainPush()'s descriptors.
+  std::array<VkDescriptorBufferInfo, VulkanExecutable::kMaxPlainPushElements> plainInfos_;
+  std::array<VkWriteDescriptorSet, VulkanExecutable::kMaxPlainPushElements> plainWrites_;
+  uint32_t plainWriteCount_ = 0;
   // repeat()'s state: the executable whose descriptors stay bound (null: none), whether it takes
   // push constants and with which layout, and the device's workgroup-count limits.
   const hal::Executable* repeatExecutable_ = nullptr;
@@ -715,9 +781,9 @@ class DispatchRecorder {
   const void* boundBindings_ = nullptr;  // the DispatchCommand::bindings list last written
   VkPipeline boundPipeline_ = VK_NULL_HANDLE;
   uint32_t boundEntryPoint_ = 0;
-  // The push-constant bytes last pushed, and with which pipeline layout.
+  // The push-constant words last pushed, and with which pipeline layout.
   VkPipelineLayout pushedLayout_ = VK_NULL_HANDLE;
-  std::array<uint32_t, 32> pushed_{};  // 128 bytes: the push-constant size most devices offer
+  const uint32_t* pushedWords_ = nullptr;
   size_t pushedCount_ = 0;
 };
 
@@ -746,20 +812,24 @@ hal::Status VulkanDevice::record(InFlightSubmission& s) {
         simpleExecutable = d->executable;
         return hal::okStatus();
       }
+      // Every dispatch of a run may need its own sets, arena slice and status block.
+      const uint32_t dispatches = 1 + d->repeatCount;
       for (const auto& set : exe.sets()) {
         if (set.push || set.bindingCount == 0) continue;
         if (set.heap) {  // mutable-tier heap sets come from their own pool (its flags and type lists)
-          ++heapPoolSets;
+          heapPoolSets += dispatches;
           heapPoolFlags |= set.poolFlags;
-          for (const auto& [type, n] : set.descriptorCounts) heapPoolSizes[type] += n;
+          for (const auto& [type, n] : set.descriptorCounts) heapPoolSizes[type] += n * dispatches;
           continue;
         }
-        ++poolSets;
-        for (const auto& [type, n] : set.descriptorCounts) poolSizes[type] += n;
+        poolSets += dispatches;
+        for (const auto& [type, n] : set.descriptorCounts) poolSizes[type] += n * dispatches;
       }
-      if (exe.layout().constantsBuffer)
-        arenaSize = alignUp(arenaSize, limits.minUniformBufferOffsetAlignment) + uint64_t(exe.layout().constantCount) * 4;
-      if (exe.layout().heapStatus) heapStatusSize = alignUp(heapStatusSize, limits.minStorageBufferOffsetAlignment) + 16;
+      for (uint32_t k = 0; k < dispatches; ++k) {
+        if (exe.layout().constantsBuffer)
+          arenaSize = alignUp(arenaSize, limits.minUniformBufferOffsetAlignment) + uint64_t(exe.layout().constantCount) * 4;
+        if (exe.layout().heapStatus) heapStatusSize = alignUp(heapStatusSize, limits.minStorageBufferOffsetAlignment) + 16;
+      }
       // Empty uniform-buffer slots always get the zeroed dummy: lavapipe 22.3 crashes executing a
       // null uniform-buffer descriptor even though it advertises nullDescriptor.
       for (const hal::HeapBindingLayout& h : exe.layout().heapBindings)
@@ -870,12 +940,16 @@ hal::Status VulkanDevice::record(InFlightSubmission& s) {
     }
     return hal::okStatus();
   };
-  SL_HAL_RETURN_IF_ERROR(commands.forEachChunk([&](std::span<const hal::Command> chunk, size_t first) -> hal::Status {
-    for (size_t k = 0; k < chunk.size(); ++k) {
-      const auto* d = std::get_if<hal::DispatchCommand>(&chunk[k]);
-      if (d && dispatcher.repeat(*d)) [[likely]]
+  size_t index = 0;  // of the recorded command (a run's repeats count)
+  SL_HAL_RETURN_IF_ERROR(commands.forEachChunk([&](std::span<const hal::Command> chunk) -> hal::Status {
+    for (const hal::Command& c : chunk) {
+      if (const auto* d = std::get_if<hal::DispatchCommand>(&c)) [[likely]] {
+        if (!dispatcher.repeat(*d)) SL_HAL_RETURN_IF_ERROR(dispatcher.record(*d, index));
+        if (d->repeatCount) SL_HAL_RETURN_IF_ERROR(dispatcher.replay(*d, index));
+        index += 1 + d->repeatCount;
         continue;
-      SL_HAL_RETURN_IF_ERROR(recordCommand(chunk[k], first + k));
+      }
+      SL_HAL_RETURN_IF_ERROR(recordCommand(c, index++));
     }
     return hal::okStatus();
   }));

@@ -77,8 +77,11 @@ TEST_CASE("repeated bindings share one list and skip re-validation, but not re-c
   std::vector<hal::Binding> bindings = {hal::BufferRef::direct(in), hal::BufferRef::direct(out)};
   requireOk(cb.dispatch(exe, 0, {1, 1, 1}, c, bindings));
   requireOk(cb.dispatch(exe, 0, {1, 1, 1}, c, bindings));
+  // The second is a repeat in the first one's run: same stored list, no command of its own.
+  CHECK(cb.commands().size() == 1);
   const auto& first = std::get<hal::DispatchCommand>(cb.commands()[0]);
-  const auto& second = std::get<hal::DispatchCommand>(cb.commands()[1]);
+  const hal::DispatchCommand second = test::recordedDispatches(cb.commands())[1];
+  CHECK(first.repeatCount == 1);
   CHECK(first.bindings.data() == second.bindings.data());
   CHECK(second.bindings.size() == 2);
   // The cheap checks still run on a repeated list: constants count, entry point.
@@ -87,10 +90,10 @@ TEST_CASE("repeated bindings share one list and skip re-validation, but not re-c
   // A different list is validated again (and gets its own storage).
   std::vector<hal::Binding> swapped = {hal::BufferRef::direct(out), hal::BufferRef::direct(in, 4)};
   requireOk(cb.dispatch(exe, 0, {1, 1, 1}, c, swapped));
-  CHECK(std::get<hal::DispatchCommand>(cb.commands()[2]).bindings.data() != first.bindings.data());
+  CHECK(std::get<hal::DispatchCommand>(cb.commands()[1]).bindings.data() != first.bindings.data());
   std::vector<hal::Binding> outOfRange = {hal::BufferRef::direct(in, 64), hal::BufferRef::direct(out)};
   CHECK_THAT(cb.dispatch(exe, 0, {1, 1, 1}, c, outOfRange).message(), Catch::Contains("command 3 (dispatch) binding 0"));
-  CHECK(cb.commands().size() == 3);
+  CHECK(cb.commands().recordedCount() == 3);
 }
 
 TEST_CASE("binding comparison: a buffer binding is its ref; other kinds compare every object", "[renderer][hal]") {
@@ -122,6 +125,50 @@ TEST_CASE("binding comparison: a buffer binding is its ref; other kinds compare 
   const hal::Binding list2[] = {a, hal::Binding::ofSampler(s)};
   CHECK(hal::sameBindings(list1, list2));
   CHECK_FALSE(hal::sameBindings(list1, std::span<const hal::Binding>(list2, 1)));
+}
+
+TEST_CASE("a run of repeated dispatches keeps each one's workgroups and constants", "[renderer][vulkan]") {
+  hal::Device& device = test::vulkanDevice();
+  device.clearValidationMessages();
+  auto exe = scale(device, "run");
+  // 300 dispatches of 5-word records cross the inline word block and a heap block. Dispatch k
+  // covers workgroups [0, 300 - k), so elements [4(299 - k), 4(300 - k)) are last written by
+  // dispatch k (lavapipe runs the dispatches of a command buffer in order: the test's oracle).
+  constexpr uint32_t kDispatches = 300;
+  std::vector<uint32_t> input(4 * kDispatches);
+  for (uint32_t i = 0; i < input.size(); ++i) input[i] = i;
+  auto in = makeBuffer(device, input, "in");
+  auto out = makeBuffer(device, 16 * kDispatches, "out");
+  const std::vector<hal::Binding> bindings = {hal::BufferRef::direct(in), hal::BufferRef::direct(out)};
+  for (int submission = 0; submission < 2; ++submission) {
+    hal::CommandBuffer cb;
+    for (uint32_t k = 0; k < kDispatches; ++k) {
+      const uint32_t c[] = {k + 2 + uint32_t(submission), k};
+      requireOk(cb.dispatch(exe, 0, {kDispatches - k, 1, 1}, c, bindings));
+    }
+    requireOk(cb.finish());
+    CHECK(cb.commands().size() < 10);  // a few runs (a new one where a word block fills up)
+    CHECK(cb.commands().recordedCount() == kDispatches);
+    requireOk(device.submitAndWait(cb));
+    const std::vector<uint32_t> got = readWords(*out, 4 * kDispatches);
+    size_t wrong = 0;
+    for (uint32_t e = 0; e < got.size(); ++e) {
+      const uint32_t k = kDispatches - 1 - e / 4;
+      wrong += got[e] != e * (k + 2 + uint32_t(submission)) + k;
+    }
+    CHECK(wrong == 0);
+  }
+  // A repeat over the device's workgroup limit is reported with its own command index.
+  hal::CommandBuffer tooMany;
+  const uint32_t c[] = {1, 0};
+  for (uint32_t k = 0; k < 5; ++k)
+    requireOk(tooMany.dispatch(exe, 0, {1, k == 3 ? device.info().limits.maxWorkgroupCount[1] + 1 : 1, 1}, c, bindings));
+  requireOk(tooMany.finish());
+  REQUIRE(tooMany.commands().size() == 1);
+  auto r = device.submit(tooMany);
+  REQUIRE(!r.ok());
+  CHECK_THAT(r.status().message(), Catch::Contains("command 3 (dispatch of 'run')") && Catch::Contains("dimension 1"));
+  CHECK_NO_VALIDATION_MESSAGES(device);
 }
 
 TEST_CASE("constants and pipelines change between dispatches that share bindings", "[renderer][vulkan]") {

@@ -84,6 +84,19 @@ std::vector<uint32_t> readWords(hal::Buffer& buffer, size_t count, uint64_t offs
   return words.take();
 }
 
+std::vector<hal::DispatchCommand> recordedDispatches(const hal::CommandList& list) {
+  std::vector<hal::DispatchCommand> dispatches;
+  for (const hal::Command& c : list) {
+    const auto* d = std::get_if<hal::DispatchCommand>(&c);
+    if (!d) continue;
+    dispatches.push_back(*d);
+    dispatches.back().repeats = nullptr;
+    dispatches.back().repeatCount = 0;
+    for (uint32_t k = 0; k < d->repeatCount; ++k) dispatches.push_back(d->repeat(k));
+  }
+  return dispatches;
+}
+
 std::string validationReport(hal::Device& device) {
   std::string report;
   for (const hal::ValidationMessage& m : device.validationMessages()) report += "[" + m.id + "] " + m.message + "\n";

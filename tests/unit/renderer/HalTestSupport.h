@@ -30,6 +30,9 @@ std::shared_ptr<hal::Buffer> makeBuffer(hal::Device& device, const std::vector<u
                                         uint32_t usage = hal::kBufferAllUsages);
 std::vector<uint32_t> readWords(hal::Buffer& buffer, size_t count, uint64_t offset = 0);
 
+// Every recorded dispatch in order, the repeats of a run expanded (DispatchCommand::repeat).
+std::vector<hal::DispatchCommand> recordedDispatches(const hal::CommandList& list);
+
 // All validation messages so far, one per line ("" when none).
 std::string validationReport(hal::Device& device);
 

@@ -144,6 +144,32 @@ TEST_CASE("constants beyond push-constant space go through the uniform ring", "[
   requireOk(device.submitAndWait(cb));
   CHECK(readWords(*out1, 4) == std::vector<uint32_t>{102, 104, 106, 108});
   CHECK(readWords(*out2, 4) == std::vector<uint32_t>{12, 17, 22, 27});
+
+  // A run of repeats (same bindings) still gives every dispatch its own slice of the ring: 60
+  // dispatches of 43-word records cross word blocks. Dispatch k covers workgroups [0, 60 - k), so
+  // the last one writing elements [4(59 - k), 4(60 - k)) is dispatch k (lavapipe runs the
+  // dispatches of a command buffer one after another: the test's oracle).
+  constexpr uint32_t kRun = 60;
+  std::vector<uint32_t> input(4 * kRun);
+  for (uint32_t i = 0; i < input.size(); ++i) input[i] = i;
+  auto runIn = makeBuffer(device, input, "run-in");
+  auto runOut = makeBuffer(device, 16 * kRun, "run-out");
+  const std::vector<hal::Binding> runBindings = {hal::BufferRef::direct(runIn), hal::BufferRef::direct(runOut)};
+  hal::CommandBuffer run;
+  for (uint32_t k = 0; k < kRun; ++k) {
+    std::vector<uint32_t> c(40, 0);
+    c[0] = k + 2;
+    c[39] = k;
+    requireOk(run.dispatch(exe, 0, {kRun - k, 1, 1}, c, runBindings));
+  }
+  requireOk(run.finish());
+  CHECK(run.commands().size() < kRun);
+  requireOk(device.submitAndWait(run));
+  const std::vector<uint32_t> got = readWords(*runOut, 4 * kRun);
+  for (uint32_t e = 0; e < 4 * kRun; ++e) {
+    const uint32_t k = kRun - 1 - e / 4;
+    CHECK(got[e] == e * (k + 2) + k);
+  }
   CHECK_NO_VALIDATION_MESSAGES(device);
 }
 
