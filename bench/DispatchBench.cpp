@@ -7,14 +7,19 @@
 //   vulkan/N  reset a VkCommandPool, begin, bind pipeline + one descriptor set (written once at
 //             set-up), N x (push constants, dispatch), a compute->host barrier, end, reset the
 //             fence, vkQueueSubmit with it, wait.
-//   ratio/N   both alternately in the same iterations. Counters: cpu_ratio = HAL / Vulkan CPU
-//             time of the calling thread from the start of recording until the submit call
-//             returns (the recording + submit overhead the goal is about); total_cpu_ratio = the
-//             same including the wait (the HAL's wait also recycles the submission, but mostly it
-//             is the kernel putting the thread to sleep and waking it, which on a shared 2-core
-//             machine varies by more than the overhead itself); wall_ratio = wall time including
-//             lavapipe's execution. Goal: cpu_ratio <= 1.1. Instruction counts of both sides
-//             (load-independent): valgrind --tool=callgrind --toggle-collect='*Side::run*'.
+//   ratio/N/V/L  both alternately in the same iterations; V = 1: the constants change at every
+//             dispatch; L = 1: the HAL's dispatches share a prebuilt hal::BindingList (the
+//             counterpart of the loop's descriptor set written once), else each passes a span.
+//             Counters: cpu_ratio = HAL / Vulkan CPU time of the calling thread from the start of
+//             recording until the submit call returns (the recording + submit overhead the goal
+//             is about); total_cpu_ratio = the same including the wait (the HAL's wait also
+//             recycles the submission, but mostly it is the kernel putting the thread to sleep
+//             and waking it, which on a shared 2-core machine varies by more than the overhead
+//             itself); wall_ratio = wall time including lavapipe's execution. Goal: cpu_ratio <=
+//             1.1. Instruction counts of both sides (load-independent): valgrind --tool=callgrind
+//             --toggle-collect='*Side::recordAndSubmit*'. On lavapipe the CPU times after a wait
+//             include refilling caches that llvmpipe's worker threads evicted (docs/hal.md);
+//             LP_NUM_THREADS=0 runs its shaders on its queue thread only.
 // Both use the same shader (out[i] = in[i] * pc[0] + pc[1]), the same buffer sizes and usage,
 // and no validation layers. After the benchmarks one line per N summarizes the ratios.
 // Run: build/bench/bench_dispatch [--benchmark_filter=ratio]
@@ -33,6 +38,7 @@
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <tuple>
 #include <vector>
 
 namespace {
@@ -86,6 +92,7 @@ struct HalSide {
   std::unique_ptr<hal::Device> device;
   std::shared_ptr<hal::Executable> exe;
   std::shared_ptr<hal::Buffer> in, out;
+  std::shared_ptr<const hal::BindingList> bindings;
 
   explicit HalSide(const std::vector<uint32_t>& words) {
     auto created = hal::createDevice({.backend = hal::Backend::Vulkan});
@@ -108,23 +115,32 @@ struct HalSide {
     if (!a.ok() || !b.ok()) fail("HAL buffers");
     in = a.take();
     out = b.take();
+    bindings = hal::BindingList::create({hal::BufferRef::direct(in), hal::BufferRef::direct(out)});
     std::vector<uint32_t> data(kElements);
     for (uint32_t i = 0; i < kElements; ++i) data[i] = i;
     if (!in->uploadArray(std::span<const uint32_t>(data)).ok()) fail("HAL upload");
   }
 
-  void record(hal::CommandBuffer& cb, uint32_t dispatches, bool varying) {
-    const hal::Binding bindings[2] = {hal::BufferRef::direct(in), hal::BufferRef::direct(out)};
-    for (uint32_t d = 0; d < dispatches; ++d)
-      if (!cb.dispatch(exe, 0, {kElements / kLocalSize, 1, 1}, constantsOf(d, dispatches, varying), bindings).ok())
-        fail("HAL dispatch");
+  // bindingList: the dispatches share a prebuilt hal::BindingList (the counterpart of the
+  // hand-written loop's descriptor set written once at set-up); otherwise each passes a span.
+  void record(hal::CommandBuffer& cb, uint32_t dispatches, bool varying, bool bindingList = false) {
+    if (bindingList) {
+      for (uint32_t d = 0; d < dispatches; ++d)
+        if (!cb.dispatch(exe, 0, {kElements / kLocalSize, 1, 1}, constantsOf(d, dispatches, varying), *bindings).ok())
+          fail("HAL dispatch");
+    } else {
+      const hal::Binding span[2] = {hal::BufferRef::direct(in), hal::BufferRef::direct(out)};
+      for (uint32_t d = 0; d < dispatches; ++d)
+        if (!cb.dispatch(exe, 0, {kElements / kLocalSize, 1, 1}, constantsOf(d, dispatches, varying), span).ok())
+          fail("HAL dispatch");
+    }
     if (!cb.finish().ok()) fail("HAL finish");
   }
 
   // Recording + submit: what the overhead ratio measures.
-  hal::SubmissionId recordAndSubmit(uint32_t dispatches, bool varying) {
+  hal::SubmissionId recordAndSubmit(uint32_t dispatches, bool varying, bool bindingList = false) {
     hal::CommandBuffer cb({.mode = hal::CommandBufferMode::OneShot});
-    record(cb, dispatches, varying);
+    record(cb, dispatches, varying, bindingList);
     auto id = device->submit(cb);
     if (!id.ok()) fail("HAL submit: " + id.status().toString());
     return *id;
@@ -367,8 +383,8 @@ struct Ratios {
   double cpu = 0, halCpuUs = 0, vulkanCpuUs = 0;  // recording + submit
   double totalCpu = 0, wall = 0;                  // including the wait
 };
-std::map<std::pair<int64_t, int64_t>, Ratios>& ratios() {  // by (dispatches, varying)
-  static std::map<std::pair<int64_t, int64_t>, Ratios> r;
+std::map<std::tuple<int64_t, int64_t, int64_t>, Ratios>& ratios() {  // by (dispatches, varying, binding list)
+  static std::map<std::tuple<int64_t, int64_t, int64_t>, Ratios> r;
   return r;
 }
 
@@ -398,10 +414,11 @@ void vulkanDispatch(benchmark::State& state) {
 void ratio(benchmark::State& state) {
   const uint32_t n = uint32_t(state.range(0));
   const bool varying = state.range(1) != 0;
+  const bool bindingList = state.range(2) != 0;
   double halWall = 0, vkWall = 0, halCpu = 0, vkCpu = 0, halTotal = 0, vkTotal = 0;
   for (auto _ : state) {
     const double w0 = clockSeconds(CLOCK_MONOTONIC), c0 = clockSeconds(CLOCK_THREAD_CPUTIME_ID);
-    const hal::SubmissionId id = sides().hal.recordAndSubmit(n, varying);
+    const hal::SubmissionId id = sides().hal.recordAndSubmit(n, varying, bindingList);
     const double c1 = clockSeconds(CLOCK_THREAD_CPUTIME_ID);
     sides().hal.wait(id);
     const double w2 = clockSeconds(CLOCK_MONOTONIC), c2 = clockSeconds(CLOCK_THREAD_CPUTIME_ID);
@@ -435,15 +452,16 @@ void ratio(benchmark::State& state) {
   state.counters["cpu_ratio"] = r.cpu;
   state.counters["total_cpu_ratio"] = r.totalCpu;
   state.counters["wall_ratio"] = r.wall;
-  ratios()[{state.range(0), state.range(1)}] = r;
+  ratios()[{state.range(0), state.range(1), state.range(2)}] = r;
 }
 
 BENCHMARK(halDispatch)->Arg(1)->Arg(16)->Arg(256)->UseRealTime()->Unit(benchmark::kMicrosecond);
 BENCHMARK(halRecordOnly)->Arg(1)->Arg(16)->Arg(256)->Unit(benchmark::kMicrosecond);
 BENCHMARK(vulkanDispatch)->Arg(1)->Arg(16)->Arg(256)->UseRealTime()->Unit(benchmark::kMicrosecond);
 BENCHMARK(ratio)
-    ->Args({1, 0})->Args({16, 0})->Args({256, 0})
-    ->Args({16, 1})->Args({256, 1})
+    ->Args({1, 0, 0})->Args({16, 0, 0})->Args({256, 0, 0})
+    ->Args({16, 1, 0})->Args({256, 1, 0})
+    ->Args({16, 1, 1})->Args({256, 1, 1})
     ->UseRealTime()->Unit(benchmark::kMicrosecond);
 
 }  // namespace
@@ -461,10 +479,12 @@ int main(int argc, char** argv) {
   }
   benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();
-  for (const auto& [key, r] : ratios())
-    std::printf("dispatch overhead HAL/Vulkan, %lld dispatches per submit%s: recording + submit CPU %.3fx (%.1f us vs %.1f us; "
+  for (const auto& [key, r] : ratios()) {
+    const auto& [dispatches, varying, bindingList] = key;
+    std::printf("dispatch overhead HAL/Vulkan, %lld dispatches per submit%s%s: recording + submit CPU %.3fx (%.1f us vs %.1f us; "
                 "goal <= 1.1x); with the wait: CPU %.3fx, wall %.3fx\n",
-                static_cast<long long>(key.first), key.second ? " (varying constants)" : "", r.cpu, r.halCpuUs,
-                r.vulkanCpuUs, r.totalCpu, r.wall);
+                static_cast<long long>(dispatches), varying ? " (varying constants)" : "", bindingList ? " (a BindingList)" : "",
+                r.cpu, r.halCpuUs, r.vulkanCpuUs, r.totalCpu, r.wall);
+  }
   return 0;
 }

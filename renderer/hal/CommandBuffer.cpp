@@ -170,7 +170,6 @@ Status CommandBuffer::recordCommand(Command command) {
   SL_HAL_RETURN_IF_ERROR(checkRecording());
   SL_HAL_RETURN_IF_ERROR(checkCommand(command, commands_->recordedCount()));
   commands_->push_back(std::move(command));
-  runTail_ = nullptr;
   return okStatus();
 }
 
@@ -212,9 +211,11 @@ Status CommandBuffer::checkDispatchBindings(const Executable& exe, std::span<con
 
 Status CommandBuffer::recordDispatch(const std::shared_ptr<Executable>& executable, uint32_t entryPoint,
                                      const WorkgroupCount* workgroups, const BufferRef* workgroupsRef,
-                                     std::span<const uint32_t> constants, std::span<const Binding> bindings) {
+                                     std::span<const uint32_t> constants, std::span<const Binding> bindings,
+                                     const BindingList* bindingList) {
   if (finished_) return checkRecording();
   if (!executable) return makeError(ErrorCode::InvalidArgument, "dispatch: no executable");
+  if (bindingList) bindings = bindingList->bindings();
   const Executable& exe = *executable;
   const ExecutableLayout& layout = exe.layout();
   auto at = [&exe] { return "dispatch of '" + exe.label() + "'"; };
@@ -248,7 +249,8 @@ Status CommandBuffer::recordDispatch(const std::shared_ptr<Executable>& executab
   if (workgroups) c.workgroups = *workgroups;
   if (workgroupsRef) c.indirectWorkgroups = list.storeRef(*workgroupsRef);
   c.constants = list.storeWords(constants);
-  c.bindings = repeated ? lastBindings_ : list.storeBindings(bindings);
+  // A BindingList is kept, not copied.
+  c.bindings = repeated ? lastBindings_ : bindingList ? bindings : list.storeBindings(bindings);
   c.resourceHeap = resourceHeap_.get();
   c.samplerHeap = samplerHeap_.get();
   if (!checked) {
@@ -267,14 +269,37 @@ Status CommandBuffer::recordDispatch(const std::shared_ptr<Executable>& executab
     list.retain(executable);
     lastRetainedExecutable_ = &exe;
   }
-  runTail_ = workgroups ? &c : nullptr;
+  // lastBindings_ now holds this list's bindings (shared or equal): later dispatches with the same
+  // list may skip the comparison. Retained so that its address cannot be reused by another list.
+  if (bindingList && bindingList != lastBindingList_) list.retain(bindingList->shared_from_this());
+  lastBindingList_ = bindingList;
+  if (workgroups) list.openRun(c);
   return okStatus();
+}
+
+void CommandBuffer::appendRunHead(uint32_t entryPoint, WorkgroupCount workgroups, std::span<const uint32_t> constants) {
+  CommandList& list = *commands_;
+  DispatchCommand& c = list.emplace<DispatchCommand>();
+  c.executable = const_cast<Executable*>(lastValidatedExecutable_);
+  c.entryPoint = entryPoint;
+  c.workgroups = workgroups;
+  c.constants = list.storeWords(constants);
+  c.bindings = lastBindings_;
+  c.resourceHeap = resourceHeap_.get();
+  c.samplerHeap = samplerHeap_.get();
+  list.openRun(c);
 }
 
 Status CommandBuffer::dispatchIndirect(const std::shared_ptr<Executable>& executable, uint32_t entryPoint,
                                        const BufferRef& workgroupsRef, std::span<const uint32_t> constants,
                                        std::span<const Binding> bindings) {
   return recordDispatch(executable, entryPoint, nullptr, &workgroupsRef, constants, bindings);
+}
+
+Status CommandBuffer::dispatchIndirect(const std::shared_ptr<Executable>& executable, uint32_t entryPoint,
+                                       const BufferRef& workgroupsRef, std::span<const uint32_t> constants,
+                                       const BindingList& bindings) {
+  return recordDispatch(executable, entryPoint, nullptr, &workgroupsRef, constants, {}, &bindings);
 }
 
 Status CommandBuffer::setDescriptorHeaps(std::shared_ptr<DescriptorHeap> resourceHeap,
@@ -285,7 +310,6 @@ Status CommandBuffer::setDescriptorHeaps(std::shared_ptr<DescriptorHeap> resourc
   if (samplerHeap && samplerHeap->type() != HeapType::Sampler)
     return makeError(ErrorCode::InvalidArgument, "setDescriptorHeaps: the second heap must be a sampler heap");
   lastValidatedExecutable_ = nullptr;  // the next dispatch checks its heap usage again
-  runTail_ = nullptr;
   // The list keeps them alive for the dispatches that capture them.
   if (resourceHeap && resourceHeap != resourceHeap_) commands_->retain(resourceHeap);
   if (samplerHeap && samplerHeap != samplerHeap_) commands_->retain(samplerHeap);
@@ -326,7 +350,6 @@ Status CommandBuffer::finish() {
   SL_HAL_RETURN_IF_ERROR(checkRecording());
   finished_ = true;
   lastValidatedExecutable_ = nullptr;  // no fast path after finish (dispatch reports the error)
-  runTail_ = nullptr;
   return okStatus();
 }
 

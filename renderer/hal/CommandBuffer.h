@@ -61,11 +61,25 @@ class CommandBuffer {
     }
     return recordDispatch(executable, entryPoint, &workgroups, nullptr, constants, bindings);
   }
+  // The same with a prebuilt binding list (BindingList::create; the command buffer keeps it
+  // alive): a run of dispatches with one list checks its bindings by identity, the cheapest way
+  // to record many dispatches.
+  Status dispatch(const std::shared_ptr<Executable>& executable, uint32_t entryPoint, WorkgroupCount workgroups,
+                  std::span<const uint32_t> constants, const BindingList& bindings) {
+    if (&bindings == lastBindingList_ && repeatsLastExecutable(executable.get(), entryPoint, constants.size())) [[likely]] {
+      appendRepeat(entryPoint, workgroups, constants);
+      return okStatus();
+    }
+    return recordDispatch(executable, entryPoint, &workgroups, nullptr, constants, {}, &bindings);
+  }
   // Workgroup count read from 3 x u32 at workgroupsRef when the command executes; the buffer
   // needs kBufferIndirect usage and the offset must be a multiple of 4.
   Status dispatchIndirect(const std::shared_ptr<Executable>& executable, uint32_t entryPoint,
                           const BufferRef& workgroupsRef, std::span<const uint32_t> constants,
                           std::span<const Binding> bindings);
+  Status dispatchIndirect(const std::shared_ptr<Executable>& executable, uint32_t entryPoint,
+                          const BufferRef& workgroupsRef, std::span<const uint32_t> constants,
+                          const BindingList& bindings);
   // Descriptor heaps for the dispatches recorded after this call (D3D12 SetDescriptorHeaps
   // semantics; either may be null). A dispatch whose layout declares heap usage needs the
   // matching heap set. Not a command of its own: each dispatch captures the current heaps.
@@ -103,28 +117,26 @@ class CommandBuffer {
   // counts: the executable and bindings of the last fully checked dispatch again (same inputs,
   // same verdict), no heap change since (that clears lastValidatedExecutable_, as finish() does).
   // Inline in dispatch(): it is most of the per-dispatch recording cost.
+  bool repeatsLastExecutable(const Executable* executable, uint32_t entryPoint, size_t constantCount) const {
+    return executable == lastValidatedExecutable_ && executable && entryPoint < lastEntryPointCount_ &&
+           constantCount == lastConstantCount_;
+  }
   bool repeatsLastDispatch(const Executable* executable, uint32_t entryPoint, size_t constantCount,
                            std::span<const Binding> bindings) const {
-    return executable == lastValidatedExecutable_ && executable && entryPoint < lastEntryPointCount_ &&
-           constantCount == lastConstantCount_ && sameBindings(lastBindings_, bindings);
+    return repeatsLastExecutable(executable, entryPoint, constantCount) && sameBindings(lastBindings_, bindings);
   }
   // A repeat extends the run of the last dispatch when it can (a few words instead of a command).
   void appendRepeat(uint32_t entryPoint, WorkgroupCount workgroups, std::span<const uint32_t> constants) {
-    CommandList& list = *commands_;
-    if (runTail_ && runTail_->entryPoint == entryPoint && list.appendRepeat(*runTail_, workgroups, constants)) return;
-    DispatchCommand& c = list.emplace<DispatchCommand>();
-    runTail_ = &c;
-    c.executable = const_cast<Executable*>(lastValidatedExecutable_);
-    c.entryPoint = entryPoint;
-    c.workgroups = workgroups;
-    c.constants = list.storeWords(constants);
-    c.bindings = lastBindings_;
-    c.resourceHeap = resourceHeap_.get();
-    c.samplerHeap = samplerHeap_.get();
+    if (commands_->appendRepeat(entryPoint, workgroups, constants)) [[likely]]
+      return;
+    appendRunHead(entryPoint, workgroups, constants);
   }
-  // workgroups (direct) or workgroupsRef (indirect) is set.
+  // A repeat stored as a dispatch of its own, which opens a new run.
+  void appendRunHead(uint32_t entryPoint, WorkgroupCount workgroups, std::span<const uint32_t> constants);
+  // workgroups (direct) or workgroupsRef (indirect) is set; bindingList, when set, replaces `bindings`.
   Status recordDispatch(const std::shared_ptr<Executable>& executable, uint32_t entryPoint, const WorkgroupCount* workgroups,
-                        const BufferRef* workgroupsRef, std::span<const uint32_t> constants, std::span<const Binding> bindings);
+                        const BufferRef* workgroupsRef, std::span<const uint32_t> constants, std::span<const Binding> bindings,
+                        const BindingList* bindingList = nullptr);
   Status checkDispatchBindings(const Executable& exe, std::span<const Binding> bindings) const;
   // Checks command `index` (already in the list) and notes its indirect slots.
   Status checkCommand(const Command& command, size_t index);
@@ -137,8 +149,8 @@ class CommandBuffer {
   std::span<const Binding> lastBindings_;
   bool haveLastBindings_ = false;
   const Executable* lastValidatedExecutable_ = nullptr;
-  // The last command when it is a direct dispatch that later repeats may extend (else null).
-  DispatchCommand* runTail_ = nullptr;
+  // The BindingList whose bindings lastBindings_ holds (retained by the list), or null.
+  const BindingList* lastBindingList_ = nullptr;
   size_t lastConstantCount_ = 0;     // its layout's constant count
   uint32_t lastEntryPointCount_ = 0;  // and entry point count
   // The executable the list retained last (consecutive dispatches retain it once).

@@ -110,6 +110,7 @@ void CommandList::nextChunk() {
 }
 
 void CommandList::pop_back() {
+  openRun_ = nullptr;
   --size_;
   (--next_)->~Command();  // the last command is always just below next_ in the current chunk
 }
@@ -121,6 +122,7 @@ void CommandList::destroyCommands() {
   });
   size_ = 0;
   next_ = chunkEnd_ = nullptr;
+  openRun_ = nullptr;
 }
 
 CommandList::~CommandList() { destroyCommands(); }

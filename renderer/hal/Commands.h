@@ -95,6 +95,25 @@ struct Binding {
   }
 };
 
+// A binding list built once and used by any number of dispatches, like a WebGPU bind group. It
+// is immutable, so recording a dispatch with the previous dispatch's list compares one pointer
+// instead of every binding, and command lists keep it instead of copying it.
+class BindingList : public std::enable_shared_from_this<BindingList> {
+  struct Token {};
+
+ public:
+  static std::shared_ptr<const BindingList> create(std::vector<Binding> bindings) {
+    return std::make_shared<const BindingList>(Token{}, std::move(bindings));
+  }
+  BindingList(Token, std::vector<Binding> bindings) : bindings_(std::move(bindings)) {}
+  BindingList(const BindingList&) = delete;  // always owned by the shared_ptr create() returns
+  BindingList& operator=(const BindingList&) = delete;
+  std::span<const Binding> bindings() const { return bindings_; }
+
+ private:
+  const std::vector<Binding> bindings_;
+};
+
 // Whether two bindings are the same for the backend (same objects, same ranges). A buffer
 // binding compares only its ref (backends read nothing else of it): the common case of every
 // dispatch is four word compares per binding.
@@ -212,6 +231,7 @@ class CommandList {
   // Appends a default-constructed T and returns it.
   template <class T>
   T& emplace() {
+    openRun_ = nullptr;  // a run continues only while it is the last command
     if (next_ == chunkEnd_) nextChunk();
     Command* slot = new (next_++) Command(std::in_place_type<T>);
     ++size_;
@@ -250,6 +270,7 @@ class CommandList {
 
   // Storage for what dispatches point to; addresses stay valid as long as the list.
   std::span<const uint32_t> storeWords(std::span<const uint32_t> words) {
+    openRun_ = nullptr;  // a run's records must stay contiguous
     const size_t n = words.size();
     if (n > wordsLeft_) return storeWordsInNewBlock(words);
     uint32_t* stored = wordsFree_;
@@ -258,24 +279,25 @@ class CommandList {
     wordsLeft_ -= n;
     return {stored, n};
   }
-  // Appends a repeat {workgroups, constants} to `run`, the last command, when its records can
-  // grow in place (nothing stored after them, room in the current block); false otherwise (the
-  // caller then stores a new dispatch). constants.size() must equal run.constants.size().
-  bool appendRepeat(DispatchCommand& run, WorkgroupCount workgroups, std::span<const uint32_t> constants) {
+  // Runs: `head`, the last command and the last thing stored, may take repeats (until another
+  // command or more words are stored). appendRepeat adds {workgroups, constants} to the open
+  // run when it has this entry point and the current block has room; false otherwise (the caller
+  // then stores a new dispatch). The caller guarantees the rest of what a repeat shares with its
+  // head (executable, bindings, heaps, constants.size()).
+  void openRun(DispatchCommand& head) { openRun_ = &head; }
+  bool appendRepeat(uint32_t entryPoint, WorkgroupCount workgroups, std::span<const uint32_t> constants) {
+    DispatchCommand* run = openRun_;
     const size_t stride = 3 + constants.size();
-    if (stride > wordsLeft_) return false;
-    if (run.repeatCount == 0)
-      run.repeats = wordsFree_;
-    else if (run.repeats + run.repeatCount * stride != wordsFree_)
-      return false;
+    if (!run || run->entryPoint != entryPoint || stride > wordsLeft_) return false;
     uint32_t* out = wordsFree_;
+    if (run->repeatCount == 0) run->repeats = out;
     out[0] = workgroups.x;
     out[1] = workgroups.y;
     out[2] = workgroups.z;
     for (size_t i = 0; i < constants.size(); ++i) out[3 + i] = constants[i];
-    wordsFree_ += stride;
+    wordsFree_ = out + stride;
     wordsLeft_ -= stride;
-    ++run.repeatCount;
+    ++run->repeatCount;
     ++repeats_;
     return true;
   }
@@ -329,6 +351,7 @@ class CommandList {
   Command* chunkEnd_ = nullptr;  // its end (next_ == chunkEnd_: full, or no chunk yet)
   size_t size_ = 0;
   size_t repeats_ = 0;  // dispatches stored as repeats of a run
+  DispatchCommand* openRun_ = nullptr;
   // Constants and repeat records: an inline block first, then heap blocks (kept by clear()).
   std::span<const uint32_t> storeWordsInNewBlock(std::span<const uint32_t> words);
   static constexpr size_t kInlineWords = 32;

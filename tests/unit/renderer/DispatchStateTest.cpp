@@ -127,6 +127,42 @@ TEST_CASE("binding comparison: a buffer binding is its ref; other kinds compare 
   CHECK_FALSE(hal::sameBindings(list1, std::span<const hal::Binding>(list2, 1)));
 }
 
+TEST_CASE("a BindingList is compared by identity, kept instead of copied, and validated like a span", "[renderer][vulkan]") {
+  hal::Device& device = test::vulkanDevice();
+  device.clearValidationMessages();
+  auto exe = scale(device, "list");
+  auto in = makeBuffer(device, {1, 2, 3, 4}, "in");
+  auto out = makeBuffer(device, 16, "out");
+  std::weak_ptr<const hal::BindingList> weak;
+  hal::CommandBuffer cb;
+  {
+    auto list = hal::BindingList::create({hal::BufferRef::direct(in), hal::BufferRef::direct(out)});
+    weak = list;
+    const uint32_t c1[] = {2, 1}, c2[] = {3, 0};
+    requireOk(cb.dispatch(exe, 0, {1, 1, 1}, c1, *list));
+    requireOk(cb.dispatch(exe, 0, {1, 1, 1}, c2, *list));  // a repeat: one pointer compared
+    // The same contents as a span share the stored list too.
+    const std::vector<hal::Binding> same = {hal::BufferRef::direct(in), hal::BufferRef::direct(out)};
+    requireOk(cb.dispatch(exe, 0, {1, 1, 1}, c1, same));
+    REQUIRE(cb.commands().size() == 1);
+    const auto& d = std::get<hal::DispatchCommand>(cb.commands()[0]);
+    CHECK(d.repeatCount == 2);
+    CHECK(d.bindings.data() == list->bindings().data());  // not copied
+    // A list of the wrong shape is refused like a span.
+    auto tooShort = hal::BindingList::create({hal::BufferRef::direct(in)});
+    CHECK_THAT(cb.dispatch(exe, 0, {1, 1, 1}, c1, *tooShort).message(), Catch::Contains("1 bindings given"));
+    auto outOfRange = hal::BindingList::create({hal::BufferRef::direct(in, 64), hal::BufferRef::direct(out)});
+    CHECK_THAT(cb.dispatch(exe, 0, {1, 1, 1}, c1, *outOfRange).message(), Catch::Contains("command 3 (dispatch) binding 0"));
+    CHECK(cb.commands().recordedCount() == 3);
+    requireOk(cb.dispatch(exe, 0, {1, 1, 1}, c2, *list));  // back to the list after failures
+    requireOk(cb.finish());
+  }
+  CHECK(!weak.expired());  // the command buffer keeps it alive
+  requireOk(device.submitAndWait(cb));
+  CHECK(readWords(*out, 4) == std::vector<uint32_t>{3, 6, 9, 12});
+  CHECK_NO_VALIDATION_MESSAGES(device);
+}
+
 TEST_CASE("a run of repeated dispatches keeps each one's workgroups and constants", "[renderer][vulkan]") {
   hal::Device& device = test::vulkanDevice();
   device.clearValidationMessages();
