@@ -30,14 +30,16 @@
 #include <spirv-tools/libspirv.hpp>
 #include <volk.h>
 
-#include <ctime>
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <ctime>
 #include <map>
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <thread>
 #include <tuple>
 #include <vector>
 
@@ -404,6 +406,22 @@ void halRecordOnly(benchmark::State& state) {
   state.counters["dispatches"] = double(state.range(0));
 }
 
+// The same after the thread has been idle for range(1) microseconds (paused timing), as it is
+// after every wait: no device work at all, yet on the 2-core VM this runs 5-20x slower than
+// back to back (caches, TLBs and clock refilled after the sleep). It is why the ratio's CPU
+// times after a wait exceed its instruction counts (docs/hal.md, "Dispatch overhead").
+void halRecordOnlyAfterIdle(benchmark::State& state) {
+  const auto idle = std::chrono::microseconds(state.range(1));
+  for (auto _ : state) {
+    state.PauseTiming();
+    std::this_thread::sleep_for(idle);
+    state.ResumeTiming();
+    hal::CommandBuffer cb({.mode = hal::CommandBufferMode::OneShot});
+    sides().hal.record(cb, uint32_t(state.range(0)), false);
+  }
+  state.counters["dispatches"] = double(state.range(0));
+}
+
 void vulkanDispatch(benchmark::State& state) {
   for (auto _ : state) sides().vulkan.run(uint32_t(state.range(0)));
   state.counters["dispatches"] = double(state.range(0));
@@ -457,6 +475,9 @@ void ratio(benchmark::State& state) {
 
 BENCHMARK(halDispatch)->Arg(1)->Arg(16)->Arg(256)->UseRealTime()->Unit(benchmark::kMicrosecond);
 BENCHMARK(halRecordOnly)->Arg(1)->Arg(16)->Arg(256)->Unit(benchmark::kMicrosecond);
+BENCHMARK(halRecordOnlyAfterIdle)
+    ->Args({256, 0})->Args({256, 1000})->Args({256, 8000})
+    ->Iterations(300)->Unit(benchmark::kMicrosecond);
 BENCHMARK(vulkanDispatch)->Arg(1)->Arg(16)->Arg(256)->UseRealTime()->Unit(benchmark::kMicrosecond);
 BENCHMARK(ratio)
     ->Args({1, 0, 0})->Args({16, 0, 0})->Args({256, 0, 0})
