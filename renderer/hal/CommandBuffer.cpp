@@ -90,6 +90,30 @@ Status visitRefs(const Command& command, size_t index, const Visit& visit) {
   return okStatus();
 }
 
+// Whether a direct dispatch whose buffer refs are all direct passes checkCommand: usage bits and
+// in-bounds, non-empty ranges (the rules resolveBufferRef applies to direct refs). Inline and
+// without messages: the first dispatch of most command buffers is checked here; false sends it
+// through checkCommand, which checks everything else and words the errors.
+bool directBufferRefsOk(const DispatchCommand& d) {
+  if (d.indirectWorkgroups) return false;
+  const ExecutableLayout& layout = d.executable->layout();
+  size_t element = 0;
+  for (const BindingLayout& bl : layout.bindings) {
+    const uint32_t usage = usageFor(bl.kind);
+    for (uint32_t a = 0; a < bl.arrayCount; ++a, ++element) {
+      const Binding& b = d.bindings[element];
+      if (b.kind != Binding::Kind::Buffer) continue;
+      const BufferRef& ref = b.buffer;
+      const Buffer* buffer = ref.buffer.get();
+      if (!buffer || (usage && !(buffer->usage() & usage))) return false;
+      const uint64_t size = buffer->size();
+      if (ref.offset >= size) return false;  // past the end, or an empty range at the end
+      if (ref.length != kWholeSize && (ref.length == 0 || ref.length > size - ref.offset)) return false;
+    }
+  }
+  return true;
+}
+
 // Extra range rules of each command once its refs are resolved.
 Status checkResolvedCommand(const Command& command, size_t index, BindingTable table) {
   using Use = RefSite::Use;
@@ -254,10 +278,12 @@ Status CommandBuffer::recordDispatch(const std::shared_ptr<Executable>& executab
   c.resourceHeap = resourceHeap_.get();
   c.samplerHeap = samplerHeap_.get();
   if (!checked) {
-    Status s = checkCommand(list.back(), index);
-    if (!s.ok()) {
-      list.pop_back();
-      return s;
+    if (!directBufferRefsOk(c)) {
+      Status s = checkCommand(list.back(), index);
+      if (!s.ok()) {
+        list.pop_back();
+        return s;
+      }
     }
     lastBindings_ = c.bindings;
     haveLastBindings_ = true;
