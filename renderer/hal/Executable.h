@@ -5,6 +5,7 @@
 // D3D12: a root signature + one PSO per entry point).
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <optional>
@@ -159,18 +160,23 @@ class Executable {
   const std::string& label() const { return label_; }
   // layout().bindingElementCount(), computed once (every recorded dispatch checks it).
   uint32_t bindingElementCount() const { return bindingElements_; }
+  // Whether every binding takes buffer refs (no textures or samplers), computed once.
+  bool buffersOnly() const { return buffersOnly_; }
   // Index of the entry point with this name, or -1.
   int findEntryPoint(const std::string& name) const;
 
  protected:
   Executable(Backend backend, ExecutableLayout layout, std::string label)
-      : backend_(backend), layout_(std::move(layout)), label_(std::move(label)), bindingElements_(layout_.bindingElementCount()) {}
+      : backend_(backend), layout_(std::move(layout)), label_(std::move(label)), bindingElements_(layout_.bindingElementCount()),
+        buffersOnly_(std::all_of(layout_.bindings.begin(), layout_.bindings.end(),
+                                 [](const BindingLayout& b) { return bindingTakesBuffer(b.kind); })) {}
 
  private:
   Backend backend_;
   ExecutableLayout layout_;
   std::string label_;
   uint32_t bindingElements_;
+  bool buffersOnly_;
 };
 
 }  // namespace sl::hal

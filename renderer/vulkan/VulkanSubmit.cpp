@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <array>
 #include <cstring>
-#include <set>
 
 #include "renderer/vulkan/VulkanObjects.h"
 
@@ -794,13 +793,22 @@ hal::Status VulkanDevice::record(InFlightSubmission& s) {
   const hal::DeviceLimits& limits = ctx_->info.limits;
 
   // Pre-pass: descriptor pool sizes, constants arena size, timestamp queries to reset.
-  std::map<VkDescriptorType, uint32_t> poolSizes, heapPoolSizes;
+  // Flat lists (few types; empty in the common all-push case, where they cost nothing).
+  std::vector<VkDescriptorPoolSize> poolSizes, heapPoolSizes;
+  auto addCount = [](std::vector<VkDescriptorPoolSize>& sizes, VkDescriptorType type, uint32_t n) {
+    for (VkDescriptorPoolSize& s : sizes)
+      if (s.type == type) {
+        s.descriptorCount += n;
+        return;
+      }
+    sizes.push_back({type, n});
+  };
   uint32_t poolSets = 0, heapPoolSets = 0;
   VkDescriptorPoolCreateFlags heapPoolFlags = 0;
   uint64_t arenaSize = 0;
   uint64_t heapStatusSize = 0;
   bool needDummy = false;
-  std::set<std::pair<VkQueryPool, uint32_t>> queries;
+  std::vector<std::pair<VkQueryPool, uint32_t>> queries;  // distinct: a query is written once per command buffer
   const hal::CommandList& commands = *s.commands;
   const hal::Executable* simpleExecutable = nullptr;  // the last one seen that needs nothing here
   SL_HAL_RETURN_IF_ERROR(commands.forEach([&](const hal::Command& c, size_t) -> hal::Status {
@@ -819,11 +827,11 @@ hal::Status VulkanDevice::record(InFlightSubmission& s) {
         if (set.heap) {  // mutable-tier heap sets come from their own pool (its flags and type lists)
           heapPoolSets += dispatches;
           heapPoolFlags |= set.poolFlags;
-          for (const auto& [type, n] : set.descriptorCounts) heapPoolSizes[type] += n * dispatches;
+          for (const auto& [type, n] : set.descriptorCounts) addCount(heapPoolSizes, type, n * dispatches);
           continue;
         }
         poolSets += dispatches;
-        for (const auto& [type, n] : set.descriptorCounts) poolSizes[type] += n * dispatches;
+        for (const auto& [type, n] : set.descriptorCounts) addCount(poolSizes, type, n * dispatches);
       }
       for (uint32_t k = 0; k < dispatches; ++k) {
         if (exe.layout().constantsBuffer)
@@ -837,26 +845,23 @@ hal::Status VulkanDevice::record(InFlightSubmission& s) {
     } else if (const auto* t = std::get_if<hal::TimestampCommand>(&c)) {
       if (t->pool->backend() != hal::Backend::Vulkan)
         return hal::makeError(hal::ErrorCode::InvalidArgument, "timestamp pool belongs to another backend");
-      queries.insert({static_cast<VulkanTimestampPool&>(*t->pool).handle(), t->query});
+      queries.push_back({static_cast<VulkanTimestampPool&>(*t->pool).handle(), t->query});
     }
     return hal::okStatus();
   }));
   if (poolSets) {
-    std::vector<VkDescriptorPoolSize> sizes;
-    for (const auto& [type, n] : poolSizes) sizes.push_back({type, n});
     VkDescriptorPoolCreateInfo info{VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO};
     info.maxSets = poolSets;
-    info.poolSizeCount = static_cast<uint32_t>(sizes.size());
-    info.pPoolSizes = sizes.data();
+    info.poolSizeCount = static_cast<uint32_t>(poolSizes.size());
+    info.pPoolSizes = poolSizes.data();
     SL_VK_CHECK(vk.vkCreateDescriptorPool(ctx_->device, &info, nullptr, &s.descriptorPool), "vkCreateDescriptorPool");
   }
   if (heapPoolSets) {
-    std::vector<VkDescriptorPoolSize> sizes;
+    const std::vector<VkDescriptorPoolSize>& sizes = heapPoolSizes;
     std::vector<VkMutableDescriptorTypeListEXT> lists;  // parallel to sizes (VUID-VkDescriptorPoolCreateInfo-pPoolSizes-04787)
-    for (const auto& [type, n] : heapPoolSizes) {
-      sizes.push_back({type, n});
+    for (const VkDescriptorPoolSize& size : sizes) {
       VkMutableDescriptorTypeListEXT list{};
-      if (type == VK_DESCRIPTOR_TYPE_MUTABLE_EXT) {
+      if (size.type == VK_DESCRIPTOR_TYPE_MUTABLE_EXT) {
         list.descriptorTypeCount = static_cast<uint32_t>(mutableHeapTypes().size());
         list.pDescriptorTypes = mutableHeapTypes().data();
       }
