@@ -121,7 +121,7 @@ inline bool sameBinding(const Binding& x, const Binding& y) {
   if (x.kind != y.kind || x.buffer.buffer != y.buffer.buffer) return false;
   const bool sameRef = (x.buffer.offset == y.buffer.offset) & (x.buffer.length == y.buffer.length) & (x.buffer.slot == y.buffer.slot);
   if (x.kind == Binding::Kind::Buffer) return sameRef;
-  return sameRef & (x.texture == y.texture) & (x.mipLevel == y.mipLevel) & (x.sampler == y.sampler);
+  return sameRef && x.texture == y.texture && x.mipLevel == y.mipLevel && x.sampler == y.sampler;
 }
 
 // Whether two binding lists are the same element for element.

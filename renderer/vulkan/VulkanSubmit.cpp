@@ -214,10 +214,15 @@ class DispatchRecorder {
         d.indirectWorkgroups)
       return false;
     const hal::WorkgroupCount& w = d.workgroups;
-    if ((w.x > maxWorkgroups_[0]) | (w.y > maxWorkgroups_[1]) | (w.z > maxWorkgroups_[2])) return false;  // record() reports it
+    if (overLimits(w.x, w.y, w.z)) return false;  // record() reports it
     if (repeatPushes_) pushConstants(repeatLayout_, d.constants);
     ctx_.vk.vkCmdDispatch(cb_, w.x, w.y, w.z);
     return true;
+  }
+
+  bool overLimits(uint32_t x, uint32_t y, uint32_t z) const {
+    // One branch instead of three: in the loop of every repeated dispatch.
+    return (int(x > maxWorkgroups_[0]) | int(y > maxWorkgroups_[1]) | int(z > maxWorkgroups_[2])) != 0;
   }
 
   // The repeats of a run, after its head: constants and the dispatch only while the head's
@@ -228,7 +233,7 @@ class DispatchRecorder {
     const bool bound = d.executable == repeatExecutable_ && d.bindings.data() == boundBindings_ && d.entryPoint == boundEntryPoint_;
     const uint32_t* w = d.repeats;
     for (uint32_t k = 0; k < d.repeatCount; ++k, w += stride) {
-      if (!bound || (w[0] > maxWorkgroups_[0]) | (w[1] > maxWorkgroups_[1]) | (w[2] > maxWorkgroups_[2])) [[unlikely]] {
+      if (!bound || overLimits(w[0], w[1], w[2])) [[unlikely]] {
         SL_HAL_RETURN_IF_ERROR(record(d.repeat(k), headIndex + 1 + k));
         continue;
       }
