@@ -54,7 +54,11 @@ Result<ResolvedBufferRange> resolveBufferRef(const BufferRef& ref, BindingTable 
 }
 
 std::span<const uint32_t> CommandList::storeWordsInNewBlock(std::span<const uint32_t> words) {
-  const size_t n = words.size();
+  nextWordBlock(words.size());
+  return storeWords(words);
+}
+
+void CommandList::nextWordBlock(size_t n) {
   if (!inlineWordsUsed_ && n <= kInlineWords) {
     inlineWordsUsed_ = true;
     wordsFree_ = inlineWords_.data();
@@ -72,7 +76,6 @@ std::span<const uint32_t> CommandList::storeWordsInNewBlock(std::span<const uint
     wordsFree_ = block.words.get();
     wordsLeft_ = block.size;
   }
-  return storeWords(words);
 }
 
 std::span<const Binding> CommandList::storeBindings(std::span<const Binding> bindings) {

@@ -288,7 +288,11 @@ class CommandList {
   bool appendRepeat(uint32_t entryPoint, WorkgroupCount workgroups, std::span<const uint32_t> constants) {
     DispatchCommand* run = openRun_;
     const size_t stride = 3 + constants.size();
-    if (!run || run->entryPoint != entryPoint || stride > wordsLeft_) return false;
+    if (!run || run->entryPoint != entryPoint) return false;
+    if (stride > wordsLeft_) {
+      if (run->repeatCount) return false;  // a run's records stay contiguous: a new run
+      nextWordBlock(stride);               // its first record may start a block
+    }
     uint32_t* out = wordsFree_;
     if (run->repeatCount == 0) run->repeats = out;
     out[0] = workgroups.x;
@@ -354,6 +358,9 @@ class CommandList {
   DispatchCommand* openRun_ = nullptr;
   // Constants and repeat records: an inline block first, then heap blocks (kept by clear()).
   std::span<const uint32_t> storeWordsInNewBlock(std::span<const uint32_t> words);
+  // Points wordsFree_/wordsLeft_ at a block with room for n words (the unused inline one, a kept
+  // one or a new one).
+  void nextWordBlock(size_t n);
   static constexpr size_t kInlineWords = 32;
   std::array<uint32_t, kInlineWords> inlineWords_;
   uint32_t* wordsFree_ = nullptr;  // next free word of the current block

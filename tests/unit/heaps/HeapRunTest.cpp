@@ -144,6 +144,37 @@ TEST_CASE("offload suite dyn-res-cvb-srv-uav: CBV, SRV and UAV from one heap", "
   CHECK_NO_VALIDATION_MESSAGES(device);
 }
 
+TEST_CASE("a run of heap dispatches: each repeat gets its own heap arrays and status block", "[heaps][vulkan]") {
+  // Repeats of a heap-indexing dispatch are stored as a run; the Vulkan backend writes their
+  // per-dispatch descriptors (heap arrays, status block) one by one, sized for all of them.
+  hal::Device& device = test::vulkanDevice();
+  device.clearValidationMessages();
+  auto exe = portableExecutable(device, test::example1(), indexOnly(), 16);
+  auto heap = resourceHeap(device, 16);
+  auto target = makeBuffer(device, 16, "target");
+  requireOk(target->fill(0, hal::kWholeSize, 0));
+  requireOk(heap->writeTypedBuffer(5, target, kR32Sint, true));
+  const std::vector<hal::Binding> good = {hal::BufferRef::direct(makeBuffer(device, indices({5}), "CB"))};
+  hal::CommandBuffer cb;
+  requireOk(cb.setDescriptorHeaps(heap, nullptr));
+  for (int i = 0; i < 3; ++i) requireOk(cb.dispatch(exe, 0, {1, 1, 1}, {}, good));
+  requireOk(cb.finish());
+  CHECK(cb.commands().size() == 1);
+  CHECK(cb.commands().recordedCount() == 3);
+  requireOk(device.submitAndWait(cb));
+  CHECK(readWords(*target, 1) == std::vector<uint32_t>{123});
+  // A bad index in a run is reported like any other.
+  const std::vector<hal::Binding> bad = {hal::BufferRef::direct(makeBuffer(device, indices({40}), "CB"))};
+  hal::CommandBuffer badRun;
+  requireOk(badRun.setDescriptorHeaps(heap, nullptr));
+  for (int i = 0; i < 3; ++i) requireOk(badRun.dispatch(exe, 0, {1, 1, 1}, {}, bad));
+  requireOk(badRun.finish());
+  hal::Status s = device.submitAndWait(badRun);
+  CHECK(s.code() == hal::ErrorCode::OutOfRange);
+  CHECK_THAT(s.message(), Catch::Contains("ResourceDescriptorHeap[40]"));
+  CHECK_NO_VALIDATION_MESSAGES(device);
+}
+
 TEST_CASE("an index past the heap is caught, never a device loss", "[heaps][vulkan]") {
   hal::Device& device = test::vulkanDevice();
   device.clearValidationMessages();
