@@ -6,6 +6,7 @@
 #include "tests/unit/renderer/HalTestSupport.h"
 
 #include <atomic>
+#include <random>
 #include <thread>
 
 using namespace sl;
@@ -318,6 +319,100 @@ TEST_CASE("recorded dispatches point into storage the command list owns", "[rend
   size_t visited = 0;
   for (const hal::Command& c : cb.commands()) visited += std::holds_alternative<hal::DispatchCommand>(c) + hal::repeatsOf(c);
   CHECK(visited == 1000);
+}
+
+TEST_CASE("random command sequences read back in recording order, runs expanded", "[renderer][hal]") {
+  // Runs must never reorder, merge or drop commands: barriers, fills and heap changes between
+  // dispatches, entry point and executable switches, span and BindingList bindings, and word
+  // blocks filling up all have to end a run at the right place.
+  struct Dispatch {
+    const hal::Executable* exe;
+    uint32_t entry;
+    hal::WorkgroupCount wg;
+    std::vector<uint32_t> constants;
+    std::vector<const hal::Buffer*> buffers;
+  };
+  struct Event {
+    char kind;  // 'D'ispatch, 'B'arrier, 'F'ill
+    Dispatch d;
+  };
+  hal::ExecutableLayout la, lb;
+  la.constantCount = 2;
+  la.entryPoints = {"main", "other"};
+  la.bindings = {{hal::BindingKind::StorageBuffer, 0, 0}, {hal::BindingKind::UniformBuffer, 0, 1}};
+  lb = la;
+  lb.constantCount = 37;  // long records: word blocks fill up after a few dozen
+  auto exeA = std::make_shared<FakeExecutable>(la);
+  auto exeB = std::make_shared<FakeExecutable>(lb);
+  std::vector<std::shared_ptr<hal::Buffer>> buffers = {buffer(64), buffer(64), buffer(64)};
+  const std::vector<hal::Binding> spans[2] = {{hal::BufferRef::direct(buffers[0]), hal::BufferRef::direct(buffers[1])},
+                                             {hal::BufferRef::direct(buffers[2]), hal::BufferRef::direct(buffers[1])}};
+  const std::shared_ptr<const hal::BindingList> lists[2] = {hal::BindingList::create(spans[0]), hal::BindingList::create(spans[1])};
+
+  for (uint32_t seed : {1u, 2u, 3u}) {
+    CAPTURE(seed);
+    std::mt19937 random(seed);
+    auto pick = [&](uint32_t n) { return uint32_t(random() % n); };
+    std::vector<Event> expected;
+    hal::CommandBuffer cb;
+    bool useB = false, viaList = false;
+    uint32_t entry = 0, set = 0;
+    for (int op = 0; op < 3000; ++op) {
+      const uint32_t what = pick(60);
+      if (what == 0) {
+        REQUIRE(cb.barrier().ok());
+        expected.push_back({'B', {}});
+      } else if (what == 1) {
+        REQUIRE(cb.fillBuffer(hal::BufferRef::direct(buffers[0]), 0).ok());
+        expected.push_back({'F', {}});
+      } else if (what == 2) {
+        REQUIRE(cb.setDescriptorHeaps(nullptr, nullptr).ok());
+      } else {
+        // Mostly the same executable, entry point and bindings again, so that runs form.
+        if (pick(8) == 0) useB = pick(3) == 0;
+        if (pick(10) == 0) entry = pick(2);
+        if (pick(8) == 0) set = pick(2);
+        if (pick(8) == 0) viaList = pick(2) == 0;
+        const hal::Executable* exe = useB ? exeB.get() : exeA.get();
+        Dispatch d{exe, entry, {1 + pick(4), 1 + pick(2), 1}, std::vector<uint32_t>(exe->layout().constantCount), {}};
+        for (uint32_t& c : d.constants) c = random();
+        for (const hal::Binding& b : spans[set]) d.buffers.push_back(b.buffer.buffer.get());
+        const auto& shared = useB ? std::static_pointer_cast<hal::Executable>(exeB) : std::static_pointer_cast<hal::Executable>(exeA);
+        hal::Status s = viaList ? cb.dispatch(shared, entry, d.wg, d.constants, *lists[set])
+                                : cb.dispatch(shared, entry, d.wg, d.constants, spans[set]);
+        REQUIRE(s.ok());
+        expected.push_back({'D', std::move(d)});
+      }
+    }
+    REQUIRE(cb.finish().ok());
+    const hal::CommandList& list = cb.commands();
+    CHECK(list.recordedCount() == expected.size());
+    CHECK(list.size() < expected.size() / 3);  // runs formed
+    size_t at = 0;
+    size_t mismatches = 0;
+    auto check = [&](const hal::DispatchCommand& d) {
+      REQUIRE(at < expected.size());
+      const Event& e = expected[at++];
+      std::vector<const hal::Buffer*> bound;
+      for (const hal::Binding& b : d.bindings) bound.push_back(b.buffer.buffer.get());
+      const bool same = e.kind == 'D' && d.executable == e.d.exe && d.entryPoint == e.d.entry && d.workgroups.x == e.d.wg.x &&
+                        d.workgroups.y == e.d.wg.y && d.workgroups.z == e.d.wg.z &&
+                        std::vector<uint32_t>(d.constants.begin(), d.constants.end()) == e.d.constants && bound == e.d.buffers;
+      mismatches += !same;
+    };
+    for (const hal::Command& c : list) {
+      if (const auto* d = std::get_if<hal::DispatchCommand>(&c)) {
+        check(*d);
+        for (uint32_t k = 0; k < d->repeatCount; ++k) check(d->repeat(k));
+      } else {
+        REQUIRE(at < expected.size());
+        const char kind = std::holds_alternative<hal::BarrierCommand>(c) ? 'B' : std::holds_alternative<hal::FillBufferCommand>(c) ? 'F' : '?';
+        mismatches += expected[at++].kind != kind;
+      }
+    }
+    CHECK(at == expected.size());
+    CHECK(mismatches == 0);
+  }
 }
 
 TEST_CASE("command lists are pooled safely across threads", "[renderer][hal]") {
