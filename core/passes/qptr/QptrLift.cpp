@@ -474,15 +474,17 @@ class Lifter {
   }
 
   // Steps down until the pointee is `want` (or, failing that, a same-sized numeric type the
-  // access can be bitcast from). `allowPun` false: the exact type is required.
-  bool resolveAccess(PtrRef& ref, Type want, bool allowPun, InstId at, Attrs& attrs) {
+  // access can be bitcast from). `allowPun` false: the exact type is required. Errors are
+  // reported on `at`, looked up only then: stepping down inserts instructions, which may move
+  // the function's instructions (a reference to their attributes taken before would dangle).
+  bool resolveAccess(PtrRef& ref, Type want, bool allowPun, InstId at) {
     for (int guard = 0; guard < 64; ++guard) {
       if (ref.pending == 0 && ref.cur == want) return true;
       if (carryIntoNextElement(ref, at)) continue;
       if (ref.pending == 0 && allowPun && canPun(ref.cur, want)) return true;
       if (!descend(ref)) break;
     }
-    error(attrs, "no " + printType(cx_, want) + " at offset " + std::to_string(ref.pending) + " in " + printType(cx_, ref.cur) +
+    error(fn_->inst(at).attrs, "no " + printType(cx_, want) + " at offset " + std::to_string(ref.pending) + " in " + printType(cx_, ref.cur) +
                      (ref.rowMajor ? " (row-major matrix)" : ""));
     return false;
   }
@@ -499,7 +501,8 @@ class Lifter {
   }
 
   // Until `ref.cur` is an array-like type of stride `stride` containing the pending offset.
-  bool resolveArray(PtrRef& ref, uint32_t stride, InstId at, Attrs& attrs) {
+  // Errors are reported on `at` (looked up then, as in resolveAccess).
+  bool resolveArray(PtrRef& ref, uint32_t stride, InstId at) {
     for (int guard = 0; guard < 64; ++guard) {
       const TypeLayout l = layouts_.layoutOf(ref.cur, ref.matrixStride, ref.rowMajor);
       const bool arrayLike = l.shape == TypeLayout::Shape::Elements && l.stride == stride;
@@ -507,8 +510,8 @@ class Lifter {
       if (carryIntoNextElement(ref, at)) continue;
       if (!descend(ref)) break;
     }
-    error(attrs, "no array of stride " + std::to_string(stride) + " at offset " + std::to_string(ref.pending) + " in " +
-                     printType(cx_, ref.cur));
+    error(fn_->inst(at).attrs, "no array of stride " + std::to_string(stride) + " at offset " + std::to_string(ref.pending) +
+                                   " in " + printType(cx_, ref.cur));
     return false;
   }
 
@@ -603,11 +606,13 @@ class Lifter {
           detach(*fn_, id);
           return;
         case QptrOp::DynOffset: {
+          // Read before resolveArray: it may insert instructions, which moves `in`.
           const uint32_t stride = in.operands[2].imm;
-          if (!resolveArray(ref, stride, id, in.attrs)) return;
+          const Value dynamicIndex = in.operands[1].value;
+          if (!resolveArray(ref, stride, id)) return;
           const Type arrayType = ref.cur;
           const TypeLayout l = layouts_.layoutOf(ref.cur, ref.matrixStride, ref.rowMajor);
-          const Value index = addIndex(in.operands[1].value, ref.pending / stride, id);
+          const Value index = addIndex(dynamicIndex, ref.pending / stride, id);
           ref.indices.push_back(index);
           ref.levels.push_back({true, stride});
           ref.pending %= stride;
@@ -635,7 +640,7 @@ class Lifter {
         }
         case QptrOp::Load: {
           const Type want = in.resultType;
-          if (!resolveAccess(ref, want, true, id, fn_->inst(id).attrs)) return;
+          if (!resolveAccess(ref, want, true, id)) return;
           const Value p = materialize(ref, id);
           InstDef& ld = fn_->inst(id);
           if (ref.cur == want) {
@@ -658,7 +663,7 @@ class Lifter {
         case QptrOp::Store: {
           Value v = in.operands[1].value;
           const Type vt = m_.typeOf(*fn_, v);
-          if (!resolveAccess(ref, vt, true, id, fn_->inst(id).attrs)) return;
+          if (!resolveAccess(ref, vt, true, id)) return;
           const Value p = materialize(ref, id);
           if (ref.cur != vt) {
             InstDef cast;
@@ -731,7 +736,7 @@ class Lifter {
         error(fn_->inst(id).attrs, "pointer input " + std::to_string(idx) + " was not lifted");
         continue;
       }
-      if (!resolveAccess(ref, t, false, id, fn_->inst(id).attrs)) continue;
+      if (!resolveAccess(ref, t, false, id)) continue;
       fn_->inst(id).operands[idx] = Operand::v(materialize(ref, id));
     }
     if (info.hasOutput) {
