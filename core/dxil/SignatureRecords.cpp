@@ -5,11 +5,9 @@ namespace sl::dxil {
 DxcSignature dxcSignature(const signature::PackedSignature& packed) {
   using SI = signature::SemanticInterpretation;
   DxcSignature out;
-  out.packed.kind = packed.kind;
-  out.packed.packingKind = packed.packingKind;
-  out.packed.strategy = packed.strategy;
-  out.packed.useMinPrecision = packed.useMinPrecision;
-  out.packed.rowsUsed = packed.rowsUsed;
+  out.packed = packed;  // kind, packing, strategy, rows used, diagnostics; the elements are rebuilt
+  out.packed.elements.clear();
+  out.packed.interpretations.clear();
   auto add = [&](signature::SignatureElement e, SI interpretation) {
     e.sigId = uint32_t(out.packed.elements.size());
     out.packed.elements.push_back(std::move(e));

@@ -22,10 +22,8 @@ namespace sl::dxil {
 
 class DxilStageIOLowering : public llvm::PassInfoMixin<DxilStageIOLowering> {
  public:
-  // inputKinds[SigId] = the DXIL SemanticKind of input element SigId.
-  DxilStageIOLowering(std::vector<uint32_t> inputKinds, std::vector<std::string>* errors)
-      : inputKinds_(std::move(inputKinds)), errors_(errors) {}
-  // With DXC's views of the input and output signatures: SigIds and rows are mapped to them.
+  // inputKinds[SigId] = the DXIL SemanticKind of input element SigId. With DXC's views of the
+  // input and output signatures (empty for compute: no stage I/O), SigIds and rows map to them.
   DxilStageIOLowering(std::vector<uint32_t> inputKinds, std::vector<DxcSignature::FromSeed> inputMap,
                       std::vector<DxcSignature::FromSeed> outputMap, std::vector<std::string>* errors)
       : inputKinds_(std::move(inputKinds)), inputMap_(std::move(inputMap)), outputMap_(std::move(outputMap)),

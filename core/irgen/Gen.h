@@ -23,6 +23,8 @@ namespace fe = sl::frontend;
 
 // `e` without the no-op casts around it (the expression a resource value comes from).
 const fe::Expr* stripNoOpCasts(const fe::Expr* e);
+// The attribute named `name` (e.g. "numthreads"), or null.
+const fe::Attribute* findAttr(const std::vector<fe::Attribute>& attrs, std::string_view name);
 
 // Where a resource comes from: a declared global (LegalizeBindings binds it) or a descriptor heap
 // (`ResourceDescriptorHeap[i]` / `SamplerDescriptorHeap[i]`, seed 0050; passes/heaps binds it).
@@ -213,6 +215,10 @@ class Gen {
                   const fe::Expr* at);
   // After a diagnosed failure to bind them: unassigned slots stay silent at their uses.
   void poisonSlots(std::pair<uint32_t, uint32_t> slots);
+  // Initializes a mixed-struct variable (`ptr` its data, `slots` its resources) from `source`
+  // (storeMixed, with `storeAt`'s location when set); its slots are poisoned when that fails.
+  void initMixed(ir::Value ptr, const fe::Type* type, std::pair<uint32_t, uint32_t> slots, const fe::Expr* source,
+                 const fe::Node* storeAt = nullptr);
   // `lhs = rhs` for structs of data and resources.
   void assignMixed(const fe::Expr* lhs, const fe::Expr* rhs, const fe::Expr* at);
   // Loops: slots the loop assigns read their index from memory until assigned in the body.

@@ -31,16 +31,6 @@ bool profileShaderModel(std::string_view profile, uint32_t& major, uint32_t& min
   return true;
 }
 
-namespace {
-
-const fe::Attribute* numThreadsOf(const fe::FunctionDecl* entry) {
-  for (const fe::Attribute& a : entry->attributes)
-    if (a.name == "numthreads") return &a;
-  return nullptr;
-}
-
-}  // namespace
-
 bool Gen::allowImplicitDerivatives(const fe::Node* call, const std::string& intrinsic) {
   const fe::FunctionDecl* entry = unit_.entry;
   if (!entry) return false;
@@ -61,7 +51,7 @@ bool Gen::allowImplicitDerivatives(const fe::Node* call, const std::string& intr
     return report("only available in pixel, compute, amplification, mesh, or broadcast node shaders.");
   if (options_.shaderModelMajor < 6 || (options_.shaderModelMajor == 6 && options_.shaderModelMinor < 6))
     return report("shader model 6.6 or greater is required for use in compute, amplification, or mesh shaders.");
-  if (const fe::Attribute* nt = numThreadsOf(entry)) {
+  if (const fe::Attribute* nt = findAttr(entry->attributes, "numthreads")) {
     auto dim = [&](size_t i) { return i < nt->intArgs.size() ? nt->intArgs[i] : int64_t(1); };
     const int64_t x = dim(0), y = dim(1), z = dim(2);
     // Y != 1: a 2D quad layout (X and Y even); Y == 1: 1D quads (X a multiple of 4, Z == 1).

@@ -78,6 +78,20 @@ void Gen::poisonSlots(std::pair<uint32_t, uint32_t> slots) {
     if (!slots_[slots.first + i].ref.valid()) slots_[slots.first + i].poisoned = true;
 }
 
+void Gen::initMixed(Value ptr, const fe::Type* type, std::pair<uint32_t, uint32_t> slots, const fe::Expr* source,
+                    const fe::Node* storeAt) {
+  std::optional<MixedValue> value = mixedValue(source);
+  if (!value) {
+    poisonSlots(slots);
+    return;
+  }
+  if (storeAt) setLoc(storeAt);
+  LValue data;
+  data.type = type;
+  data.ptr = ptr;
+  storeMixed(data, slots, *value, source);
+}
+
 void Gen::assignMixed(const fe::Expr* lhs, const fe::Expr* rhs, const fe::Expr* at) {
   std::optional<MixedValue> value = mixedValue(rhs);
   if (!value) return;

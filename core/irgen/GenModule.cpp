@@ -57,7 +57,7 @@ void Gen::setLoc(const fe::Node* node) {
   b_->setLoc(file, loc.line, loc.column);
 }
 
-static const fe::Attribute* findAttr(const std::vector<fe::Attribute>& attrs, std::string_view name) {
+const fe::Attribute* findAttr(const std::vector<fe::Attribute>& attrs, std::string_view name) {
   for (const fe::Attribute& a : attrs)
     if (a.name == name) return &a;
   return nullptr;

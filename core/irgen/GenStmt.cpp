@@ -23,15 +23,7 @@ void Gen::localDecl(const fe::VarDecl* var) {
     initResourceLocal(var, v);
     if (var->init && v.kind == VarInfo::Kind::Pointer) {
       // A struct of data and resources: its data by value, its resources re-pointed.
-      if (std::optional<MixedValue> init = mixedValue(var->init)) {
-        setLoc(var);
-        LValue data;
-        data.type = var->type;
-        data.ptr = v.ptr;
-        storeMixed(data, {v.firstSlot, v.slotCount}, *init, var->init);
-      } else {
-        poisonSlots({v.firstSlot, v.slotCount});
-      }
+      initMixed(v.ptr, var->type, {v.firstSlot, v.slotCount}, var->init, var);
     } else if (var->init) {
       std::vector<ResourceRef> leaves = resourceLeaves(var->init);
       setLoc(var);
@@ -137,14 +129,7 @@ Value Gen::inlineCall(const fe::CallExpr* call, const fe::FunctionDecl* callee) 
     const fe::Type* st = unit_.context->types.structType(callee->parent);
     calleeThisSlots = {newSlots(resourceLeafCount(st)), resourceLeafCount(st)};
     calleeThis = b_->local(lower(st), "this");
-    if (std::optional<MixedValue> object = mixedValue(call->object)) {
-      LValue data;
-      data.type = st;
-      data.ptr = calleeThis;
-      storeMixed(data, calleeThisSlots, *object, call->object);
-    } else {
-      poisonSlots(calleeThisSlots);
-    }
+    initMixed(calleeThis, st, calleeThisSlots, call->object);
   } else if (callee->parent && !callee->isStatic && call->object) {
     const fe::Type* st = unit_.context->types.structType(callee->parent);
     calleeThisSlots = {0, 0};
@@ -183,14 +168,7 @@ Value Gen::inlineCall(const fe::CallExpr* call, const fe::FunctionDecl* callee) 
       const bool mixed = v.kind == VarInfo::Kind::Pointer;
       if (p->direction == fe::ParamDirection::In) {
         if (mixed) {
-          if (std::optional<MixedValue> value = mixedValue(arg)) {
-            LValue data;
-            data.type = p->type;
-            data.ptr = v.ptr;
-            storeMixed(data, {v.firstSlot, v.slotCount}, *value, arg);
-          } else {
-            poisonSlots({v.firstSlot, v.slotCount});
-          }
+          initMixed(v.ptr, p->type, {v.firstSlot, v.slotCount}, arg);
         } else {
           std::vector<ResourceRef> leaves = resourceLeaves(arg);
           for (uint32_t k = 0; k < v.slotCount && k < leaves.size(); ++k) writeSlot(v.firstSlot + k, leaves[k], arg);

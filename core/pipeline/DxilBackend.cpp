@@ -17,15 +17,6 @@ namespace {
 
 using Clock = StageClock;
 
-// "cs_6_6" -> {6, 6}; anything unparsable keeps the default.
-void shaderModelOf(const std::string& profile, uint32_t& major, uint32_t& minor) {
-  size_t first = profile.find('_');
-  size_t second = first == std::string::npos ? std::string::npos : profile.find('_', first + 1);
-  if (second == std::string::npos) return;
-  major = static_cast<uint32_t>(std::strtoul(profile.c_str() + first + 1, nullptr, 10));
-  minor = static_cast<uint32_t>(std::strtoul(profile.c_str() + second + 1, nullptr, 10));
-}
-
 }  // namespace
 
 void runDxilBackend(const frontend::TranslationUnit& unit, const frontend::PreprocessedUnit& source,
@@ -88,7 +79,7 @@ void runDxilBackend(const frontend::TranslationUnit& unit, const frontend::Prepr
   // Stages: llvm and dxil (one call: the lowering pipeline needs the emitted module).
   start = Clock::now();
   dxil::DxilOptions dxilOptions;
-  shaderModelOf(options.profile, dxilOptions.shaderModelMajor, dxilOptions.shaderModelMinor);
+  irgen::profileShaderModel(options.profile, dxilOptions.shaderModelMajor, dxilOptions.shaderModelMinor);
   if (graphicsSignatures) {
     dxilOptions.inputSignature = graphicsSignatures->inputs;
     dxilOptions.outputSignature = graphicsSignatures->outputs;
