@@ -272,16 +272,10 @@ Status CommandBuffer::recordDispatch(const std::shared_ptr<Executable>& executab
   // Built in place in the list (no copies of the command), then checked; removed on failure.
   CommandList& list = *commands_;
   const size_t index = list.recordedCount();  // in messages: each recorded command counts
-  DispatchCommand& c = list.emplace<DispatchCommand>();
-  c.executable = executable.get();
-  c.entryPoint = entryPoint;
-  if (workgroups) c.workgroups = *workgroups;
-  if (workgroupsRef) c.indirectWorkgroups = list.storeRef(*workgroupsRef);
-  c.constants = list.storeWords(constants);
   // A BindingList is kept, not copied.
-  c.bindings = repeated ? lastBindings_ : bindingList ? bindings : list.storeBindings(bindings);
-  c.resourceHeap = resourceHeap_.get();
-  c.samplerHeap = samplerHeap_.get();
+  DispatchCommand& c = storeDispatch(executable.get(), entryPoint, workgroups ? *workgroups : WorkgroupCount{}, constants,
+                                     repeated ? lastBindings_ : bindingList ? bindings : list.storeBindings(bindings));
+  if (workgroupsRef) c.indirectWorkgroups = list.storeRef(*workgroupsRef);
   if (!checked) {
     if (!directBufferRefsOk(c)) {
       Status s = checkCommand(list.back(), index);
@@ -308,17 +302,24 @@ Status CommandBuffer::recordDispatch(const std::shared_ptr<Executable>& executab
   return okStatus();
 }
 
-void CommandBuffer::appendRunHead(uint32_t entryPoint, WorkgroupCount workgroups, std::span<const uint32_t> constants) {
+DispatchCommand& CommandBuffer::storeDispatch(Executable* executable, uint32_t entryPoint, WorkgroupCount workgroups,
+                                              std::span<const uint32_t> constants, std::span<const Binding> storedBindings) {
   CommandList& list = *commands_;
   DispatchCommand& c = list.emplace<DispatchCommand>();
-  c.executable = const_cast<Executable*>(lastValidatedExecutable_);
+  c.executable = executable;
   c.entryPoint = entryPoint;
   c.workgroups = workgroups;
   c.constants = list.storeWords(constants);
-  c.bindings = lastBindings_;
+  c.bindings = storedBindings;
   c.resourceHeap = resourceHeap_.get();
   c.samplerHeap = samplerHeap_.get();
-  list.openRun(c);
+  return c;
+}
+
+void CommandBuffer::appendRunHead(uint32_t entryPoint, WorkgroupCount workgroups, std::span<const uint32_t> constants) {
+  DispatchCommand& c = storeDispatch(const_cast<Executable*>(lastValidatedExecutable_), entryPoint, workgroups, constants,
+                                     lastBindings_);
+  commands_->openRun(c);
 }
 
 Status CommandBuffer::dispatchIndirect(const std::shared_ptr<Executable>& executable, uint32_t entryPoint,

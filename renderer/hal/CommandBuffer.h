@@ -131,6 +131,10 @@ class CommandBuffer {
       return;
     appendRunHead(entryPoint, workgroups, constants);
   }
+  // Appends a dispatch with the current heaps and its constants stored; `storedBindings` must
+  // already live in (or be kept by) the list.
+  DispatchCommand& storeDispatch(Executable* executable, uint32_t entryPoint, WorkgroupCount workgroups,
+                                 std::span<const uint32_t> constants, std::span<const Binding> storedBindings);
   // A repeat stored as a dispatch of its own, which opens a new run.
   void appendRunHead(uint32_t entryPoint, WorkgroupCount workgroups, std::span<const uint32_t> constants);
   // workgroups (direct) or workgroupsRef (indirect) is set; bindingList, when set, replaces `bindings`.

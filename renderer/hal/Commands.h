@@ -240,18 +240,6 @@ class CommandList {
   void push_back(Command command) {
     std::visit([this](auto&& c) { emplace<std::decay_t<decltype(c)>>() = std::move(c); }, std::move(command));
   }
-  // Calls f(command, index) for each command in order, stopping at the first error f returns.
-  // Cheaper than indexing: backends walk every command of every submission.
-  template <class F>
-  Status forEach(F&& f) const {
-    size_t i = 0;
-    for (size_t chunk = 0; i < size_; ++chunk) {
-      const Command* slots = const_cast<CommandList&>(*this).slotsOf(chunk);
-      const size_t n = std::min(kInlineCommands << chunk, size_ - i);
-      for (size_t k = 0; k < n; ++k, ++i) SL_HAL_RETURN_IF_ERROR(f(slots[k], i));
-    }
-    return okStatus();
-  }
   // Calls f(commands) for each chunk of consecutive stored commands in order, stopping at the
   // first error f returns: lets a backend's inner loop run over a plain array.
   template <class F>
@@ -264,6 +252,15 @@ class CommandList {
       i += n;
     }
     return okStatus();
+  }
+  // Calls f(command, index) for each stored command in order, stopping at the first error f returns.
+  template <class F>
+  Status forEach(F&& f) const {
+    size_t i = 0;
+    return forEachChunk([&](std::span<const Command> chunk) -> Status {
+      for (const Command& c : chunk) SL_HAL_RETURN_IF_ERROR(f(c, i++));
+      return okStatus();
+    });
   }
   // Removes the last command (one that failed validation after it was built in place).
   void pop_back();
@@ -287,8 +284,8 @@ class CommandList {
   void openRun(DispatchCommand& head) { openRun_ = &head; }
   bool appendRepeat(uint32_t entryPoint, WorkgroupCount workgroups, std::span<const uint32_t> constants) {
     DispatchCommand* run = openRun_;
-    const size_t stride = 3 + constants.size();
     if (!run || run->entryPoint != entryPoint) return false;
+    const size_t stride = run->repeatStride();
     if (stride > wordsLeft_) {
       if (run->repeatCount) return false;  // a run's records stay contiguous: a new run
       nextWordBlock(stride);               // its first record may start a block

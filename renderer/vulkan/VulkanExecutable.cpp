@@ -305,8 +305,6 @@ void VulkanExecutable::buildPlainPushWrites() {
   // Not needing submission resources, every set with bindings is the (one) push set.
   const uint32_t set = l.bindings.front().set;
   std::vector<VkWriteDescriptorSet> writes;
-  std::vector<uint32_t> firsts;
-  uint32_t element = 0;
   for (const hal::BindingLayout& b : l.bindings) {
     if (b.set != set || (b.kind != hal::BindingKind::StorageBuffer && b.kind != hal::BindingKind::UniformBuffer)) return;
     VkWriteDescriptorSet w{VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
@@ -314,11 +312,8 @@ void VulkanExecutable::buildPlainPushWrites() {
     w.descriptorCount = b.arrayCount;
     w.descriptorType = toVkDescriptorType(b.kind);
     writes.push_back(w);
-    firsts.push_back(element);
-    element += b.arrayCount;
   }
   plainPushWrites_ = std::move(writes);
-  plainPushFirstElements_ = std::move(firsts);
   plainPushSet_ = set;
 }
 

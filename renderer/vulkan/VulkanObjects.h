@@ -107,10 +107,10 @@ class VulkanExecutable final : public hal::Executable {
   bool needsSubmissionResources() const { return needsSubmissionResources_; }
   // The common layout of plain storage/uniform buffers in one push set (at most
   // kMaxPlainPushElements elements, nothing per dispatch): its writes, built once, with
-  // pBufferInfo left null and the first binding element of each write. Empty otherwise.
+  // pBufferInfo left null (write i covers the binding elements after those of writes 0..i-1).
+  // Empty otherwise.
   static constexpr uint32_t kMaxPlainPushElements = 16;
   std::span<const VkWriteDescriptorSet> plainPushWrites() const { return plainPushWrites_; }
-  std::span<const uint32_t> plainPushFirstElements() const { return plainPushFirstElements_; }
   uint32_t plainPushSet() const { return plainPushSet_; }
 
  private:
@@ -123,7 +123,6 @@ class VulkanExecutable final : public hal::Executable {
   bool perDispatchDescriptors_ = false;
   bool needsSubmissionResources_ = false;
   std::vector<VkWriteDescriptorSet> plainPushWrites_;
-  std::vector<uint32_t> plainPushFirstElements_;
   uint32_t plainPushSet_ = 0;
   void buildPlainPushWrites();
 };

@@ -206,40 +206,22 @@ class DispatchRecorder {
   }
 
   // The common case, inline in the translation loop: the executable, entry point and bindings of
-  // the previous dispatch with descriptors that stay bound (repeatExecutable_ is null
-  // otherwise), new constants, workgroup counts within the device's limits. Then only the
-  // constants (when they differ) and the dispatch are recorded. False: record() does the rest.
+  // the previous dispatch with descriptors that stay bound, new constants, workgroup counts within
+  // the device's limits. Then only the constants (when they differ) and the dispatch are
+  // recorded. False: record() does the rest.
   bool repeat(const hal::DispatchCommand& d) {
-    if (d.executable != repeatExecutable_ || d.bindings.data() != boundBindings_ || d.entryPoint != boundEntryPoint_ ||
-        d.indirectWorkgroups)
-      return false;
-    const hal::WorkgroupCount& w = d.workgroups;
-    if (overLimits(w.x, w.y, w.z)) return false;  // record() reports it
-    if (repeatPushes_) pushConstants(repeatLayout_, d.constants);
-    ctx_.vk.vkCmdDispatch(cb_, w.x, w.y, w.z);
-    return true;
+    return !d.indirectWorkgroups && keepsBound(d) && pushAndDispatch(d.workgroups.x, d.workgroups.y, d.workgroups.z, d.constants);
   }
 
-  bool overLimits(uint32_t x, uint32_t y, uint32_t z) const {
-    // One branch instead of three: in the loop of every repeated dispatch.
-    return (int(x > maxWorkgroups_[0]) | int(y > maxWorkgroups_[1]) | int(z > maxWorkgroups_[2])) != 0;
-  }
-
-  // The repeats of a run, after its head: constants and the dispatch only while the head's
-  // descriptors stay bound (as in repeat()); otherwise, and for a count over the device's
-  // limits (reported there), each goes through record().
+  // The repeats of a run, after its head: as repeat(); otherwise (descriptors not bound, or a
+  // count over the device's limits, reported there) each goes through record().
   hal::Status replay(const hal::DispatchCommand& d, size_t headIndex) {
     const size_t stride = d.repeatStride(), n = d.constants.size();
-    const bool bound = d.executable == repeatExecutable_ && d.bindings.data() == boundBindings_ && d.entryPoint == boundEntryPoint_;
+    const bool bound = keepsBound(d);
     const uint32_t* w = d.repeats;
-    for (uint32_t k = 0; k < d.repeatCount; ++k, w += stride) {
-      if (!bound || overLimits(w[0], w[1], w[2])) [[unlikely]] {
+    for (uint32_t k = 0; k < d.repeatCount; ++k, w += stride)
+      if (!bound || !pushAndDispatch(w[0], w[1], w[2], {w + 3, n})) [[unlikely]]
         SL_HAL_RETURN_IF_ERROR(record(d.repeat(k), headIndex + 1 + k));
-        continue;
-      }
-      if (repeatPushes_) pushConstants(repeatLayout_, {w + 3, n});
-      ctx_.vk.vkCmdDispatch(cb_, w[0], w[1], w[2]);
-    }
     return hal::okStatus();
   }
 
@@ -310,6 +292,20 @@ class DispatchRecorder {
     return hal::okStatus();
   }
 
+  // Whether `d` has the executable, bindings and entry point whose descriptors stay bound
+  // (repeatExecutable_ is null while none do).
+  bool keepsBound(const hal::DispatchCommand& d) const {
+    return d.executable == repeatExecutable_ && d.bindings.data() == boundBindings_ && d.entryPoint == boundEntryPoint_;
+  }
+  // Push constants (when they differ) + vkCmdDispatch; false, recording nothing, for a count over
+  // the device's limits (one branch, not three: this runs for every repeated dispatch).
+  bool pushAndDispatch(uint32_t x, uint32_t y, uint32_t z, std::span<const uint32_t> constants) {
+    if ((int(x > maxWorkgroups_[0]) | int(y > maxWorkgroups_[1]) | int(z > maxWorkgroups_[2])) != 0) return false;
+    if (repeatPushes_) pushConstants(repeatLayout_, constants);
+    ctx_.vk.vkCmdDispatch(cb_, x, y, z);
+    return true;
+  }
+
   // The lean descriptor path of executables with plainPushWrites() (plain storage/uniform
   // buffers in one push set): resolves each ref into plainInfos_ and copies the prebuilt writes.
   // False for anything it does not handle in place (another backend, a misaligned or too long
@@ -318,14 +314,14 @@ class DispatchRecorder {
   bool preparePlainPush(const hal::DispatchCommand& d, const VulkanExecutable& exe) {
     const std::span<const VkWriteDescriptorSet> templates = exe.plainPushWrites();
     if (templates.empty()) return false;
-    const std::span<const uint32_t> firsts = exe.plainPushFirstElements();
     const hal::DeviceLimits& limits = ctx_.info.limits;
+    uint32_t e = 0;  // binding element: the writes cover the elements in order
     for (size_t w = 0; w < templates.size(); ++w) {
+      const uint32_t first = e;
       const bool uniform = templates[w].descriptorType == VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER;
       const uint64_t alignment = uniform ? limits.minUniformBufferOffsetAlignment : limits.minStorageBufferOffsetAlignment;
       const uint64_t maxRange = uniform ? limits.maxUniformBufferRange : limits.maxStorageBufferRange;
-      for (uint32_t a = 0; a < templates[w].descriptorCount; ++a) {
-        const uint32_t e = firsts[w] + a;
+      for (uint32_t a = 0; a < templates[w].descriptorCount; ++a, ++e) {
         const hal::BufferRef& ref = d.bindings[e].buffer;
         hal::Buffer* buffer = ref.buffer.get();
         uint64_t offset = ref.offset, length = ref.length;
@@ -343,7 +339,7 @@ class DispatchRecorder {
         plainInfos_[e] = {static_cast<VulkanBuffer*>(buffer)->handle(), offset, length};
       }
       plainWrites_[w] = templates[w];
-      plainWrites_[w].pBufferInfo = &plainInfos_[firsts[w]];
+      plainWrites_[w].pBufferInfo = &plainInfos_[first];
     }
     plainWriteCount_ = static_cast<uint32_t>(templates.size());
     return true;
