@@ -482,7 +482,7 @@ BENCHMARK(vulkanDispatch)->Arg(1)->Arg(16)->Arg(256)->UseRealTime()->Unit(benchm
 BENCHMARK(ratio)
     ->Args({1, 0, 0})->Args({16, 0, 0})->Args({256, 0, 0})
     ->Args({16, 1, 0})->Args({256, 1, 0})
-    ->Args({16, 1, 1})->Args({256, 1, 1})
+    ->Args({1, 0, 1})->Args({16, 1, 1})->Args({256, 1, 1})
     ->UseRealTime()->Unit(benchmark::kMicrosecond);
 
 }  // namespace

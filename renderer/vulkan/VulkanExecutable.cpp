@@ -56,6 +56,7 @@ VulkanExecutable::~VulkanExecutable() {
   if (pipelineLayout_) ctx_->vk.vkDestroyPipelineLayout(ctx_->device, pipelineLayout_, nullptr);
   for (const SetLayout& s : sets_) if (s.layout) ctx_->vk.vkDestroyDescriptorSetLayout(ctx_->device, s.layout, nullptr);
   if (module_) ctx_->vk.vkDestroyShaderModule(ctx_->device, module_, nullptr);
+  if (plainPushTemplate_) ctx_->vk.vkDestroyDescriptorUpdateTemplate(ctx_->device, plainPushTemplate_, nullptr);
 }
 
 hal::Status VulkanExecutable::build(const hal::ExecutableDesc& desc) {
@@ -294,27 +295,37 @@ hal::Status VulkanExecutable::build(const hal::ExecutableDesc& desc) {
   perDispatchDescriptors_ = l.constantsBuffer || !l.heapBindings.empty() || l.heapStatus || !l.heapGroups.empty();
   needsSubmissionResources_ = l.constantsBuffer || l.heapStatus || !l.heapBindings.empty() ||
                               std::any_of(sets_.begin(), sets_.end(), [](const SetLayout& set) { return !set.push && set.bindingCount; });
-  buildPlainPushWrites();
-  return hal::okStatus();
+  return buildPlainPushTemplate();
 }
 
-void VulkanExecutable::buildPlainPushWrites() {
+hal::Status VulkanExecutable::buildPlainPushTemplate() {
   const hal::ExecutableLayout& l = layout();
   if (perDispatchDescriptors_ || needsSubmissionResources_ || l.bindings.empty() || bindingElementCount() > kMaxPlainPushElements)
-    return;
+    return hal::okStatus();
   // Not needing submission resources, every set with bindings is the (one) push set.
   const uint32_t set = l.bindings.front().set;
-  std::vector<VkWriteDescriptorSet> writes;
+  std::vector<VkDescriptorUpdateTemplateEntry> entries;
+  uint32_t e = 0;
   for (const hal::BindingLayout& b : l.bindings) {
-    if (b.set != set || (b.kind != hal::BindingKind::StorageBuffer && b.kind != hal::BindingKind::UniformBuffer)) return;
-    VkWriteDescriptorSet w{VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
-    w.dstBinding = b.binding;
-    w.descriptorCount = b.arrayCount;
-    w.descriptorType = toVkDescriptorType(b.kind);
-    writes.push_back(w);
+    const bool uniform = b.kind == hal::BindingKind::UniformBuffer;
+    if (b.set != set || (b.kind != hal::BindingKind::StorageBuffer && !uniform)) return hal::okStatus();
+    entries.push_back({b.binding, 0, b.arrayCount, toVkDescriptorType(b.kind), e * sizeof(VkDescriptorBufferInfo),
+                       sizeof(VkDescriptorBufferInfo)});
+    for (uint32_t a = 0; a < b.arrayCount; ++a) plainPushUniform_[e++] = uniform;
   }
-  plainPushWrites_ = std::move(writes);
+  VkDescriptorUpdateTemplateCreateInfo info{VK_STRUCTURE_TYPE_DESCRIPTOR_UPDATE_TEMPLATE_CREATE_INFO};
+  info.descriptorUpdateEntryCount = static_cast<uint32_t>(entries.size());
+  info.pDescriptorUpdateEntries = entries.data();
+  info.templateType = VK_DESCRIPTOR_UPDATE_TEMPLATE_TYPE_PUSH_DESCRIPTORS_KHR;
+  info.descriptorSetLayout = sets_[set].layout;  // ignored for push templates, but a valid handle is harmless
+  info.pipelineBindPoint = VK_PIPELINE_BIND_POINT_COMPUTE;
+  info.pipelineLayout = pipelineLayout_;
+  info.set = set;
+  SL_VK_CHECK(ctx_->vk.vkCreateDescriptorUpdateTemplate(ctx_->device, &info, nullptr, &plainPushTemplate_),
+              "vkCreateDescriptorUpdateTemplate of executable '" + label() + "'");
   plainPushSet_ = set;
+  plainPushElements_ = e;
+  return hal::okStatus();
 }
 
 }  // namespace sl::vulkan

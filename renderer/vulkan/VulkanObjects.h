@@ -1,6 +1,7 @@
 // Internal to the Vulkan backend: the HAL object implementations.
 #pragma once
 
+#include <array>
 #include <deque>
 #include <map>
 #include <mutex>
@@ -106,12 +107,16 @@ class VulkanExecutable final : public hal::Executable {
   // a constants buffer, heap arrays or status); false for the common all-push-descriptor case.
   bool needsSubmissionResources() const { return needsSubmissionResources_; }
   // The common layout of plain storage/uniform buffers in one push set (at most
-  // kMaxPlainPushElements elements, nothing per dispatch): its writes, built once, with
-  // pBufferInfo left null (write i covers the binding elements after those of writes 0..i-1).
-  // Empty otherwise.
+  // kMaxPlainPushElements binding elements, nothing per dispatch): a push-descriptor update
+  // template over an array of VkDescriptorBufferInfo, one per binding element in order, built
+  // once. A template push hands the driver one flat array instead of a write per binding (on
+  // lavapipe: two allocations per push instead of one per binding plus two). Null otherwise.
   static constexpr uint32_t kMaxPlainPushElements = 16;
-  std::span<const VkWriteDescriptorSet> plainPushWrites() const { return plainPushWrites_; }
+  VkDescriptorUpdateTemplate plainPushTemplate() const { return plainPushTemplate_; }
   uint32_t plainPushSet() const { return plainPushSet_; }
+  uint32_t plainPushElements() const { return plainPushElements_; }
+  // Whether binding element e of the plain push layout is a uniform buffer (else storage).
+  bool plainPushUniform(uint32_t e) const { return plainPushUniform_[e]; }
 
  private:
   std::shared_ptr<Context> ctx_;
@@ -122,9 +127,11 @@ class VulkanExecutable final : public hal::Executable {
   std::vector<MutableHeapBinding> heapGroupBindings_;
   bool perDispatchDescriptors_ = false;
   bool needsSubmissionResources_ = false;
-  std::vector<VkWriteDescriptorSet> plainPushWrites_;
+  VkDescriptorUpdateTemplate plainPushTemplate_ = VK_NULL_HANDLE;
   uint32_t plainPushSet_ = 0;
-  void buildPlainPushWrites();
+  uint32_t plainPushElements_ = 0;
+  std::array<bool, kMaxPlainPushElements> plainPushUniform_{};
+  hal::Status buildPlainPushTemplate();
 };
 
 VkDescriptorType toVkDescriptorType(hal::BindingKind kind);

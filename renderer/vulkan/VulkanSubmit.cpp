@@ -238,7 +238,7 @@ class DispatchRecorder {
     const bool perDispatchDescriptors = exe.perDispatchDescriptors();
     const bool descriptorsBound = boundExecutable_ == &exe && d.bindings.data() && boundBindings_ == d.bindings.data() &&
                                   !perDispatchDescriptors;
-    bool plain = false;  // descriptors in plainInfos_/plainWrites_, pushed below
+    bool plain = false;  // descriptors in plainInfos_, pushed below with the executable's template
     if (!descriptorsBound) {
       boundBindings_ = nullptr;  // until this dispatch's descriptors are written
       repeatExecutable_ = nullptr;
@@ -254,8 +254,8 @@ class DispatchRecorder {
     boundEntryPoint_ = d.entryPoint;
     if (exe.usesPushConstants()) pushConstants(exe.pipelineLayout(), d.constants);
     if (plain) {
-      vk.vkCmdPushDescriptorSetKHR(cb_, VK_PIPELINE_BIND_POINT_COMPUTE, exe.pipelineLayout(), exe.plainPushSet(),
-                                   plainWriteCount_, plainWrites_.data());
+      vk.vkCmdPushDescriptorSetWithTemplateKHR(cb_, exe.plainPushTemplate(), exe.pipelineLayout(), exe.plainPushSet(),
+                                               plainInfos_.data());
     } else if (!descriptorsBound) {
       SL_HAL_RETURN_IF_ERROR(bindDescriptors(exe, at));
     }
@@ -306,42 +306,34 @@ class DispatchRecorder {
     return true;
   }
 
-  // The lean descriptor path of executables with plainPushWrites() (plain storage/uniform
-  // buffers in one push set): resolves each ref into plainInfos_ and copies the prebuilt writes.
-  // False for anything it does not handle in place (another backend, a misaligned or too long
-  // range, an unresolvable indirect ref): the general path then writes the same descriptors or
-  // reports what is wrong.
+  // The lean descriptor path of executables with a plainPushTemplate() (plain storage/uniform
+  // buffers in one push set): resolves each ref into plainInfos_, the template's data. False for
+  // anything it does not handle in place (another backend, a misaligned or too long range, an
+  // unresolvable indirect ref): the general path then writes the same descriptors or reports
+  // what is wrong.
   bool preparePlainPush(const hal::DispatchCommand& d, const VulkanExecutable& exe) {
-    const std::span<const VkWriteDescriptorSet> templates = exe.plainPushWrites();
-    if (templates.empty()) return false;
+    if (!exe.plainPushTemplate()) return false;
     const hal::DeviceLimits& limits = ctx_.info.limits;
-    uint32_t e = 0;  // binding element: the writes cover the elements in order
-    for (size_t w = 0; w < templates.size(); ++w) {
-      const uint32_t first = e;
-      const bool uniform = templates[w].descriptorType == VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER;
+    for (uint32_t e = 0; e < exe.plainPushElements(); ++e) {
+      const bool uniform = exe.plainPushUniform(e);
       const uint64_t alignment = uniform ? limits.minUniformBufferOffsetAlignment : limits.minStorageBufferOffsetAlignment;
       const uint64_t maxRange = uniform ? limits.maxUniformBufferRange : limits.maxStorageBufferRange;
-      for (uint32_t a = 0; a < templates[w].descriptorCount; ++a, ++e) {
-        const hal::BufferRef& ref = d.bindings[e].buffer;
-        hal::Buffer* buffer = ref.buffer.get();
-        uint64_t offset = ref.offset, length = ref.length;
-        if (buffer) {
-          // Direct refs were checked against the buffer when they were recorded.
-          if (length == hal::kWholeSize) length = buffer->size() - offset;
-        } else {
-          auto range = hal::resolveBufferRef(ref, s_.table, [] { return std::string(); });
-          if (!range.ok()) return false;
-          buffer = range->buffer;
-          offset = range->offset;
-          length = range->length;
-        }
-        if (buffer->backend() != hal::Backend::Vulkan || offset % alignment || length > maxRange) return false;
-        plainInfos_[e] = {static_cast<VulkanBuffer*>(buffer)->handle(), offset, length};
+      const hal::BufferRef& ref = d.bindings[e].buffer;
+      hal::Buffer* buffer = ref.buffer.get();
+      uint64_t offset = ref.offset, length = ref.length;
+      if (buffer) {
+        // Direct refs were checked against the buffer when they were recorded.
+        if (length == hal::kWholeSize) length = buffer->size() - offset;
+      } else {
+        auto range = hal::resolveBufferRef(ref, s_.table, [] { return std::string(); });
+        if (!range.ok()) return false;
+        buffer = range->buffer;
+        offset = range->offset;
+        length = range->length;
       }
-      plainWrites_[w] = templates[w];
-      plainWrites_[w].pBufferInfo = &plainInfos_[first];
+      if (buffer->backend() != hal::Backend::Vulkan || offset % alignment || length > maxRange) return false;
+      plainInfos_[e] = {static_cast<VulkanBuffer*>(buffer)->handle(), offset, length};
     }
-    plainWriteCount_ = static_cast<uint32_t>(templates.size());
     return true;
   }
 
@@ -770,8 +762,6 @@ class DispatchRecorder {
   const VulkanExecutable* boundExecutable_ = nullptr;
   // preparePlainPush()'s descriptors.
   std::array<VkDescriptorBufferInfo, VulkanExecutable::kMaxPlainPushElements> plainInfos_;
-  std::array<VkWriteDescriptorSet, VulkanExecutable::kMaxPlainPushElements> plainWrites_;
-  uint32_t plainWriteCount_ = 0;
   // repeat()'s state: the executable whose descriptors stay bound (null: none), whether it takes
   // push constants and with which layout, and the device's workgroup-count limits.
   const hal::Executable* repeatExecutable_ = nullptr;

@@ -173,6 +173,67 @@ TEST_CASE("constants beyond push-constant space go through the uniform ring", "[
   CHECK_NO_VALIDATION_MESSAGES(device);
 }
 
+// Storage and uniform buffers in one set are pushed with the executable's descriptor update
+// template: each element's range (offsets included) must reach the shader, for direct and
+// indirect refs alike, and a range the template path does not take (a misaligned uniform offset)
+// must still be refused with the general path's message.
+TEST_CASE("plain storage and uniform buffers pushed through a template keep their offsets", "[renderer][vulkan]") {
+  hal::Device& device = test::vulkanDevice();
+  device.clearValidationMessages();
+  hal::ExecutableLayout layout;  // the many-constants shader with its uniform buffer as a binding
+  layout.bindings = {{hal::BindingKind::StorageBuffer, 0, 0, 1, {}, true},
+                     {hal::BindingKind::StorageBuffer, 0, 1},
+                     {hal::BindingKind::UniformBuffer, 0, 2, 1, {}, true}};
+  layout.workgroupSize = {4, 1, 1};
+  auto exe = test::makeExecutable(device, test::kManyConstantsShader, layout, "uniform-binding");
+
+  const hal::DeviceLimits& limits = device.info().limits;
+  const uint64_t storageAlign = std::max<uint64_t>(limits.minStorageBufferOffsetAlignment, 16);
+  const uint64_t uniformAlign = std::max<uint64_t>(limits.minUniformBufferOffsetAlignment, 16);
+  // in: junk before the aligned offset; the shader reads in[0..3] from there.
+  std::vector<uint32_t> inWords(storageAlign / 4 + 4, 999);
+  for (uint32_t i = 0; i < 4; ++i) inWords[storageAlign / 4 + i] = i + 1;
+  auto in = makeBuffer(device, inWords, "in");
+  // The uniform block (uvec4[10]) twice: c[0] = 3, c[39] = 50 at offset 0; c[0] = 4, c[39] = 60 at
+  // uniformAlign. Each dispatch must see the block at its own offset.
+  std::vector<uint32_t> cbWords((uniformAlign + 160) / 4, 0);
+  cbWords[0] = 3;
+  cbWords[39] = 50;
+  cbWords[uniformAlign / 4] = 4;
+  cbWords[uniformAlign / 4 + 39] = 60;
+  auto cbuf = makeBuffer(device, cbWords, "constants");
+  auto out1 = makeBuffer(device, 16, "out1");
+  auto out2 = makeBuffer(device, 16 + storageAlign, "out2");
+
+  hal::CommandBuffer cb({.bindingCapacity = 2});
+  requireOk(cb.dispatch(exe, 0, {1, 1, 1}, {},
+                        std::vector<hal::Binding>{hal::BufferRef::direct(in, storageAlign, 16), hal::BufferRef::direct(out1),
+                                                  hal::BufferRef::direct(cbuf, 0, 160)}));
+  // Indirect refs through the table: slot 0 = out2 at storageAlign, slot 1 = the second block.
+  requireOk(cb.dispatch(exe, 0, {1, 1, 1}, {},
+                        std::vector<hal::Binding>{hal::BufferRef::direct(in, storageAlign), hal::BufferRef::indirect(0, storageAlign),
+                                                  hal::BufferRef::indirect(1, uniformAlign, 160)}));
+  requireOk(cb.finish());
+  const hal::BindingTableEntry table[2] = {{out2}, {cbuf}};
+  requireOk(device.submitAndWait(cb, table));
+  CHECK(readWords(*out1, 4) == std::vector<uint32_t>{53, 56, 59, 62});
+  CHECK(readWords(*out2, 4, storageAlign) == std::vector<uint32_t>{64, 68, 72, 76});
+
+  if (limits.minUniformBufferOffsetAlignment > 4) {
+    hal::CommandBuffer bad({.bindingCapacity = 1});
+    requireOk(bad.dispatch(exe, 0, {1, 1, 1}, {},
+                           std::vector<hal::Binding>{hal::BufferRef::direct(in), hal::BufferRef::direct(out1),
+                                                     hal::BufferRef::indirect(0, 4, 160)}));
+    requireOk(bad.finish());
+    const hal::BindingTableEntry badTable[1] = {{cbuf}};
+    auto refused = device.submit(bad, badTable);
+    REQUIRE(!refused.ok());
+    CHECK_THAT(refused.status().message(), Catch::Contains("binding 2") && Catch::Contains("offset 4 is not a multiple"));
+  }
+  requireOk(device.waitIdle());
+  CHECK_NO_VALIDATION_MESSAGES(device);
+}
+
 TEST_CASE("uniform buffer, uniform texel buffer and storage texel buffer", "[renderer][vulkan]") {
   hal::Device& device = test::vulkanDevice();
   device.clearValidationMessages();
