@@ -1,6 +1,7 @@
 #include "renderer/hal/Commands.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cstring>
 #include <mutex>
 
@@ -150,8 +151,12 @@ void CommandList::clear() {
 namespace {
 
 // Lists waiting for reuse. Never destroyed: a list may be released during static destruction
-// (held by a device's last submission).
+// (held by a device's last submission). The most recently released list waits in `recent`, taken
+// and put back with one atomic exchange each: a program recording and submitting one command
+// buffer at a time never takes the mutex (two lock/unlock pairs per submit otherwise). A single
+// slot exchanged whole has no ABA problem, unlike a lock-free stack.
 struct ListPool {
+  std::atomic<CommandList*> recent{nullptr};
   std::mutex mutex;
   std::vector<CommandList*> free;
 };
@@ -164,6 +169,8 @@ constexpr size_t kPooledLists = 16;  // covers the command buffers a program has
 void recycleList(CommandList* list) {
   list->clear();
   ListPool& pool = listPool();
+  CommandList* empty = nullptr;
+  if (pool.recent.compare_exchange_strong(empty, list, std::memory_order_acq_rel)) return;
   {
     std::lock_guard<std::mutex> lock(pool.mutex);
     if (pool.free.size() < kPooledLists) {
@@ -177,9 +184,9 @@ void recycleList(CommandList* list) {
 }  // namespace
 
 std::shared_ptr<CommandList> CommandList::acquire() {
-  CommandList* list = nullptr;
   ListPool& pool = listPool();
-  {
+  CommandList* list = pool.recent.exchange(nullptr, std::memory_order_acq_rel);
+  if (!list) {
     std::lock_guard<std::mutex> lock(pool.mutex);
     if (!pool.free.empty()) {
       list = pool.free.back();
