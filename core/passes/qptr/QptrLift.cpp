@@ -146,26 +146,27 @@ class Lifter {
 
   // Pointer "phis": every incoming pointer is materialized at the end of its region; all must
   // agree on the SPIR-V pointer type (the input needed VariablePointers for this anyway).
+  // The select is looked up at each use: materializeAtEnd may add a Block node, which moves the
+  // function's nodes (a NodeDef& taken before would dangle).
   void liftSelectOutputs(NodeId n) {
-    NodeDef& node = fn_->node(n);
-    for (uint32_t k = 0; k < node.outputTypes.size(); ++k) {
-      if (!isQptrType(cx_, node.outputTypes[k])) continue;
+    for (uint32_t k = 0; k < fn_->node(n).outputTypes.size(); ++k) {
+      if (!isQptrType(cx_, fn_->node(n).outputTypes[k])) continue;
       Type ptrType;
       PtrRef outRef;
       for (uint32_t r = 0; r < fn_->regions.size(); ++r) {
-        RegionDef& reg = fn_->regions[r];
-        const bool feeds = (reg.exit.kind == ExitKind::Yield && reg.parent == n && !reg.exit.values.empty()) ||
-                           (reg.exit.kind == ExitKind::Break && reg.exit.target == n);
-        if (!feeds || k >= reg.exit.values.size()) continue;
-        PtrRef ref = refOf(reg.exit.values[k]);
-        if (!ref.valid) { error(node.attrs, "select output " + std::to_string(k) + ": incoming value is not a lifted pointer"); continue; }
-        if (!resolveWhole(ref, node.attrs)) continue;
+        const Exit& exit = fn_->regions[r].exit;
+        const bool feeds = (exit.kind == ExitKind::Yield && fn_->regions[r].parent == n && !exit.values.empty()) ||
+                           (exit.kind == ExitKind::Break && exit.target == n);
+        if (!feeds || k >= exit.values.size()) continue;
+        PtrRef ref = refOf(exit.values[k]);
+        if (!ref.valid) { error(fn_->node(n).attrs, "select output " + std::to_string(k) + ": incoming value is not a lifted pointer"); continue; }
+        if (!resolveWhole(ref, fn_->node(n).attrs)) continue;
         const Value p = materializeAtEnd(RegionId(r), ref);
-        reg.exit.values[k] = p;
+        fn_->regions[r].exit.values[k] = p;
         const Type t = cx_.pointerType(ref.sc, ref.cur);
         if (ptrType.valid() && t != ptrType) {
-          error(node.attrs, "select output " + std::to_string(k) + " merges pointers of different types (" +
-                                printType(cx_, ptrType) + " vs " + printType(cx_, t) + ")");
+          error(fn_->node(n).attrs, "select output " + std::to_string(k) + " merges pointers of different types (" +
+                                        printType(cx_, ptrType) + " vs " + printType(cx_, t) + ")");
           continue;
         }
         ptrType = t;
@@ -195,10 +196,12 @@ class Lifter {
       return;
     const Usage& u = *analysis_.globals[g.index];
     if (u.kind != Usage::Kind::Buffer || !u.element || u.element->kind == Usage::Kind::Unused) return;
-    Type declared = gv.type;
-    const TypeDef& dd = cx_.def(declared);
-    const bool array = dd.kind == TypeKind::Array || dd.kind == TypeKind::RuntimeArray;
-    const Type block = array ? dd.element : declared;
+    // Copied, not referenced: blockFor interns types, which may move the context's type table.
+    const Type declared = gv.type;
+    const TypeKind declaredKind = cx_.def(declared).kind;
+    const uint32_t declaredCount = cx_.def(declared).count;
+    const bool array = declaredKind == TypeKind::Array || declaredKind == TypeKind::RuntimeArray;
+    const Type block = array ? cx_.def(declared).element : declared;
     if (!layouts_.isBufferBlock(block)) return;
     std::string why;
     const Type data = blockFor(*u.element, block, why);
@@ -208,7 +211,7 @@ class Lifter {
       return;
     }
     Type t = data;
-    if (array) t = dd.kind == TypeKind::Array ? cx_.arrayType(data, dd.count) : cx_.runtimeArrayType(data);
+    if (array) t = declaredKind == TypeKind::Array ? cx_.arrayType(data, declaredCount) : cx_.runtimeArrayType(data);
     gv.type = t;
     st_.globals[g.index].refType = cx_.pointerType(st_.globals[g.index].storageClass, t);
   }
@@ -224,21 +227,22 @@ class Lifter {
     return cx_.structType(cx_.def(declared).name, std::move(members), cx_.def(declared).decorations);
   }
 
-  // The declared struct member that starts at `offset` of `declared`, for its name.
-  const StructMember* declaredMemberAt(Type declared, uint32_t offset) {
-    if (!declared.valid() || cx_.def(declared).kind != TypeKind::Struct) return nullptr;
+  // The declared struct member that starts at `offset` of `declared`, for its name. A copy: the
+  // caller goes on to intern types, which may move the context's type table.
+  std::optional<StructMember> declaredMemberAt(Type declared, uint32_t offset) {
+    if (!declared.valid() || cx_.def(declared).kind != TypeKind::Struct) return std::nullopt;
     const TypeLayout l = layouts_.layoutOf(declared);
     const TypeDef& d = cx_.def(declared);
     for (size_t i = 0; i < l.offsets.size() && i < d.members.size(); ++i)
-      if (l.offsets[i] == offset) return &d.members[i];
-    return nullptr;
+      if (l.offsets[i] == offset) return d.members[i];
+    return std::nullopt;
   }
 
   bool member(const Usage& u, uint32_t offset, Type declared, std::vector<StructMember>& out, std::string& why) {
     StructMember m;
     // Names survive where the rebuilt member starts where a declared one did (readability of the
     // emitted SPIR-V and of the cross views; a union-like member keeps the first name).
-    const StructMember* original = declaredMemberAt(declared, offset);
+    const std::optional<StructMember> original = declaredMemberAt(declared, offset);
     if (original) m.name = original->name;
     m.type = typeFor(u, declared, offset, why);
     if (!m.type.valid()) return false;
@@ -356,24 +360,26 @@ class Lifter {
 
   // A member's MatrixStride / RowMajor still describe the elements of an array of matrices, but
   // not the columns of a matrix.
-  static void keepMatrixInfoOnlyForArrays(PtrRef& ref, const TypeDef& stepped) {
-    if (stepped.kind == TypeKind::Array || stepped.kind == TypeKind::RuntimeArray) return;
+  static void keepMatrixInfoOnlyForArrays(PtrRef& ref, TypeKind stepped) {
+    if (stepped == TypeKind::Array || stepped == TypeKind::RuntimeArray) return;
     ref.matrixStride = 0;
     ref.rowMajor = false;
   }
 
   // One step down from ref.cur towards ref.pending; false if there is no component there.
+  // ref.cur's TypeDef is only read before constU32, which may intern u32 and so move the
+  // context's type table.
   bool descend(PtrRef& ref) {
     const TypeLayout l = layouts_.layoutOf(ref.cur, ref.matrixStride, ref.rowMajor);
-    const TypeDef& d = cx_.def(ref.cur);
-    if (l.shape == TypeLayout::Shape::Elements || (d.kind == TypeKind::Matrix && l.stride)) {
-      if (d.kind == TypeKind::Matrix && ref.rowMajor) return false;
+    const TypeKind kind = cx_.def(ref.cur).kind;
+    if (l.shape == TypeLayout::Shape::Elements || (kind == TypeKind::Matrix && l.stride)) {
+      if (kind == TypeKind::Matrix && ref.rowMajor) return false;
       if (!l.stride || (l.count && ref.pending >= l.stride * l.count)) return false;
       ref.indices.push_back(constU32(ref.pending / l.stride));
       ref.levels.push_back({true, l.stride});
       ref.pending %= l.stride;
       ref.cur = l.element;
-      keepMatrixInfoOnlyForArrays(ref, d);
+      keepMatrixInfoOnlyForArrays(ref, kind);
       return true;
     }
     if (l.shape == TypeLayout::Shape::Fields) {
@@ -381,15 +387,15 @@ class Lifter {
         const uint32_t fs = layouts_.layoutOf(l.fieldTypes[f]).size;
         const bool unsized = cx_.def(l.fieldTypes[f]).kind == TypeKind::RuntimeArray;
         if (ref.pending < l.offsets[f] || (!unsized && ref.pending >= l.offsets[f] + fs)) continue;
-        ref.indices.push_back(constU32(uint32_t(f)));
-        ref.levels.push_back({false, 0});
-        ref.pending -= l.offsets[f];
         ref.matrixStride = 0;
         ref.rowMajor = false;
-        for (const Decoration& dec : d.members[f].decorations) {
+        for (const Decoration& dec : cx_.def(ref.cur).members[f].decorations) {
           if (dec.kind == spv::DecorationMatrixStride && !dec.operands.empty()) ref.matrixStride = dec.operands[0];
           if (dec.kind == spv::DecorationRowMajor) ref.rowMajor = true;
         }
+        ref.indices.push_back(constU32(uint32_t(f)));
+        ref.levels.push_back({false, 0});
+        ref.pending -= l.offsets[f];
         ref.cur = l.fieldTypes[f];
         return true;
       }
@@ -617,7 +623,7 @@ class Lifter {
           ref.levels.push_back({true, stride});
           ref.pending %= stride;
           ref.cur = l.element;
-          keepMatrixInfoOnlyForArrays(ref, cx_.def(arrayType));
+          keepMatrixInfoOnlyForArrays(ref, cx_.def(arrayType).kind);
           refs_[valueKey(self)] = ref;
           detach(*fn_, id);
           return;
@@ -737,7 +743,8 @@ class Lifter {
         continue;
       }
       if (!resolveAccess(ref, t, false, id)) continue;
-      fn_->inst(id).operands[idx] = Operand::v(materialize(ref, id));
+      const Value p = materialize(ref, id);  // before looking up `id`: it inserts
+      fn_->inst(id).operands[idx] = Operand::v(p);
     }
     if (info.hasOutput) {
       InstDef& o = fn_->inst(id);

@@ -1,0 +1,197 @@
+// qptr.lift adds instructions, nodes and types while it walks the IR. These tests run it with
+// the function tables and the context's type table full (size == capacity), so the first thing
+// lift adds reallocates that table: a reference into it kept across the addition dangles, and
+// ASan (the fuzz build) reports the use after free. Without ASan they check the lifted result.
+#include "QptrTestUtil.h"
+
+#include "../spirv-reader/SpirvTestUtil.h"
+
+#include "core/ir/Printer.h"
+#include "core/passes/qptr/QptrLift.h"
+#include "core/passes/qptr/QptrLower.h"
+#include "core/spirv/reader/Reader.h"
+
+#include <catch2/catch.hpp>
+
+using namespace sl;
+
+namespace {
+
+struct LiftRun {
+  bool ok = false;
+  std::string lifted, diagnostics;
+};
+
+// Reads `words`, lowers and analyzes, then adds `typePadding` unused types to the context and
+// shrinks every function's instruction/node/region table to its size before lifting.
+LiftRun liftWithFullTables(const std::vector<uint32_t>& words, size_t typePadding, bool synthesize) {
+  LiftRun run;
+  auto read = spirv::readModule(words, std::make_shared<ir::Context>());
+  if (!read.ok()) {
+    run.diagnostics = "read failed: " + renderDiagnostics(read.diagnostics);
+    return run;
+  }
+  ir::Module& m = *read.module;
+  qptr::QptrState state;
+  state.synthesizeBufferTypes = synthesize;
+  qptr::AnalysisResult analysis;
+  if (!qptr::lowerToQptr(m, state) || !qptr::analyzeQptr(m, state, &analysis)) {
+    run.diagnostics = "lower/analyze failed: " + renderDiagnostics(state.diagnostics);
+    return run;
+  }
+  ir::Context& cx = m.cx();
+  for (size_t i = 0; i < typePadding; ++i) cx.arrayType(cx.boolType(), uint32_t(1000000 + i));
+  for (ir::FunctionDef& f : m.functions) {
+    f.insts.shrink_to_fit();
+    f.nodes.shrink_to_fit();
+    f.regions.shrink_to_fit();
+  }
+  run.ok = qptr::liftFromQptr(m, state, analysis);
+  ir::PrintOptions po;
+  po.debugLocs = false;
+  run.lifted = ir::printModule(m, po).text;
+  run.diagnostics = renderDiagnostics(state.diagnostics);
+  return run;
+}
+
+std::vector<uint32_t> assemble(const std::string& text) {
+  std::string error;
+  auto words = test::assembleSpirv(text, error);
+  INFO(error);
+  REQUIRE(!words.empty());
+  return words;
+}
+
+std::vector<uint32_t> experiment(const char* name) {
+  for (const auto& e : test::experiments())
+    if (std::string(e.name) == name) return test::experimentWords(e);
+  FAIL("no experiment " << name);
+  return {};
+}
+
+// The context reserves 64 types and grows by doubling: paddings up to 200 put the type table
+// exactly at capacity (64 or 128 types) on entry to lift in one of the runs.
+constexpr size_t kPaddings = 200;
+
+}  // namespace
+
+TEST_CASE("lift materializes select outputs into a new block with the node table full", "[qptr][lift][growth]") {
+  // c_phi's `then`/`else` regions have no block: the access chains for the pointer phi go into
+  // new Block nodes (liftSelectOutputs held the select's NodeDef across that).
+  auto run = liftWithFullTables(experiment("c_phi"), 0, true);
+  INFO(run.lifted << run.diagnostics);
+  CHECK(run.ok);
+  CHECK(run.lifted.find(": ptr<StorageBuffer, u32>) = if") != std::string::npos);
+}
+
+TEST_CASE("lift synthesizes the element type of a buffer array with the type table full", "[qptr][lift][growth]") {
+  // bufs[] is a runtime array of Block structs: synthesizeBufferType read the array's TypeDef
+  // after building the new Block struct.
+  const auto words = experiment("t4_descidx.frag");
+  REQUIRE(!words.empty());
+  for (size_t pad = 0; pad < kPaddings; ++pad) {
+    auto run = liftWithFullTables(words, pad, true);
+    INFO("padding " << pad << "\n" << run.lifted << run.diagnostics);
+    REQUIRE(run.ok);
+    REQUIRE(run.lifted.find("0: u32 #[Offset(12)]") != std::string::npos);
+  }
+}
+
+TEST_CASE("lift rebuilds nested buffer members with the type table full", "[qptr][lift][growth]") {
+  // s[i].b of `buffer B { S s[]; }`: the member for s is rebuilt from a new struct S and a new
+  // runtime array, made while member() still needs the declared member `s` (its NonWritable).
+  // member() used to keep a pointer into B's member list for that; the list's storage moves
+  // with B's TypeDef, so the pointer survived. It is now a copy; this checks the result.
+  const auto words = assemble(R"(
+OpCapability Shader
+OpMemoryModel Logical GLSL450
+OpEntryPoint GLCompute %main "main" %gid %buf
+OpExecutionMode %main LocalSize 1 1 1
+OpDecorate %gid BuiltIn GlobalInvocationId
+OpMemberDecorate %S 0 Offset 0
+OpMemberDecorate %S 1 Offset 4
+OpDecorate %rta ArrayStride 8
+OpMemberDecorate %B 0 Offset 0
+OpMemberDecorate %B 0 NonWritable
+OpDecorate %B Block
+OpDecorate %buf DescriptorSet 0
+OpDecorate %buf Binding 0
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%uint = OpTypeInt 32 0
+%float = OpTypeFloat 32
+%v3uint = OpTypeVector %uint 3
+%ptr_in_v3uint = OpTypePointer Input %v3uint
+%ptr_in_uint = OpTypePointer Input %uint
+%gid = OpVariable %ptr_in_v3uint Input
+%S = OpTypeStruct %float %float
+%rta = OpTypeRuntimeArray %S
+%B = OpTypeStruct %rta
+%ptr_sb_B = OpTypePointer StorageBuffer %B
+%ptr_sb_float = OpTypePointer StorageBuffer %float
+%buf = OpVariable %ptr_sb_B StorageBuffer
+%u0 = OpConstant %uint 0
+%u1 = OpConstant %uint 1
+%main = OpFunction %void None %fn
+%entry = OpLabel
+%px = OpAccessChain %ptr_in_uint %gid %u0
+%x = OpLoad %uint %px
+%p = OpAccessChain %ptr_sb_float %buf %u0 %x %u1
+%v = OpLoad %float %p
+OpReturn
+OpFunctionEnd
+)");
+  for (size_t pad = 0; pad < kPaddings; ++pad) {
+    auto run = liftWithFullTables(words, pad, true);
+    INFO("padding " << pad << "\n" << run.lifted << run.diagnostics);
+    REQUIRE(run.ok);
+    // The rebuilt member keeps the declared one's NonWritable (read after the new types).
+    REQUIRE(run.lifted.find("#[Offset(0), NonWritable]") != std::string::npos);
+  }
+}
+
+TEST_CASE("lift descends into a struct or an array with the type table full and no u32 type yet", "[qptr][lift][growth]") {
+  // No unsigned type in the module: the first access-chain index lift makes interns u32, which
+  // descend() did while it held the TypeDef of the struct (or array) it stepped into.
+  const std::string header = R"(
+OpCapability Shader
+OpMemoryModel Logical GLSL450
+OpEntryPoint GLCompute %main "main" %priv %arr
+OpExecutionMode %main LocalSize 1 1 1
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%int = OpTypeInt 32 1
+%float = OpTypeFloat 32
+%i1 = OpConstant %int 1
+%i2 = OpConstant %int 2
+%i4 = OpConstant %int 4
+%S = OpTypeStruct %float %float
+%ptr_priv_S = OpTypePointer Private %S
+%ptr_priv_float = OpTypePointer Private %float
+%priv = OpVariable %ptr_priv_S Private
+%A = OpTypeArray %float %i4
+%ptr_priv_A = OpTypePointer Private %A
+%arr = OpVariable %ptr_priv_A Private
+%main = OpFunction %void None %fn
+%entry = OpLabel
+)";
+  const std::string footer = "OpReturn\nOpFunctionEnd\n";
+  const struct {
+    const char* body;
+    const char* expected;
+  } cases[] = {
+      {"%p = OpAccessChain %ptr_priv_float %priv %i1\n%v = OpLoad %float %p\n",
+       "spv.OpAccessChain(&GV0, 1u32): ptr<Private, f32>"},
+      {"%p = OpAccessChain %ptr_priv_float %arr %i2\n%v = OpLoad %float %p\n",
+       "spv.OpAccessChain(&GV1, 2u32): ptr<Private, f32>"},
+  };
+  for (const auto& c : cases) {
+    const auto words = assemble(header + c.body + footer);
+    for (size_t pad = 0; pad < kPaddings; ++pad) {
+      auto run = liftWithFullTables(words, pad, false);
+      INFO("padding " << pad << "\n" << run.lifted << run.diagnostics);
+      REQUIRE(run.ok);
+      REQUIRE(run.lifted.find(c.expected) != std::string::npos);
+    }
+  }
+}
