@@ -106,10 +106,7 @@ const char* resourceKindName(ResourceKind kind) {
   return "?";
 }
 
-Context::Context() {
-  types_.reserve(64);
-  consts_.reserve(64);
-}
+Context::Context() = default;
 
 Type Context::intern(const TypeDef& def) {
   std::string key = keyOf(def);

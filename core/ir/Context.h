@@ -4,6 +4,7 @@
 #pragma once
 
 #include "core/ir/Attrs.h"
+#include "core/support/StableVector.h"
 #include "core/ir/Handle.h"
 
 #include <cstdint>
@@ -164,9 +165,11 @@ class Context {
   uint32_t componentCount(Type t) const;  // 1 for scalars, N for vectors
 
  private:
-  std::vector<TypeDef> types_;
+  // Stable: interning appends without moving earlier definitions, so a `const TypeDef&` or
+  // `const ConstDef&` from def() stays valid while new types and constants are created.
+  StableVector<TypeDef> types_;
   std::unordered_map<std::string, uint32_t> typeIndex_;
-  std::vector<ConstDef> consts_;
+  StableVector<ConstDef> consts_;
   std::unordered_map<std::string, uint32_t> constIndex_;
 };
 

@@ -12,6 +12,7 @@
 #pragma once
 
 #include "core/ir/Attrs.h"
+#include "core/support/StableVector.h"
 #include "core/ir/Context.h"
 #include "core/ir/Handle.h"
 #include "core/ir/Opcode.h"
@@ -144,14 +145,18 @@ struct RegionDef {
   Exit exit;
 };
 
+// The tables are StableVectors: passes insert instructions, nodes and regions while they hold
+// references to others (an InstDef& across insertInstBefore, a NodeDef& across a new block), and
+// appending never moves an existing element. With std::vector each such reference dangled once
+// the table reallocated (four use-after-frees found by fuzzing and ASan in the qptr passes).
 struct FunctionDef {
   Attrs attrs;  // name, debug location
   Type returnType;
   uint32_t functionControl = 0;
   RegionId body;  // its inputs are the parameters
-  std::vector<RegionDef> regions;
-  std::vector<NodeDef> nodes;
-  std::vector<InstDef> insts;
+  StableVector<RegionDef> regions;
+  StableVector<NodeDef> nodes;
+  StableVector<InstDef> insts;
 
   const std::string& name() const { return attrs.name; }
   RegionDef& region(RegionId r) { return regions[r.index]; }
