@@ -206,8 +206,10 @@ class Module {
   Context& cx() const { return *cx_; }
   const std::shared_ptr<Context>& sharedContext() const { return cx_; }
 
-  std::vector<GlobalVarDef> globals;
-  std::vector<FunctionDef> functions;
+  // Stable for the same reason as a function's tables: passes add globals and functions (heap
+  // arrays, helpers) while holding references to others.
+  StableVector<GlobalVarDef> globals;
+  StableVector<FunctionDef> functions;
   std::vector<EntryPoint> entryPoints;
   std::vector<DebugFile> debugFiles;
   // Capabilities and extensions the front end picks where the grammar offers alternatives (Layer
