@@ -121,7 +121,10 @@ Module loops(BufferStyle style) {
 
   Value id = b.load(Value::global(g.invocation));
   Value x = b.extract(id, {0});
-  b.store(element(b, g.buffer, x), b.call(helper, {b.load(total), b.output(doWhile, 0)}));
+  // Sequenced: the order in which a call's arguments are evaluated is unspecified (GCC and Clang
+  // differ), and the printed instruction order must not depend on the compiler.
+  const Value sum = b.call(helper, {b.load(total), b.output(doWhile, 0)});
+  b.store(element(b, g.buffer, x), sum);
   b.ret();
   return m;
 }
