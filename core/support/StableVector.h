@@ -12,8 +12,8 @@
 
 #include <cstddef>
 #include <iterator>
-#include <memory>
 #include <new>
+#include <type_traits>
 #include <utility>
 #include <vector>
 

@@ -324,7 +324,6 @@ hal::Status VulkanExecutable::buildPlainPushTemplate() {
   SL_VK_CHECK(ctx_->vk.vkCreateDescriptorUpdateTemplate(ctx_->device, &info, nullptr, &plainPushTemplate_),
               "vkCreateDescriptorUpdateTemplate of executable '" + label() + "'");
   plainPushSet_ = set;
-  plainPushElements_ = e;
   return hal::okStatus();
 }
 

@@ -114,8 +114,8 @@ class VulkanExecutable final : public hal::Executable {
   static constexpr uint32_t kMaxPlainPushElements = 16;
   VkDescriptorUpdateTemplate plainPushTemplate() const { return plainPushTemplate_; }
   uint32_t plainPushSet() const { return plainPushSet_; }
-  uint32_t plainPushElements() const { return plainPushElements_; }
-  // Whether binding element e of the plain push layout is a uniform buffer (else storage).
+  // Whether binding element e (of bindingElementCount(), all covered by the template) is a
+  // uniform buffer, else a storage buffer.
   bool plainPushUniform(uint32_t e) const { return plainPushUniform_[e]; }
 
  private:
@@ -129,7 +129,6 @@ class VulkanExecutable final : public hal::Executable {
   bool needsSubmissionResources_ = false;
   VkDescriptorUpdateTemplate plainPushTemplate_ = VK_NULL_HANDLE;
   uint32_t plainPushSet_ = 0;
-  uint32_t plainPushElements_ = 0;
   std::array<bool, kMaxPlainPushElements> plainPushUniform_{};
   hal::Status buildPlainPushTemplate();
 };

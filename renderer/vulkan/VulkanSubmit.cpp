@@ -314,7 +314,7 @@ class DispatchRecorder {
   bool preparePlainPush(const hal::DispatchCommand& d, const VulkanExecutable& exe) {
     if (!exe.plainPushTemplate()) return false;
     const hal::DeviceLimits& limits = ctx_.info.limits;
-    for (uint32_t e = 0; e < exe.plainPushElements(); ++e) {
+    for (uint32_t e = 0; e < exe.bindingElementCount(); ++e) {
       const bool uniform = exe.plainPushUniform(e);
       const uint64_t alignment = uniform ? limits.minUniformBufferOffsetAlignment : limits.minStorageBufferOffsetAlignment;
       const uint64_t maxRange = uniform ? limits.maxUniformBufferRange : limits.maxStorageBufferRange;
