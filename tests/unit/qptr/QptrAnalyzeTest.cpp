@@ -6,10 +6,7 @@ using namespace sl;
 
 namespace {
 test::QptrRun analyzed(const char* name, qptr::LayoutKind layout = qptr::LayoutKind::Standard) {
-  for (const auto& e : test::experiments())
-    if (std::string(e.name) == name) return test::runQptr(test::experimentWords(e), layout, 2);
-  FAIL("no experiment " << name);
-  return {};
+  return test::runQptr(test::experimentWords(test::experiment(name)), layout, 2);
 }
 }  // namespace
 

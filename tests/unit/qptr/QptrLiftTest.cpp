@@ -38,12 +38,7 @@ TEST_CASE("lower -> analyze -> lift -> write gives valid SPIR-V for all 16 exper
 }
 
 namespace {
-test::QptrRun lifted(const char* name) {
-  for (const auto& e : test::experiments())
-    if (std::string(e.name) == name) return test::runQptr(test::experimentWords(e));
-  FAIL("no experiment " << name);
-  return {};
-}
+test::QptrRun lifted(const char* name) { return test::runQptr(test::experimentWords(test::experiment(name))); }
 }  // namespace
 
 TEST_CASE("lift rebuilds access chains, array lengths and pointer parameters", "[qptr][lift]") {

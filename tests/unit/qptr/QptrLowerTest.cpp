@@ -8,16 +8,8 @@
 
 using namespace sl;
 
-namespace {
-const test::Experiment* find(const char* name) {
-  for (const auto& e : test::experiments())
-    if (std::string(e.name) == name) return &e;
-  return nullptr;
-}
-}  // namespace
-
 TEST_CASE("lower turns access chains into byte offsets", "[qptr][lower]") {
-  auto run = test::runQptr(test::experimentWords(*find("t2_ubo.frag")), qptr::LayoutKind::Standard, 1);
+  auto run = test::runQptr(test::experimentWords(test::experiment("t2_ubo.frag")), qptr::LayoutKind::Standard, 1);
   INFO(run.lowered << run.diagnostics());
   REQUIRE(run.lowerOk);
   CHECK(run.lowered.find("qptr.offset(v0, 64): qptr") != std::string::npos);       // u.color
@@ -28,22 +20,22 @@ TEST_CASE("lower turns access chains into byte offsets", "[qptr][lower]") {
 }
 
 TEST_CASE("lower: handle arrays, buffer lengths, local variables", "[qptr][lower]") {
-  auto t4 = test::runQptr(test::experimentWords(*find("t4_descidx.frag")), qptr::LayoutKind::Standard, 1);
+  auto t4 = test::runQptr(test::experimentWords(test::experiment("t4_descidx.frag")), qptr::LayoutKind::Standard, 1);
   INFO(t4.lowered);
   CHECK(t4.lowered.find("qptr.handle_array_index(&GV0") != std::string::npos);
   CHECK(t4.lowered.find("qptr.offset(") != std::string::npos);
-  auto t1 = test::runQptr(test::experimentWords(*find("t1_ssbo.comp")), qptr::LayoutKind::Standard, 1);
+  auto t1 = test::runQptr(test::experimentWords(test::experiment("t1_ssbo.comp")), qptr::LayoutKind::Standard, 1);
   CHECK(t1.lowered.find("qptr.buffer_dyn_len(&GV1, fixed_base_size: 16, dyn_unit_stride: 32)") != std::string::npos);
   CHECK(t1.lowered.find("qptr.func_local_var(size: 32, align: 16)") != std::string::npos);
 }
 
 TEST_CASE("lower keeps unknown pointer instructions with fallback attributes", "[qptr][lower]") {
-  auto run = test::runQptr(test::experimentWords(*find("b_select")), qptr::LayoutKind::Standard, 1);
+  auto run = test::runQptr(test::experimentWords(test::experiment("b_select")), qptr::LayoutKind::Standard, 1);
   INFO(run.lowered);
   CHECK(run.lowered.find("qptr.to_spv_ptr_input(\"input_idx: 1, u32\")") != std::string::npos);
   CHECK(run.lowered.find("qptr.from_spv_ptr_output") != std::string::npos);
   CHECK(run.lowered.find("spv.OpSelect(") != std::string::npos);
-  auto e = test::runQptr(test::experimentWords(*find("e_conflict")), qptr::LayoutKind::Standard, 1);
+  auto e = test::runQptr(test::experimentWords(test::experiment("e_conflict")), qptr::LayoutKind::Standard, 1);
   CHECK(e.lowered.find("qptr.offset(&GV3, 0)") != std::string::npos);  // pointer bitcast
 }
 

@@ -20,11 +20,6 @@ std::string describe(std::string_view line) {
   return out;
 }
 
-const test::Experiment* find(const char* name) {
-  for (const auto& e : test::experiments())
-    if (std::string(e.name) == name) return &e;
-  return nullptr;
-}
 }  // namespace
 
 TEST_CASE("spans: qptr ops, spv ops and the qptr type", "[qptr][spans]") {
@@ -50,7 +45,7 @@ TEST_CASE("spans: qptr attributes cover their whole argument list", "[qptr][span
 }
 
 TEST_CASE("spans: every printed usage attribute and qptr op of a real module is classified", "[qptr][spans]") {
-  auto run = test::runQptr(test::experimentWords(*find("t2_ubo.frag")), qptr::LayoutKind::Standard, 2);
+  auto run = test::runQptr(test::experimentWords(test::experiment("t2_ubo.frag")), qptr::LayoutKind::Standard, 2);
   REQUIRE(run.analyzeOk);
   std::istringstream lines(run.analyzed);
   int usages = 0, ops = 0;

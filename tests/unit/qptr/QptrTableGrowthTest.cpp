@@ -8,10 +8,7 @@
 
 #include "../spirv-reader/SpirvTestUtil.h"
 
-#include "core/ir/Printer.h"
 #include "core/passes/qptr/QptrLift.h"
-#include "core/passes/qptr/QptrLower.h"
-#include "core/spirv/reader/Reader.h"
 
 #include <catch2/catch.hpp>
 
@@ -24,31 +21,18 @@ struct LiftRun {
   std::string lifted, diagnostics;
 };
 
-// Reads `words`, lowers and analyzes, then adds `typePadding` unused types to the context before
-// lifting.
+// Lowers and analyzes `words` (runQptr up to analyze), adds `typePadding` unused types to the
+// context, then lifts.
 LiftRun liftWithPadding(const std::vector<uint32_t>& words, size_t typePadding, bool synthesize) {
-  LiftRun run;
-  auto read = spirv::readModule(words, std::make_shared<ir::Context>());
-  if (!read.ok()) {
-    run.diagnostics = "read failed: " + renderDiagnostics(read.diagnostics);
-    return run;
-  }
-  ir::Module& m = *read.module;
-  qptr::QptrState state;
-  state.synthesizeBufferTypes = synthesize;
-  qptr::AnalysisResult analysis;
-  if (!qptr::lowerToQptr(m, state) || !qptr::analyzeQptr(m, state, &analysis)) {
-    run.diagnostics = "lower/analyze failed: " + renderDiagnostics(state.diagnostics);
-    return run;
-  }
-  ir::Context& cx = m.cx();
+  test::QptrRun run = test::runQptr(words, qptr::LayoutKind::Standard, 2, synthesize);
+  if (!run.analyzeOk) return {false, run.validation + run.analyzed, run.diagnostics()};
+  ir::Context& cx = run.module->cx();
   for (size_t i = 0; i < typePadding; ++i) cx.arrayType(cx.boolType(), uint32_t(1000000 + i));
-  run.ok = qptr::liftFromQptr(m, state, analysis);
-  ir::PrintOptions po;
-  po.debugLocs = false;
-  run.lifted = ir::printModule(m, po).text;
-  run.diagnostics = renderDiagnostics(state.diagnostics);
-  return run;
+  LiftRun lift;
+  lift.ok = qptr::liftFromQptr(*run.module, run.state, run.analysis);
+  lift.lifted = test::printWithoutLocs(*run.module);
+  lift.diagnostics = run.diagnostics();
+  return lift;
 }
 
 std::vector<uint32_t> assemble(const std::string& text) {
@@ -59,23 +43,26 @@ std::vector<uint32_t> assemble(const std::string& text) {
   return words;
 }
 
-std::vector<uint32_t> experiment(const char* name) {
-  for (const auto& e : test::experiments())
-    if (std::string(e.name) == name) return test::experimentWords(e);
-  FAIL("no experiment " << name);
-  return {};
-}
-
 // Paddings up to 200 put the type table's size on entry to lift at every chunk boundary up to
 // there (and, were it a std::vector again, at the 64 and 128 capacities where it reallocated).
 constexpr size_t kPaddings = 200;
+
+// Lifts `words` with every padding below kPaddings; each must lift and print `expected`.
+void requireLiftAtEveryPadding(const std::vector<uint32_t>& words, bool synthesize, const std::string& expected) {
+  for (size_t pad = 0; pad < kPaddings; ++pad) {
+    const LiftRun run = liftWithPadding(words, pad, synthesize);
+    INFO("padding " << pad << "\n" << run.lifted << run.diagnostics);
+    REQUIRE(run.ok);
+    REQUIRE(run.lifted.find(expected) != std::string::npos);
+  }
+}
 
 }  // namespace
 
 TEST_CASE("lift materializes select outputs into a new block while the node table grows", "[qptr][lift][growth]") {
   // c_phi's `then`/`else` regions have no block: the access chains for the pointer phi go into
   // new Block nodes (liftSelectOutputs held the select's NodeDef across that).
-  auto run = liftWithPadding(experiment("c_phi"), 0, true);
+  auto run = liftWithPadding(test::experimentWords(test::experiment("c_phi")), 0, true);
   INFO(run.lifted << run.diagnostics);
   CHECK(run.ok);
   CHECK(run.lifted.find(": ptr<StorageBuffer, u32>) = if") != std::string::npos);
@@ -84,21 +71,15 @@ TEST_CASE("lift materializes select outputs into a new block while the node tabl
 TEST_CASE("lift synthesizes the element type of a buffer array while the type table grows", "[qptr][lift][growth]") {
   // bufs[] is a runtime array of Block structs: synthesizeBufferType read the array's TypeDef
   // after building the new Block struct.
-  const auto words = experiment("t4_descidx.frag");
+  const auto words = test::experimentWords(test::experiment("t4_descidx.frag"));
   REQUIRE(!words.empty());
-  for (size_t pad = 0; pad < kPaddings; ++pad) {
-    auto run = liftWithPadding(words, pad, true);
-    INFO("padding " << pad << "\n" << run.lifted << run.diagnostics);
-    REQUIRE(run.ok);
-    REQUIRE(run.lifted.find("0: u32 #[Offset(12)]") != std::string::npos);
-  }
+  requireLiftAtEveryPadding(words, true, "0: u32 #[Offset(12)]");
 }
 
 TEST_CASE("lift rebuilds nested buffer members while the type table grows", "[qptr][lift][growth]") {
   // s[i].b of `buffer B { S s[]; }`: the member for s is rebuilt from a new struct S and a new
   // runtime array, made while member() still needs the declared member `s` (its NonWritable).
-  // member() used to keep a pointer into B's member list for that; the list's storage moves
-  // with B's TypeDef, so the pointer survived. It is now a copy; this checks the result.
+  // member() keeps a pointer into B's member list for that.
   const auto words = assemble(R"(
 OpCapability Shader
 OpMemoryModel Logical GLSL450
@@ -138,13 +119,8 @@ OpDecorate %buf Binding 0
 OpReturn
 OpFunctionEnd
 )");
-  for (size_t pad = 0; pad < kPaddings; ++pad) {
-    auto run = liftWithPadding(words, pad, true);
-    INFO("padding " << pad << "\n" << run.lifted << run.diagnostics);
-    REQUIRE(run.ok);
-    // The rebuilt member keeps the declared one's NonWritable (read after the new types).
-    REQUIRE(run.lifted.find("#[Offset(0), NonWritable]") != std::string::npos);
-  }
+  // The rebuilt member keeps the declared one's NonWritable (read after the new types).
+  requireLiftAtEveryPadding(words, true, "#[Offset(0), NonWritable]");
 }
 
 TEST_CASE("lift descends into a struct or an array while the type table grows and no u32 type yet", "[qptr][lift][growth]") {
@@ -182,13 +158,5 @@ OpExecutionMode %main LocalSize 1 1 1
       {"%p = OpAccessChain %ptr_priv_float %arr %i2\n%v = OpLoad %float %p\n",
        "spv.OpAccessChain(&GV1, 2u32): ptr<Private, f32>"},
   };
-  for (const auto& c : cases) {
-    const auto words = assemble(header + c.body + footer);
-    for (size_t pad = 0; pad < kPaddings; ++pad) {
-      auto run = liftWithPadding(words, pad, false);
-      INFO("padding " << pad << "\n" << run.lifted << run.diagnostics);
-      REQUIRE(run.ok);
-      REQUIRE(run.lifted.find(c.expected) != std::string::npos);
-    }
-  }
+  for (const auto& c : cases) requireLiftAtEveryPadding(assemble(header + c.body + footer), false, c.expected);
 }

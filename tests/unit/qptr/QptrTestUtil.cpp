@@ -10,6 +10,8 @@
 #include "core/spirv/Writer.h"
 #include "core/spirv/reader/Reader.h"
 
+#include <stdexcept>
+
 namespace sl::test {
 
 const std::vector<Experiment>& experiments() {
@@ -22,6 +24,12 @@ const std::vector<Experiment>& experiments() {
   return list;
 }
 
+const Experiment& experiment(const char* name) {
+  for (const Experiment& e : experiments())
+    if (std::string(e.name) == name) return e;
+  throw std::invalid_argument(std::string("no qptr experiment ") + name);
+}
+
 std::vector<uint32_t> experimentWords(const Experiment& e) {
   const std::string dir = sharedDir() + "/design/qptr-experiments/";
   if (e.stage) return compileWithGlslang(dir + e.name, e.stage, false, "main", "vulkan1.2");
@@ -31,7 +39,7 @@ std::vector<uint32_t> experimentWords(const Experiment& e) {
 
 std::string QptrRun::diagnostics() const { return renderDiagnostics(state.diagnostics); }
 
-static std::string print(const ir::Module& m) {
+std::string printWithoutLocs(const ir::Module& m) {
   ir::PrintOptions po;
   po.debugLocs = false;
   return ir::printModule(m, po).text;
@@ -50,14 +58,14 @@ QptrRun runQptr(const std::vector<uint32_t>& words, qptr::LayoutKind layout, int
   run.state.layout.kind = layout;
   run.state.synthesizeBufferTypes = synthesize;
   run.lowerOk = qptr::lowerToQptr(*run.module, run.state);
-  run.lowered = print(*run.module);
+  run.lowered = printWithoutLocs(*run.module);
   run.verifyLowered = renderDiagnostics(ir::verifyModule(*run.module));
   if (lastPass < 2) return run;
   run.analyzeOk = qptr::analyzeQptr(*run.module, run.state, &run.analysis);
-  run.analyzed = print(*run.module);
+  run.analyzed = printWithoutLocs(*run.module);
   if (lastPass < 3) return run;
   run.liftOk = qptr::liftFromQptr(*run.module, run.state, run.analysis);
-  run.lifted = print(*run.module);
+  run.lifted = printWithoutLocs(*run.module);
   run.verifyLifted = renderDiagnostics(ir::verifyModule(*run.module));
   spirv::WriterOptions wo;
   wo.env = spirv::TargetEnv::Vulkan1_2;

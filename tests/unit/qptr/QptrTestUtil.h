@@ -16,6 +16,8 @@ struct Experiment {
   const char* stage;  // glslang stage, or nullptr for assembly
 };
 const std::vector<Experiment>& experiments();
+// The experiment called `name`; throws std::invalid_argument (a test failure) if there is none.
+const Experiment& experiment(const char* name);
 std::vector<uint32_t> experimentWords(const Experiment& e);
 
 struct QptrRun {
@@ -30,6 +32,9 @@ struct QptrRun {
   std::string verifyLowered, verifyLifted;  // IR verifier findings after lower / lift ("" = clean)
   std::string diagnostics() const;
 };
+
+// The module's canonical text without debug locations (what QptrRun's texts hold).
+std::string printWithoutLocs(const ir::Module& m);
 
 // Reads `words` and runs lower/analyze/lift (stopping after `lastPass`: 1, 2 or 3), then writes
 // and validates when all three ran.
