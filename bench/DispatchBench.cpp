@@ -434,22 +434,38 @@ void ratio(benchmark::State& state) {
   const bool varying = state.range(1) != 0;
   const bool bindingList = state.range(2) != 0;
   double halWall = 0, vkWall = 0, halCpu = 0, vkCpu = 0, halTotal = 0, vkTotal = 0;
+  // The sides take turns going first: each iteration's first side records right after the
+  // other side's wait of the previous iteration, so neither always follows the same one.
+  bool halFirst = true;
   for (auto _ : state) {
-    const double w0 = clockSeconds(CLOCK_MONOTONIC), c0 = clockSeconds(CLOCK_THREAD_CPUTIME_ID);
-    const hal::SubmissionId id = sides().hal.recordAndSubmit(n, varying, bindingList);
-    const double c1 = clockSeconds(CLOCK_THREAD_CPUTIME_ID);
-    sides().hal.wait(id);
-    const double w2 = clockSeconds(CLOCK_MONOTONIC), c2 = clockSeconds(CLOCK_THREAD_CPUTIME_ID);
-    sides().vulkan.recordAndSubmit(n, varying);
-    const double c3 = clockSeconds(CLOCK_THREAD_CPUTIME_ID);
-    sides().vulkan.wait();
-    const double w4 = clockSeconds(CLOCK_MONOTONIC), c4 = clockSeconds(CLOCK_THREAD_CPUTIME_ID);
-    halCpu += c1 - c0;
-    vkCpu += c3 - c2;
-    halTotal += c2 - c0;
-    vkTotal += c4 - c2;
-    halWall += w2 - w0;
-    vkWall += w4 - w2;
+    auto runHal = [&] {
+      const double w0 = clockSeconds(CLOCK_MONOTONIC), c0 = clockSeconds(CLOCK_THREAD_CPUTIME_ID);
+      const hal::SubmissionId id = sides().hal.recordAndSubmit(n, varying, bindingList);
+      const double c1 = clockSeconds(CLOCK_THREAD_CPUTIME_ID);
+      sides().hal.wait(id);
+      const double w2 = clockSeconds(CLOCK_MONOTONIC), c2 = clockSeconds(CLOCK_THREAD_CPUTIME_ID);
+      halCpu += c1 - c0;
+      halTotal += c2 - c0;
+      halWall += w2 - w0;
+    };
+    auto runVulkan = [&] {
+      const double w0 = clockSeconds(CLOCK_MONOTONIC), c0 = clockSeconds(CLOCK_THREAD_CPUTIME_ID);
+      sides().vulkan.recordAndSubmit(n, varying);
+      const double c1 = clockSeconds(CLOCK_THREAD_CPUTIME_ID);
+      sides().vulkan.wait();
+      const double w2 = clockSeconds(CLOCK_MONOTONIC), c2 = clockSeconds(CLOCK_THREAD_CPUTIME_ID);
+      vkCpu += c1 - c0;
+      vkTotal += c2 - c0;
+      vkWall += w2 - w0;
+    };
+    if (halFirst) {
+      runHal();
+      runVulkan();
+    } else {
+      runVulkan();
+      runHal();
+    }
+    halFirst = !halFirst;
   }
   // Both computed out[5] = 5 * 3 + 1 (the last dispatch's constants; 5 * 2 + 0 if an earlier
   // varying dispatch finished last on a device that overlaps them): the same work, not just its cost.
