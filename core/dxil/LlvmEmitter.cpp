@@ -1598,6 +1598,46 @@ void Emitter::emitHlsl(InstId id, const InstDef& inst) {
       bind(result, n);
       return;
     }
+    case HlslOp::ResourceAtomic: {
+      // dx.op.atomicBinOp on a typed buffer element (c0 = index) or a 1D/2D texel (c0, c1).
+      llvm::Value* handle = operand(inst, 0);
+      llvm::Value* coords = operand(inst, 1);
+      llvm::Value* val = inst.operands.size() > 3 ? operand(inst, 3) : nullptr;
+      if (!handle || !coords || !val || !inst.operands[2].isImm) return;
+      uint32_t code = 0;
+      switch (inst.operands[2].imm) {
+        case spv::OpAtomicIAdd: code = 0; break;
+        case spv::OpAtomicAnd: code = 1; break;
+        case spv::OpAtomicOr: code = 2; break;
+        case spv::OpAtomicXor: code = 3; break;
+        case spv::OpAtomicSMin: code = 4; break;
+        case spv::OpAtomicSMax: code = 5; break;
+        case spv::OpAtomicUMin: code = 6; break;
+        case spv::OpAtomicUMax: code = 7; break;
+        case spv::OpAtomicExchange: code = 8; break;
+        default:
+          error(loc, "InterlockedCompareExchange/CompareStore on a heap typed buffer or texture has no DXIL form yet");
+          return;
+      }
+      llvm::Value* c0 = coords;
+      llvm::Value* c1 = llvm::PoisonValue::get(b_.getInt32Ty());
+      if (auto* vt = llvm::dyn_cast<llvm::FixedVectorType>(coords->getType())) {
+        if (vt->getNumElements() > 2) {
+          error(loc, "atomics on 3-coordinate heap textures have no DXIL form yet");
+          return;
+        }
+        c0 = b_.CreateExtractElement(coords, b_.getInt32(0));
+        if (vt->getNumElements() == 2) c1 = b_.CreateExtractElement(coords, b_.getInt32(1));
+      }
+      c0 = b_.CreateZExtOrTrunc(c0, b_.getInt32Ty());
+      c1 = b_.CreateZExtOrTrunc(c1, b_.getInt32Ty());
+      llvm::Type* ht = handle->getType();
+      bind(result, b_.CreateCall(decl(dxi::kAtomicBinOp, val->getType(),
+                                      {ht, b_.getInt32Ty(), b_.getInt32Ty(), b_.getInt32Ty(), val->getType()},
+                                      mangleTypeSuffix(val->getType()) + "." + mangleTypeSuffix(ht)),
+                                 {handle, b_.getInt32(code), c0, c1, val}));
+      return;
+    }
     case HlslOp::CounterIncrement:
     case HlslOp::CounterDecrement: {
       llvm::Value* handle = operand(inst, 0);

@@ -32,6 +32,7 @@ const char* hlslOpName(HlslOp op) {
     case HlslOp::ResourceSample: return "resource_sample";
     case HlslOp::ResourceGather: return "resource_gather";
     case HlslOp::ResourceCalculateLod: return "resource_calculate_lod";
+    case HlslOp::ResourceAtomic: return "resource_atomic";
   }
   return "?";
 }

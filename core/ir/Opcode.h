@@ -65,6 +65,12 @@ enum class HlslOp : uint16_t {
   // (image handle, sampler handle, value coords, imm unclamped 0/1) -> float
   // (CalculateLevelOfDetail / ...Unclamped).
   ResourceCalculateLod,
+  // (handle, coords, imm SPIR-V atomic opcode, value [, value comparator]) -> the element's old
+  // value. Interlocked* on an element of a typed buffer or texture whose handle is not a
+  // declaration (a descriptor heap's): the backend makes the texel pointer. The opcode is one of
+  // OpAtomicIAdd/And/Or/Xor/SMin/SMax/UMin/UMax/Exchange, or OpAtomicCompareExchange with the
+  // comparator (stores `value` where the element equals it).
+  ResourceAtomic,
 };
 
 // Immediate flag bits of hlsl.resource_sample / hlsl.resource_gather.

@@ -172,28 +172,42 @@ Value Gen::interlocked(const fe::IntrinsicCallExpr* call, LValue dest, size_t fi
   // Byte-address buffer methods name their 64-bit forms InterlockedAdd64, ...: same operations.
   std::string name = call->name;
   if (name.size() > 2 && name.compare(name.size() - 2, 2, "64") == 0) name.resize(name.size() - 2);
-  if (dest.kind == LValue::Kind::TypedElement && (dest.resource.fromHeap() || !resource(dest.resource).global.valid())) {
-    // The texel pointer is emitted on the declaration itself (below); a heap element has none.
-    error(call->loc, name + " on an element of a typed buffer or texture from a descriptor heap is not supported by "
-                            "the SPIR-V back end yet (declare the resource with a binding)");
+  // An element of a heap typed buffer or texture has no declaration to make a texel pointer on:
+  // hlsl.resource_atomic carries the access and the heap pass (or the DXIL emitter) makes it.
+  const bool heapElement = dest.kind == LValue::Kind::TypedElement && dest.resource.fromHeap();
+  if (dest.kind == LValue::Kind::TypedElement && !heapElement && !resource(dest.resource).global.valid()) {
+    error(call->loc, name + " on an element of a typed buffer or texture without a declaration of its own is not "
+                            "supported yet");
     return Value::constant(cx_->undef(lower(call->type)));
   }
-  if (dest.kind == LValue::Kind::TypedElement) {
-    // Atomics on RWBuffer/RWTexture elements go through a texel pointer. There is no hlsl.* op
-    // for it yet, so the SPIR-V form is emitted on the declaration itself; LegalizeBindings
-    // retypes the declaration and the pointer stays valid.
+  if (dest.kind == LValue::Kind::TypedElement && !heapElement) {
+    // Atomics on RWBuffer/RWTexture elements go through a texel pointer, emitted on the
+    // declaration itself; LegalizeBindings retypes the declaration and the pointer stays valid.
     Value base = Value::global(resource(dest.resource).global);
     if (dest.resource.index.valid()) base = b_->accessChain(base, {dest.resource.index});
     dest.ptr = b_->spv(spv::OpImageTexelPointer, cx_->pointerType(spv::StorageClassImage, lower(dest.type)),
                        {Operand::v(base), Operand::v(dest.coord), Operand::v(b_->constU32(0))});
     dest.kind = LValue::Kind::Pointer;
   }
-  if (dest.kind != LValue::Kind::Pointer) {
+  if (dest.kind != LValue::Kind::Pointer && !heapElement) {
     error(call->loc, name + " on this destination (a typed resource element or swizzle) is not supported yet");
     return Value::constant(cx_->undef(lower(call->type)));
   }
   const uint32_t scope = dest.workgroup ? spv::ScopeWorkgroup : spv::ScopeDevice;
-  ir::Type dt = cx_->def(module_->typeOf(b_->function(), dest.ptr)).element;
+  ir::Type dt = heapElement ? lower(dest.type) : cx_->def(module_->typeOf(b_->function(), dest.ptr)).element;
+  // The operation on the destination: an SPIR-V atomic on its pointer, or the heap element's op.
+  auto atomicOn = [&](uint32_t op, std::vector<Value> values) -> Value {
+    if (heapElement) {
+      std::vector<Operand> ops{Operand::v(handle(dest.resource)), Operand::v(dest.coord), Operand::i(op)};
+      for (Value v : values) ops.push_back(Operand::v(v));
+      return b_->hlsl(ir::HlslOp::ResourceAtomic, dt, std::move(ops));
+    }
+    if (op == spv::OpAtomicCompareExchange)
+      return b_->spv(spv::OpAtomicCompareExchange, dt,
+                     {Operand::v(dest.ptr), Operand::v(b_->constU32(scope)), Operand::v(b_->constU32(0)),
+                      Operand::v(b_->constU32(0)), Operand::v(values[0]), Operand::v(values[1])});
+    return b_->atomic(op, dest.ptr, scope, 0, values[0]);
+  };
   const bool destSigned = signedness >= 0 ? signedness == 1 : cx_->def(dt).kind == ir::TypeKind::Int && cx_->def(dt).isSigned;
   auto asDest = [&](size_t i) {
     Value v = rvalue(call->args[i]);
@@ -210,9 +224,7 @@ Value Gen::interlocked(const fe::IntrinsicCallExpr* call, LValue dest, size_t fi
   Value old;
   if (name == "InterlockedCompareExchange" || name == "InterlockedCompareStore") {
     Value cmp = asDest(first), value = asDest(first + 1);
-    old = b_->spv(spv::OpAtomicCompareExchange, dt,
-                  {Operand::v(dest.ptr), Operand::v(b_->constU32(scope)), Operand::v(b_->constU32(0)),
-                   Operand::v(b_->constU32(0)), Operand::v(value), Operand::v(cmp)});
+    old = atomicOn(spv::OpAtomicCompareExchange, {value, cmp});
     if (name == "InterlockedCompareExchange") writeOriginal(first + 2, old);
     return Value::constant(cx_->undef(lower(call->type)));
   }
@@ -228,7 +240,7 @@ Value Gen::interlocked(const fe::IntrinsicCallExpr* call, LValue dest, size_t fi
     error(call->loc, name + " is not supported by the SPIR-V back end yet");
     return Value::constant(cx_->undef(lower(call->type)));
   }
-  old = b_->atomic(op, dest.ptr, scope, 0, asDest(first));
+  old = atomicOn(op, {asDest(first)});
   writeOriginal(first + 1, old);
   return Value::constant(cx_->undef(lower(call->type)));
 }

@@ -335,6 +335,10 @@ class HeapLegalizer {
       if (!l.deferred && !l.shape.opaque && l.handle.kind == ir::ValueKind::InstResult && ir::countUses(fn, l.handle) == 0)
         ir::eraseInst(fn, l.handle.asInst());
     }
+    // Image loads whose only users took the descriptor's pointer instead (texel pointers).
+    for (uint32_t load : pointerTakenLoads_)
+      if (ir::countUses(fn, Value::inst(InstId(load))) == 0) ir::eraseInst(fn, InstId(load));
+    pointerTakenLoads_.clear();
   }
 
   // The handle of element `index` of a heap array: the block pointer, or the loaded image/sampler.
@@ -589,9 +593,45 @@ class HeapLegalizer {
           old = emit(fn, id, spv::OpBitcast, inst.resultType, {Operand::v(old)}, loc);
         return old;
       }
+      case HlslOp::ResourceAtomic: {
+        if (inst.operands.size() < 4 || !inst.operands[2].isImm) return fail("malformed hlsl.resource_atomic");
+        const uint32_t atomicOp = inst.operands[2].imm;
+        const bool compare = atomicOp == spv::OpAtomicCompareExchange;
+        if (inst.operands.size() != (compare ? 5u : 4u)) return fail("malformed hlsl.resource_atomic");
+        Value element;
+        if (s.typedAsStorage) {
+          element = dataPtr(operand(1));
+        } else if (s.descriptorClass == DescriptorClass::StorageTexelBuffer || s.descriptorClass == DescriptorClass::StorageImage) {
+          // The texel pointer needs the descriptor's pointer, not the loaded image.
+          element = emit(fn, id, spv::OpImageTexelPointer, cx_.pointerType(spv::StorageClassImage, inst.resultType),
+                         {Operand::v(descriptorPointer(fn, id, h, loc)), Operand::v(operand(1)), Operand::v(u32(0))}, loc,
+                         h.nonUniform);
+        } else {
+          return fail("atomic operations need a writable typed buffer or texture");
+        }
+        std::vector<Operand> ops{Operand::v(element), Operand::v(u32(spv::ScopeDevice)), Operand::v(u32(0))};
+        if (compare) ops.push_back(Operand::v(u32(0)));
+        ops.push_back(Operand::v(operand(3)));
+        if (compare) ops.push_back(Operand::v(operand(4)));
+        return emit(fn, id, atomicOp, inst.resultType, std::move(ops), loc);
+      }
       default:
         return fail("'" + ir::opcodeName(inst.op) + "' on a heap handle is not supported");
     }
+  }
+
+  // The pointer an opaque handle was loaded from (materialize's access chain), or a new access
+  // chain to the same element.
+  Value descriptorPointer(FunctionDef& fn, InstId before, const Lowered& h, const ir::DebugLoc& loc) {
+    if (h.handle.kind == ir::ValueKind::InstResult) {
+      const InstDef& load = fn.inst(h.handle.asInst());
+      if (load.op.isSpv(spv::OpLoad) && !load.operands.empty()) {
+        pointerTakenLoads_.insert(h.handle.asInst().index);
+        return load.operands[0].value;
+      }
+    }
+    return emit(fn, before, spv::OpAccessChain, cx_.pointerType(h.shape.storageClass, h.shape.descriptorType),
+                {Operand::v(h.array), Operand::v(h.index)}, loc, h.nonUniform);
   }
 
   uint32_t componentsOf(Type t) { return cx_.componentCount(t); }
@@ -697,6 +737,7 @@ class HeapLegalizer {
   const HeapOptions& o_;
   HeapLegalizeResult r_;
   std::set<std::pair<uint32_t, uint32_t>> used_;
+  std::set<uint32_t> pointerTakenLoads_;  // see descriptorPointer
   std::set<HeapKind> groupsUsed_;
   std::set<std::pair<HeapKind, DescriptorClass>> classesUsed_;
   std::map<HeapKind, SetBinding> groupBinding_;

@@ -49,6 +49,7 @@ TEST_CASE("texture ops: well-formed sample and gather verify and print by name",
   CHECK(text.find("flags: grad|offset") != std::string::npos);
   CHECK(text.find("component: 0, flags: cmp") != std::string::npos);
   CHECK(opcodeName(Opcode::hlsl(HlslOp::ResourceCalculateLod)) == "hlsl.resource_calculate_lod");
+  CHECK(opcodeName(Opcode::hlsl(HlslOp::ResourceAtomic)) == "hlsl.resource_atomic");
 }
 
 TEST_CASE("texture ops: operands that disagree with the flags are verifier errors", "[ir][texture]") {
