@@ -395,10 +395,12 @@ void runSpirvBackend(const frontend::TranslationUnit& unit, const frontend::Prep
   validateOptions.scalarBlockLayout = options.vkUseDxLayout || options.vkUseScalarLayout;
   std::vector<Diagnostic> spirvDiagnostics;
   for (Diagnostic& d : written.diagnostics) {
-    if (d.severity == Severity::Error && d.message.rfind("internal error", 0) != 0)
+    // The writer's own failures are ours; a feature the target lacks is the input's.
+    if (d.severity == Severity::Error && d.message.rfind("SPIR-V writer: ", 0) == 0)
       d.message = "internal error: cannot emit SPIR-V: " + d.message;
     spirvDiagnostics.push_back(std::move(d));
   }
+  attachSourceLines(spirvDiagnostics, result.fileName, result.source);
   // When the lifted module is the output, the bound one is only the qptr reader's input (which
   // rejects malformed modules itself): it is validated only if it becomes the output after all
   // (a lift that fails), which saves a second SPIRV-Tools validation (~40% of a large compile).

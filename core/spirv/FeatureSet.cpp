@@ -1,6 +1,10 @@
 #include "core/spirv/FeatureSet.h"
 
+#include "core/spirv/TargetEnv.h"
+
 #include <spirv/unified1/spirv.hpp>
+
+#include <optional>
 
 namespace sl::spirv {
 namespace g = sl::ir::grammar;
@@ -25,6 +29,8 @@ FeatureSet::FeatureSet(uint32_t spirvVersion, std::string targetName)
 void FeatureSet::versionError(const std::string& what, uint32_t version) {
   std::string message = what + " needs SPIR-V " + std::to_string((version >> 16) & 0xff) + "." +
                         std::to_string((version >> 8) & 0xff) + " (target " + targetName_ + ")";
+  if (std::optional<TargetEnv> env = oldestVulkanEnvFor(version))
+    message += "; choose a newer target with -fspv-target-env=" + std::string(targetEnvName(*env)) + " or later";
   for (const std::string& e : errors_)
     if (e == message) return;
   errors_.push_back(std::move(message));

@@ -29,7 +29,8 @@ class FeatureSet {
   // Explicitly declared capabilities (implied ones are left out), in numeric order.
   const std::set<uint32_t>& capabilities() const { return declared_; }
   const std::set<std::string>& extensions() const { return extensions_; }
-  // "X needs SPIR-V 1.3 (target vulkan1.0)" for features the target cannot enable.
+  // "X needs SPIR-V 1.3 (target vulkan1.0); choose a newer target with ..." for features the
+  // target cannot enable, each once, in the order first met.
   const std::vector<std::string>& errors() const { return errors_; }
 
  private:

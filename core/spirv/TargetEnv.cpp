@@ -31,4 +31,10 @@ std::optional<TargetEnv> parseTargetEnv(std::string_view name) {
   return std::nullopt;
 }
 
+std::optional<TargetEnv> oldestVulkanEnvFor(uint32_t version) {
+  for (const EnvInfo& e : kEnvs)
+    if (e.name.rfind("vulkan", 0) == 0 && e.version >= version) return e.env;
+  return std::nullopt;
+}
+
 }  // namespace sl::spirv

@@ -13,5 +13,7 @@ enum class TargetEnv : uint8_t { Vulkan1_0, Vulkan1_1, Vulkan1_1Spirv1_4, Vulkan
 uint32_t spirvVersion(TargetEnv env);
 std::string_view targetEnvName(TargetEnv env);  // "vulkan1.2"
 std::optional<TargetEnv> parseTargetEnv(std::string_view name);
+// The oldest Vulkan environment whose SPIR-V version is at least `version` (none past 1.6).
+std::optional<TargetEnv> oldestVulkanEnvFor(uint32_t version);
 
 }  // namespace sl::spirv

@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <map>
+#include <tuple>
 #include <set>
 #include <string>
 #include <unordered_map>
@@ -54,7 +55,20 @@ class Writer {
     for (uint32_t f = 0; f < m_.functions.size(); ++f) emitFunction(f);
     for (const EntryPoint& ep : m_.entryPoints) emitEntryPoint(ep);
     if (opts_.emitShaderDebugInfo) compilationUnit();  // even a module without functions has one
-    for (const std::string& message : features_.errors()) error(message);
+    // The target's SPIR-V version lacks something the module uses: the input's fault (or the
+    // target option's), reported at the first instruction that needed it.
+    // Module-level declarations (a capability irgen added) have no location; they only add
+    // noise next to the instructions that need the same version, so they show when nothing else does.
+    bool anyLocated = false;
+    for (const auto& [message, loc] : featureErrorLocs_) anyLocated |= loc.valid();
+    // One error per instruction: its capability and its opcode need the same version.
+    std::set<std::tuple<uint32_t, uint32_t, uint32_t>> reportedAt;
+    for (const std::string& message : features_.errors()) {
+      auto at = featureErrorLocs_.find(message);
+      const DebugLoc loc = at == featureErrorLocs_.end() ? DebugLoc{} : at->second;
+      if (loc.valid() ? !reportedAt.insert({loc.file, loc.line, loc.column}).second : anyLocated) continue;
+      diags_.push_back(Diagnostic::error(sourceLoc(loc), message));
+    }
     if (hasErrors(diags_)) {
       result.diagnostics = std::move(diags_);
       return result;
@@ -69,13 +83,18 @@ class Writer {
   // ------------------------------------------------------------------ ids, errors, requirements
   uint32_t newId() { return nextId_++; }
 
-  void error(const std::string& message, DebugLoc loc = {}) {
+  SourceLoc sourceLoc(DebugLoc loc) const {
     SourceLoc sl;
     if (loc.valid() && loc.file < m_.debugFiles.size()) {
       sl.file = m_.debugFiles[loc.file].path;
       sl.line = loc.line;
       sl.column = loc.column;
     }
+    return sl;
+  }
+  // Errors are the writer's own ("SPIR-V writer: ..."); see run() for the target's.
+  void error(const std::string& message, DebugLoc loc = {}) {
+    SourceLoc sl = sourceLoc(loc);
     // One diagnostic per distinct message keeps a module full of qptr ops readable.
     if (reported_.insert(message).second) diags_.push_back(Diagnostic::error(sl, "SPIR-V writer: " + message));
   }
@@ -85,6 +104,11 @@ class Writer {
   void require(const g::Requirements& req, const std::string& what) { features_.require(req, what); }
   void requireEnum(g::Kind kind, uint32_t value) { features_.requireEnum(kind, value); }
   void requireOpcode(uint32_t opcode) { features_.requireOpcode(opcode); }
+  // The instruction at `loc` added the feature errors from index `known` on.
+  void noteFeatureErrors(size_t known, DebugLoc loc) {
+    const std::vector<std::string>& errors = features_.errors();
+    for (size_t i = known; i < errors.size(); ++i) featureErrorLocs_.emplace(errors[i], loc);
+  }
 
   // ------------------------------------------------------------------ names and decorations
   void name(uint32_t id, const std::string& text) {
@@ -848,17 +872,22 @@ class Writer {
         if (!gi) return error("unknown SPIR-V opcode " + std::to_string(opcode), loc);
         if (gi->hasResultType != hasResult)
           return error(std::string(gi->name) + (hasResult ? " has no result type" : " needs a result type"), loc);
+        const size_t knownErrors = features_.errors().size();
         requireOpcode(opcode);
         requireOperandEnums(inst, *gi);
         noteAtomicWidth(inst, opcode);
+        noteFeatureErrors(knownErrors, loc);
         break;
       }
-      case OpFamily::Glsl:
+      case OpFamily::Glsl: {
         opcode = spv::OpExtInst;
         ops.push_back(glslImport());
         ops.push_back(inst.op.code);
+        const size_t knownErrors = features_.errors().size();
         features_.requireGlsl(inst.op.code);
+        noteFeatureErrors(knownErrors, loc);
         break;
+      }
       case OpFamily::Call:
         opcode = spv::OpFunctionCall;
         if (!hasResult) return error("call without a result type", loc);
@@ -1034,6 +1063,7 @@ class Writer {
   std::vector<Diagnostic> diags_;
   std::set<std::string> reported_;
   FeatureSet features_;
+  std::map<std::string, DebugLoc> featureErrorLocs_;  // feature error -> where it was first needed
   std::set<std::string> extraExtensions_;  // ones the grammar does not tie to a feature
   uint32_t glslImportId_ = 0;
   Words entryPoints_, executionModes_, debugStrings_, names_, annotations_, globals_, debugGlobals_, functions_;
