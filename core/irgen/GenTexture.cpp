@@ -5,6 +5,8 @@
 // as both image and sampler.
 #include "core/irgen/Gen.h"
 
+#include <bit>
+#include <cmath>
 #include <spirv/unified1/spirv.hpp>
 
 namespace sl::irgen {
@@ -68,8 +70,9 @@ SampleKind sampleKind(const std::string& name) {
 
 }  // namespace
 
-// Texture offsets written as `int2(1, -1)` reach here as instructions over constants; SPIR-V's
-// ConstOffset needs a constant, so fold constructs, negations and bitcasts of constants.
+// Texture offsets written as `int2(1, -1)` or `int2(-1.0f, 1.0f)` reach here as instructions
+// over constants; SPIR-V's ConstOffset needs a constant, so fold constructs, negations, bitcasts
+// and float-to-integer conversions of constants (as DXC's front end folds them).
 static std::optional<ir::Const> foldConstant(ir::Builder& b, ir::Context& cx, Value v) {
   if (v.kind == ir::ValueKind::Const) return v.asConst();
   if (v.kind != ir::ValueKind::InstResult) return std::nullopt;
@@ -83,13 +86,30 @@ static std::optional<ir::Const> foldConstant(ir::Builder& b, ir::Context& cx, Va
     parts.push_back(*c);
   }
   if (inst.op.code == spv::OpCompositeConstruct) return cx.composite(inst.resultType, parts);
-  if (parts.size() != 1 || (inst.op.code != spv::OpBitcast && inst.op.code != spv::OpSNegate)) return std::nullopt;
-  // Integer bitcast/negate, element-wise.
-  const bool negate = inst.op.code == spv::OpSNegate;
+  const uint32_t op = inst.op.code;
+  if (op == spv::OpFNegate && parts.size() == 1) {  // `-1.0f`: flip the sign bit
+    const ir::ConstDef& d = cx.def(parts[0]);
+    const ir::TypeDef& t = cx.def(d.type);
+    if (d.kind != ir::ConstKind::Scalar || t.kind != ir::TypeKind::Float || (t.width != 32 && t.width != 64))
+      return std::nullopt;
+    return t.width == 32 ? cx.f32(-std::bit_cast<float>(static_cast<uint32_t>(d.bits))) : cx.f64(-std::bit_cast<double>(d.bits));
+  }
+  const bool fromFloat = op == spv::OpConvertFToS || op == spv::OpConvertFToU;
+  if (parts.size() != 1 || (op != spv::OpBitcast && op != spv::OpSNegate && !fromFloat)) return std::nullopt;
+  // Element-wise, to an integer type.
   auto scalar = [&](ir::Const c, ir::Type to) -> std::optional<ir::Const> {
     const ir::ConstDef& d = cx.def(c);
     if (d.kind != ir::ConstKind::Scalar || cx.def(to).kind != ir::TypeKind::Int) return std::nullopt;
-    return cx.intConst(to, negate ? uint64_t(0) - d.bits : d.bits);
+    if (!fromFloat) return cx.intConst(to, op == spv::OpSNegate ? uint64_t(0) - d.bits : d.bits);
+    const ir::TypeDef& from = cx.def(d.type);
+    if (from.kind != ir::TypeKind::Float || (from.width != 32 && from.width != 64)) return std::nullopt;
+    const double x = std::trunc(from.width == 32 ? double(std::bit_cast<float>(static_cast<uint32_t>(d.bits)))
+                                                 : std::bit_cast<double>(d.bits));
+    // Out of range (or NaN) has no defined result: left to the instruction.
+    if (!(x > -2147483649.0 && x < 4294967296.0) || (op == spv::OpConvertFToS && x >= 2147483648.0) ||
+        (op == spv::OpConvertFToU && x < 0))
+      return std::nullopt;
+    return cx.intConst(to, static_cast<uint64_t>(static_cast<int64_t>(x)));
   };
   const ir::ConstDef& in = cx.def(parts[0]);
   if (in.kind == ir::ConstKind::Scalar) return scalar(parts[0], inst.resultType);
