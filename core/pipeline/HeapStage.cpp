@@ -1,5 +1,6 @@
 #include "core/pipeline/HeapStage.h"
 
+#include "core/passes/LegalizeBindings.h"
 #include "core/support/AtomicFile.h"
 
 #include <filesystem>
@@ -41,6 +42,12 @@ passes::heaps::HeapOptions heapOptionsFor(const CompileOptions& options, uint32_
   h.counterHeap = pin(options.vkCounterHeap);
   h.storageBufferClass = spirvMinor >= 4;  // as LegalizeBindings: StorageBuffer + Block from SPIR-V 1.4
   h.portableSlots = options.spvHeapSlots;
+  // Heap buffers are laid out as declared ones are (ir.bound's rules).
+  passes::LegalizeOptions layout;
+  passes::selectLayoutRules(layout, options.vkUseDxLayout, options.vkUseScalarLayout, options.vkUseGlLayout);
+  h.bufferRule = layout.bufferRule;
+  h.cbufferRule = layout.cbufferRule;
+  h.rowMajorByDefault = options.rowMajorByDefault;
   return h;
 }
 

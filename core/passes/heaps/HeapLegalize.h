@@ -12,6 +12,7 @@
 #pragma once
 
 #include "core/ir/Module.h"
+#include "core/passes/Layout.h"
 #include "core/support/Diagnostic.h"
 
 #include <cstdint>
@@ -51,6 +52,11 @@ struct HeapOptions {
   uint32_t defaultSet = 0;  // where unpinned heap groups go (DXC: set 0)
   // StorageBuffer + Block (true) or Uniform + BufferBlock (vulkan1.0 style) for buffer blocks.
   bool storageBufferClass = true;
+  // Buffer layouts, as for declared resources (LegalizeOptions): structured and byte-address
+  // buffers, constant buffers, and the matrix majorness without a row_major/column_major.
+  LayoutRule bufferRule = LayoutRule::RelaxedStd430;
+  LayoutRule cbufferRule = LayoutRule::RelaxedStd140;
+  bool rowMajorByDefault = false;
 
   // Portable form: heap arrays live in `portableSet` from `portableFirstBinding` on, one binding
   // per descriptor class in DescriptorClass order, then the status block. Each array has

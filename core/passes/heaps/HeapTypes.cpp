@@ -11,58 +11,11 @@ using ir::TypeKind;
 
 namespace {
 
-struct Laid {
-  Type type;
-  uint32_t size = 0;
-  uint32_t align = 1;
-  bool ok = false;
-};
-
-uint32_t roundUpTo(uint32_t v, uint32_t a) { return a <= 1 ? v : (v + a - 1) / a * a; }
-
-// std430 (storage buffers) or std140 (constant buffers) layout of the supported element types.
-Laid layOut(ir::Context& cx, Type t, bool std140) {
-  const TypeDef d = cx.def(t);
-  switch (d.kind) {
-    case TypeKind::Int:
-    case TypeKind::Float:
-      if (d.width != 32) return {};
-      return {t, 4, 4, true};
-    case TypeKind::Vector: {
-      const TypeDef& e = cx.def(d.element);
-      if ((e.kind != TypeKind::Int && e.kind != TypeKind::Float) || e.width != 32) return {};
-      const uint32_t align = d.count == 2 ? 8 : 16;
-      return {t, 4 * d.count, align, true};
-    }
-    case TypeKind::Array: {
-      if (d.lengthConst.valid()) return {};
-      Laid e = layOut(cx, d.element, std140);
-      if (!e.ok) return {};
-      uint32_t align = std140 ? roundUpTo(e.align, 16) : e.align;
-      uint32_t stride = roundUpTo(e.size, align);
-      return {cx.arrayType(e.type, d.count, stride), stride * d.count, align, true};
-    }
-    case TypeKind::Struct: {
-      std::vector<ir::StructMember> members;
-      uint32_t offset = 0, align = 1;
-      for (const ir::StructMember& m : d.members) {
-        Laid e = layOut(cx, m.type, std140);
-        if (!e.ok) return {};
-        offset = roundUpTo(offset, e.align);
-        ir::StructMember laid{m.name, e.type, {}};
-        for (const ir::Decoration& dec : m.decorations)
-          if (dec.kind != spv::DecorationOffset) laid.decorations.push_back(dec);
-        laid.decorations.push_back({spv::DecorationOffset, {offset}});
-        members.push_back(std::move(laid));
-        offset += e.size;
-        align = std::max(align, e.align);
-      }
-      if (std140) align = roundUpTo(align, 16);
-      return {cx.structType(d.name, std::move(members), d.decorations), roundUpTo(offset, align), align, true};
-    }
-    default:
-      return {};
-  }
+// A scalar or vector of 32-bit components: the elements a typed view reads like a storage buffer.
+bool is32BitScalarOrVector(const ir::Context& cx, Type t) {
+  const TypeDef& d = cx.def(t);
+  const TypeDef& e = d.kind == TypeKind::Vector ? cx.def(d.element) : d;
+  return (e.kind == TypeKind::Int || e.kind == TypeKind::Float) && e.width == 32;
 }
 
 std::string typeName(const ir::Context& cx, Type t) {
@@ -86,10 +39,14 @@ bool isRWTexture(ResourceKind k) {
   return k >= ResourceKind::RWTexture1D && k <= ResourceKind::RWTexture3D;
 }
 
+// The runtime array member of a buffer block whose elements need no layout of their own.
+ir::StructMember dataMember(ir::Context& cx, Type element, uint32_t stride) {
+  return {"data", cx.runtimeArrayType(element, stride), {{spv::DecorationOffset, {0}}}};
+}
+
 // A Block struct with one runtime array member (structured/byte-address/typed-as-storage buffers).
-Type bufferBlock(ir::Context& cx, const std::string& name, Type laidElement, uint32_t stride, bool writable,
+Type bufferBlock(ir::Context& cx, const std::string& name, ir::StructMember member, bool writable,
                  const HeapOptions& options) {
-  ir::StructMember member{"data", cx.runtimeArrayType(laidElement, stride), {{spv::DecorationOffset, {0}}}};
   if (!writable) member.decorations.push_back({spv::DecorationNonWritable, {}});
   const uint32_t blockDecoration = options.storageBufferClass ? spv::DecorationBlock : spv::DecorationBufferBlock;
   return cx.structType(name, {member}, {{blockDecoration, {}}});
@@ -170,15 +127,19 @@ HeapShape shapeOf(ir::Context& cx, Type resource, bool counter, const HeapOption
     case ResourceKind::RWStructuredBuffer:
     case ResourceKind::AppendStructuredBuffer:
     case ResourceKind::ConsumeStructuredBuffer: {
-      Laid e = layOut(cx, d.element, false);
-      if (!e.ok) {
-        s.error = name + ": heap buffers support 32-bit scalars, vectors, arrays and structs of them as elements";
-        return s;
-      }
+      // The element under the module's buffer layout rule, as a declared structured buffer's.
+      LayoutBuilder layout(cx, options.bufferRule, options.rowMajorByDefault);
+      const Type array = layout.layout(cx.runtimeArrayType(d.element)).type;
       s.writable = k != ResourceKind::StructuredBuffer;
-      s.stride = roundUpTo(e.size, e.align);
+      s.stride = cx.def(array).arrayStride;
       s.storageClass = bufferClass;
-      s.descriptorType = bufferBlock(cx, "type_" + name, e.type, s.stride, s.writable, options);
+      ir::StructMember member{"data", array, {{spv::DecorationOffset, {0}}}};
+      if (uint32_t matrixStride = layout.matrixStride(array, !options.rowMajorByDefault)) {
+        // A buffer of matrices: the majorness and stride go on the block member.
+        member.decorations.push_back({options.rowMajorByDefault ? uint32_t(spv::DecorationColMajor) : uint32_t(spv::DecorationRowMajor), {}});
+        member.decorations.push_back({spv::DecorationMatrixStride, {matrixStride}});
+      }
+      s.descriptorType = bufferBlock(cx, "type_" + name, std::move(member), s.writable, options);
       return s;
     }
     case ResourceKind::ByteAddressBuffer:
@@ -186,18 +147,18 @@ HeapShape shapeOf(ir::Context& cx, Type resource, bool counter, const HeapOption
       s.writable = k == ResourceKind::RWByteAddressBuffer;
       s.stride = 4;
       s.storageClass = bufferClass;
-      s.descriptorType = bufferBlock(cx, s.writable ? "type_RWByteAddressBuffer" : "type_ByteAddressBuffer", cx.u32(), 4,
-                                     s.writable, options);
+      s.descriptorType = bufferBlock(cx, s.writable ? "type_RWByteAddressBuffer" : "type_ByteAddressBuffer",
+                                     dataMember(cx, cx.u32(), 4), s.writable, options);
       return s;
     case ResourceKind::ConstantBuffer: {
-      Laid e = layOut(cx, d.element, true);
-      if (!e.ok || cx.def(d.element).kind != TypeKind::Struct) {
-        s.error = name + ": heap constant buffers need a struct of 32-bit scalars, vectors and arrays";
+      if (cx.def(d.element).kind != TypeKind::Struct) {
+        s.error = name + ": heap constant buffers need a struct";
         return s;
       }
+      LayoutBuilder layout(cx, options.cbufferRule, options.rowMajorByDefault);
       s.descriptorClass = DescriptorClass::UniformBuffer;
       s.storageClass = spv::StorageClassUniform;
-      TypeDef block = cx.def(e.type);
+      TypeDef block = cx.def(layout.layout(d.element).type);
       block.decorations.push_back({spv::DecorationBlock, {}});
       block.name = "type_ConstantBuffer_" + block.name;
       s.descriptorType = cx.intern(block);
@@ -211,16 +172,15 @@ HeapShape shapeOf(ir::Context& cx, Type resource, bool counter, const HeapOption
       if (portable) {
         // A typed view of a 32-bit-per-component format has the same bytes as a storage buffer of
         // the element (1, 2 or 4 components keep std430's tight stride).
-        Laid l = layOut(cx, d.element, false);
-        if (!l.ok || n == 3) {
+        if (!is32BitScalarOrVector(cx, d.element) || n == 3) {
           s.error = name + ": the portable heap form reads typed buffers as storage buffers, which needs 1, 2 or 4 "
                            "32-bit components";
           return s;
         }
         s.typedAsStorage = true;
-        s.stride = l.size;
+        s.stride = 4 * n;
         s.storageClass = bufferClass;
-        s.descriptorType = bufferBlock(cx, "type_" + name + "_storage", l.type, s.stride, s.writable, options);
+        s.descriptorType = bufferBlock(cx, "type_" + name + "_storage", dataMember(cx, d.element, s.stride), s.writable, options);
         return s;
       }
       ir::ImageInfo info;

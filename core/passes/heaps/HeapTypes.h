@@ -1,8 +1,7 @@
 // How one heap resource type looks in SPIR-V under each heap form: which heap and descriptor
 // class it belongs to, the descriptor's type (a Block struct, an image, a sampler) and its
-// storage class. Buffer contents get explicit layouts here (std430 for storage buffers, std140
-// for constant buffers) for the element types heaps support: 32-bit scalars and vectors, arrays
-// and structs of them.
+// storage class. Buffer contents get explicit layouts here under the same rules as declared
+// buffers (HeapOptions::bufferRule / cbufferRule, core/passes/Layout.h), matrices included.
 #pragma once
 
 #include "core/ir/Context.h"
