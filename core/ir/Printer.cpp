@@ -698,6 +698,8 @@ class ModulePrinter {
         s += "flags: " + (f.empty() ? std::string("none") : f);
       } else if (gather && i == 3 && o.isImm) {
         s += "component: " + std::to_string(o.imm);
+      } else if (inst.op.isHlsl(HlslOp::ResourceAtomic) && i == 2 && o.isImm) {
+        s += "op: " + opcodeName(Opcode::spv(o.imm));  // "op: spv.OpAtomicIAdd"
       } else {
         s += o.isImm ? std::to_string(o.imm) : value(o.value);
       }

@@ -22,9 +22,8 @@ void main(uint3 id : SV_DispatchThreadID) {
 #endif
 }
 
-// The immediate is the SPIR-V opcode: 234 OpAtomicIAdd, 236 OpAtomicSMin.
-// IR: hlsl.resource_atomic(v{{[0-9]+}}, v{{[0-9]+}}, 234, 1u32): u32
-// IR: hlsl.resource_atomic(v{{[0-9]+}}, v{{[0-9]+}}, 236, v{{[0-9]+}}): s32
+// IR: hlsl.resource_atomic(v{{[0-9]+}}, v{{[0-9]+}}, op: spv.OpAtomicIAdd, 1u32): u32
+// IR: hlsl.resource_atomic(v{{[0-9]+}}, v{{[0-9]+}}, op: spv.OpAtomicSMin, v{{[0-9]+}}): s32
 
 // PROPOSAL: OpTypeRuntimeArray
 // PROPOSAL: [[CHAIN:%[0-9]+]] = OpAccessChain %_ptr_UniformConstant_{{.*}} %ResourceDescriptorHeap
