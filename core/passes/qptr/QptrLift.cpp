@@ -270,7 +270,7 @@ class Lifter {
         return cx_.structType(named ? cx_.def(original).name : "", std::move(members));
       }
       case Usage::Kind::DynOffsetBase: {
-        const Type elem = typeFor(*u.element, elementAt(declared, offset), 0, why);
+        const Type elem = typeFor(*u.element, arrayElementAt(declared, offset), 0, why);
         if (!elem.valid()) return {};
         if (cx_.def(elem).kind == TypeKind::Matrix) {
           why = "array of matrices needs MatrixStride on an array element";
@@ -301,6 +301,31 @@ class Lifter {
         if (f == l.offsets.size()) return {};
         offset -= l.offsets[f];
         t = l.fieldTypes[f];
+      } else {
+        return {};
+      }
+    }
+    return {};
+  }
+
+  // The element type of the declared array starting at `offset` of `t`, looking through the
+  // structs that start there too (a buffer block starts where its runtime array does: naming the
+  // elements after the block's members would give them the block's name and NonWritable).
+  Type arrayElementAt(Type t, uint32_t offset) {
+    for (int guard = 0; guard < 16 && t.valid(); ++guard) {
+      const TypeDef& d = cx_.def(t);
+      if (offset == 0 && (d.kind == TypeKind::Array || d.kind == TypeKind::RuntimeArray)) return d.element;
+      const TypeLayout l = layouts_.layoutOf(t);
+      if (l.shape == TypeLayout::Shape::Fields) {
+        size_t f = l.offsets.size();
+        for (size_t i = 0; i < l.offsets.size(); ++i)
+          if (l.offsets[i] <= offset) f = i;
+        if (f == l.offsets.size()) return {};
+        offset -= l.offsets[f];
+        t = l.fieldTypes[f];
+      } else if (l.shape == TypeLayout::Shape::Elements && l.stride && d.kind != TypeKind::Matrix) {
+        offset %= l.stride;
+        t = l.element;
       } else {
         return {};
       }
