@@ -379,6 +379,23 @@ llvm::Constant* Emitter::constant(Const c) {
 // never straddles a 16-byte row, aggregates start a new row, array elements are 16-byte aligned.
 static uint32_t roundUp16(uint32_t v) { return (v + 15u) & ~15u; }
 
+// DXIL's AtomicBinOpCode for a SPIR-V atomic (dxil.md): Add 0, And 1, Or 2, Xor 3, IMin 4, IMax 5,
+// UMin 6, UMax 7, Exchange 8; OpAtomicISub maps to Add of the negated value. None for the rest.
+static std::optional<uint32_t> atomicBinOpCode(uint32_t spvOp) {
+  switch (spvOp) {
+    case spv::OpAtomicIAdd: case spv::OpAtomicISub: return 0;
+    case spv::OpAtomicAnd: return 1;
+    case spv::OpAtomicOr: return 2;
+    case spv::OpAtomicXor: return 3;
+    case spv::OpAtomicSMin: return 4;
+    case spv::OpAtomicSMax: return 5;
+    case spv::OpAtomicUMin: return 6;
+    case spv::OpAtomicUMax: return 7;
+    case spv::OpAtomicExchange: return 8;
+    default: return std::nullopt;
+  }
+}
+
 uint32_t Emitter::layoutSize(Type t, bool cb) {
   const TypeDef& d = cx_.def(t);
   switch (d.kind) {
@@ -1354,19 +1371,7 @@ void Emitter::emitSpv(InstId id, const InstDef& inst) {
     case spv::OpAtomicExchange: {
       if (inst.operands.size() < 4) return;
       if (const SymbolicPtr* sp = symbolic(inst.operands[0].value)) {
-        // DXIL AtomicBinOpCode: Add 0, And 1, Or 2, Xor 3, IMin 4, IMax 5, UMin 6, UMax 7, Exchange 8.
-        uint32_t code = 0;
-        switch (op) {
-          case spv::OpAtomicAnd: code = 1; break;
-          case spv::OpAtomicOr: code = 2; break;
-          case spv::OpAtomicXor: code = 3; break;
-          case spv::OpAtomicSMin: code = 4; break;
-          case spv::OpAtomicSMax: code = 5; break;
-          case spv::OpAtomicUMin: code = 6; break;
-          case spv::OpAtomicUMax: code = 7; break;
-          case spv::OpAtomicExchange: code = 8; break;
-          default: break;
-        }
+        const uint32_t code = *atomicBinOpCode(op);  // every opcode of this case has one
         llvm::Value* val = v(3);
         if (!val || sp->kind != SymbolicPtr::Resource) {
           if (val) error(loc, "atomic on a constant buffer or system value");
@@ -1604,20 +1609,10 @@ void Emitter::emitHlsl(InstId id, const InstDef& inst) {
       llvm::Value* coords = operand(inst, 1);
       llvm::Value* val = inst.operands.size() > 3 ? operand(inst, 3) : nullptr;
       if (!handle || !coords || !val || !inst.operands[2].isImm) return;
-      uint32_t code = 0;
-      switch (inst.operands[2].imm) {
-        case spv::OpAtomicIAdd: code = 0; break;
-        case spv::OpAtomicAnd: code = 1; break;
-        case spv::OpAtomicOr: code = 2; break;
-        case spv::OpAtomicXor: code = 3; break;
-        case spv::OpAtomicSMin: code = 4; break;
-        case spv::OpAtomicSMax: code = 5; break;
-        case spv::OpAtomicUMin: code = 6; break;
-        case spv::OpAtomicUMax: code = 7; break;
-        case spv::OpAtomicExchange: code = 8; break;
-        default:
-          error(loc, "InterlockedCompareExchange/CompareStore on a heap typed buffer or texture has no DXIL form yet");
-          return;
+      const std::optional<uint32_t> code = atomicBinOpCode(inst.operands[2].imm);
+      if (!code || inst.operands[2].imm == spv::OpAtomicISub) {
+        error(loc, "InterlockedCompareExchange/CompareStore on a heap typed buffer or texture has no DXIL form yet");
+        return;
       }
       llvm::Value* c0 = coords;
       llvm::Value* c1 = llvm::PoisonValue::get(b_.getInt32Ty());
@@ -1635,7 +1630,7 @@ void Emitter::emitHlsl(InstId id, const InstDef& inst) {
       bind(result, b_.CreateCall(decl(dxi::kAtomicBinOp, val->getType(),
                                       {ht, b_.getInt32Ty(), b_.getInt32Ty(), b_.getInt32Ty(), val->getType()},
                                       mangleTypeSuffix(val->getType()) + "." + mangleTypeSuffix(ht)),
-                                 {handle, b_.getInt32(code), c0, c1, val}));
+                                 {handle, b_.getInt32(*code), c0, c1, val}));
       return;
     }
     case HlslOp::CounterIncrement:
