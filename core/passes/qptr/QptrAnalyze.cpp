@@ -244,7 +244,11 @@ class Analyzer {
         }
         case QptrOp::Load: case QptrOp::Store: {
           const Type t = in.op.isQptr(QptrOp::Load) ? in.resultType : typeOf(in.operands[1].value);
-          generate(op0(), accessUsage(t, false, in.attrs), &in.attrs);
+          const auto& matrices = st_.functions[fid_.index].matrixAccesses;
+          const auto matrix = matrices.find(id.index);
+          generate(op0(), matrix == matrices.end() ? accessUsage(t, false, in.attrs)
+                                                   : accessUsage(t, false, in.attrs, matrix->second),
+                   &in.attrs);
           return;
         }
       }
@@ -273,9 +277,9 @@ class Analyzer {
     for (const auto& [idx, t] : fb->second.inputs) generate(fn_->inst(id).operands[idx].value, accessUsage(t, true, fn_->inst(id).attrs), &fn_->inst(id).attrs);
   }
 
-  Usage accessUsage(Type t, bool strict, Attrs& attrs) {
+  Usage accessUsage(Type t, bool strict, Attrs& attrs, MatrixAccess matrix = {}) {
     if (layouts_.isHandle(t)) return Usage::handle(t);
-    const TypeLayout l = layouts_.layoutOf(t);
+    const TypeLayout l = layouts_.layoutOf(t, matrix.stride, matrix.rowMajor);
     if (layouts_.isBufferBlock(t)) {
       reportError(st_, m_, attrs, "qptr.analyze", "cannot access a whole buffer");
       return Usage::unused();

@@ -91,7 +91,9 @@ TypeLayout Layouts::layoutOf(Type type, uint32_t matrixStride, bool rowMajor) co
       l.element = d.element;
       l.stride = matrixStride ? matrixStride : (legacy ? roundUp(col.size, col.align) : col.size);
       l.count = d.count;
-      l.size = l.stride * d.count;
+      // Row-major: MatrixStride separates rows (a column's components), so the matrix spans one
+      // stride per row: a float4x3 of HLSL (4 SPIR-V columns of 3) is 3 x 16 bytes, not 4 x 16.
+      l.size = l.stride * (rowMajor ? cx_.def(d.element).count : d.count);
       l.align = std::max(col.align, config_.kind == LayoutKind::Extended ? 16u : 1u);
       return l;
     }

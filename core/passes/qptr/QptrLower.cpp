@@ -120,10 +120,12 @@ class Lowerer {
         case spv::OpLoad:
           if (in.operands.size() != 1) break;  // memory operands: kept strictly typed
           in.op = Opcode::qptr(QptrOp::Load);
+          noteMatrixAccess(id, in.operands[0].value);
           return;
         case spv::OpStore:
           if (in.operands.size() != 2) break;
           in.op = Opcode::qptr(QptrOp::Store);
+          noteMatrixAccess(id, in.operands[0].value);
           return;
         case spv::OpBitcast:
           if (isPointerType(cx_, in.resultType) && isPointerType(cx_, typeOf(in.operands[0].value))) {
@@ -213,6 +215,14 @@ class Lowerer {
   };
 
   enum class ChainResult : uint8_t { Lowered, KeepWhole, Failed };
+
+  // A load or store through a pointer to a matrix member keeps the member's layout for
+  // qptr.analyze (the loaded type alone does not say how many bytes a RowMajor matrix spans).
+  void noteMatrixAccess(InstId access, const Value& ptr) {
+    if (ptr.kind != ValueKind::InstResult) return;
+    auto it = matrices_.find(ptr.asInst().index);
+    if (it != matrices_.end()) fs_->matrixAccesses[access.index] = {it->second.stride, it->second.rowMajor};
+  }
 
   ChainResult lowerAccessChain(InstId id, std::string& why) {
     InstDef& in = fn_->inst(id);

@@ -25,8 +25,16 @@ struct FallbackInfo {
   ir::Type outputPointee;
 };
 
+// How a matrix (or array of matrices) a qptr.load / qptr.store moves lies in memory, when its
+// member said so: a RowMajor matrix spans MatrixStride x rows bytes, not x columns.
+struct MatrixAccess {
+  uint32_t stride = 0;
+  bool rowMajor = false;
+};
+
 struct FunctionState {
   std::unordered_map<uint32_t, ir::Type> localTypes;  // FuncLocalVar inst -> original pointee
+  std::unordered_map<uint32_t, MatrixAccess> matrixAccesses;  // qptr.load/store inst -> its matrix layout
   std::unordered_map<uint32_t, FallbackInfo> fallbacks;  // inst -> fallback info
 };
 
