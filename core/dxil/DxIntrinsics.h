@@ -33,6 +33,10 @@ inline constexpr std::string_view kLoadCBufferRow = "llvm.dx.resource.load.cbuff
 // (handle, i32 DXIL AtomicBinOpCode, i32 index, i32 byteOffset, T value) -> old T — ours (no
 // settled upstream form yet); raw buffers: index = byte address, offset poison.
 inline constexpr std::string_view kAtomicBinOp = "llvm.dx.resource.atomicbinop";
+// (handle, i32 c0, i32 c1, i32 c2, T comparand, T value) -> old T — ours; the coordinates as
+// dx.op.atomicCompareExchange takes them (structured: index, byte offset; raw: byte address;
+// typed: the element's coordinates), unused ones poison.
+inline constexpr std::string_view kAtomicCmpXchg = "llvm.dx.resource.atomiccmpxchg";
 // (handle, i8 direction (+1/-1)) -> i32
 inline constexpr std::string_view kUpdateCounter = "llvm.dx.resource.updatecounter";
 // (handle) -> i32 element count (buffers).

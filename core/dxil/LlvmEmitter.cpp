@@ -124,6 +124,15 @@ class Emitter {
   llvm::Value* rawAddress(const SymbolicPtr& p) {
     return b_.CreateAdd(b_.CreateMul(p.index, b_.getInt32(4)), p.offset);
   }
+  // The original value; `value` is stored where the element equals `comparator` (kAtomicCmpXchg).
+  llvm::Value* atomicCompareExchange(llvm::Value* handle, llvm::Value* c0, llvm::Value* c1, llvm::Value* c2,
+                                     llvm::Value* comparator, llvm::Value* value) {
+    llvm::Type* t = value->getType();
+    llvm::Type* ht = handle->getType();
+    llvm::Type* i32 = b_.getInt32Ty();
+    return b_.CreateCall(decl(dxi::kAtomicCmpXchg, t, {ht, i32, i32, i32, t, t}, mangleTypeSuffix(t) + "." + mangleTypeSuffix(ht)),
+                         {handle, c0, c1, c2, comparator, value});
+  }
   static bool isCounterHandle(const InstDef& inst) {
     for (const auto& [key, value] : inst.attrs.extra)
       if (key == "hlsl.counter") return true;
@@ -1406,6 +1415,30 @@ void Emitter::emitSpv(InstId id, const InstDef& inst) {
       bind(result, b_.CreateAtomicRMW(bop, ptr, val, llvm::MaybeAlign(4), llvm::AtomicOrdering::SequentiallyConsistent));
       return;
     }
+    case spv::OpAtomicCompareExchange: {
+      // (pointer, scope, equal semantics, unequal semantics, value, comparator) -> original.
+      if (inst.operands.size() < 6) return;
+      llvm::Value* val = v(4);
+      llvm::Value* cmp = v(5);
+      if (!val || !cmp) return;
+      if (const SymbolicPtr* sp = symbolic(inst.operands[0].value)) {
+        if (sp->kind != SymbolicPtr::Resource) {
+          error(loc, "atomic on a constant buffer or system value");
+          return;
+        }
+        llvm::Value* index = sp->rawBuffer ? rawAddress(*sp) : sp->index;
+        llvm::Value* offset = sp->rawBuffer ? (llvm::Value*)llvm::PoisonValue::get(b_.getInt32Ty()) : sp->offset;
+        bind(result, atomicCompareExchange(sp->handle, index, offset, llvm::PoisonValue::get(b_.getInt32Ty()), cmp, val));
+        return;
+      }
+      llvm::Value* ptr = v(0);
+      if (!ptr) return;
+      // groupshared (and other plain memory): LLVM's cmpxchg, as DXC emits it.
+      llvm::Value* pair = b_.CreateAtomicCmpXchg(ptr, cmp, val, llvm::MaybeAlign(4), llvm::AtomicOrdering::SequentiallyConsistent,
+                                                 llvm::AtomicOrdering::SequentiallyConsistent);
+      bind(result, b_.CreateExtractValue(pair, {0}));
+      return;
+    }
     case spv::OpDPdx:
     case spv::OpDPdxCoarse: one([&](auto a) { return derivative(dxi::kDdxCoarse, a); }); return;
     case spv::OpDPdy:
@@ -1609,11 +1642,14 @@ void Emitter::emitHlsl(InstId id, const InstDef& inst) {
       llvm::Value* coords = operand(inst, 1);
       llvm::Value* val = inst.operands.size() > 3 ? operand(inst, 3) : nullptr;
       if (!handle || !coords || !val || !inst.operands[2].isImm) return;
+      const bool compare = inst.operands[2].imm == spv::OpAtomicCompareExchange;
       const std::optional<uint32_t> code = atomicBinOpCode(inst.operands[2].imm);
-      if (!code || inst.operands[2].imm == spv::OpAtomicISub) {
-        error(loc, "InterlockedCompareExchange/CompareStore on a heap typed buffer or texture has no DXIL form yet");
+      if ((!code && !compare) || inst.operands[2].imm == spv::OpAtomicISub) {
+        error(loc, "hlsl.resource_atomic: unexpected atomic opcode " + std::to_string(inst.operands[2].imm));
         return;
       }
+      llvm::Value* comparator = compare && inst.operands.size() > 4 ? operand(inst, 4) : nullptr;
+      if (compare && !comparator) return;
       llvm::Value* c0 = coords;
       llvm::Value* c1 = llvm::PoisonValue::get(b_.getInt32Ty());
       if (auto* vt = llvm::dyn_cast<llvm::FixedVectorType>(coords->getType())) {
@@ -1626,6 +1662,10 @@ void Emitter::emitHlsl(InstId id, const InstDef& inst) {
       }
       c0 = b_.CreateZExtOrTrunc(c0, b_.getInt32Ty());
       c1 = b_.CreateZExtOrTrunc(c1, b_.getInt32Ty());
+      if (compare) {
+        bind(result, atomicCompareExchange(handle, c0, c1, llvm::PoisonValue::get(b_.getInt32Ty()), comparator, val));
+        return;
+      }
       llvm::Type* ht = handle->getType();
       bind(result, b_.CreateCall(decl(dxi::kAtomicBinOp, val->getType(),
                                       {ht, b_.getInt32Ty(), b_.getInt32Ty(), b_.getInt32Ty(), val->getType()},

@@ -249,6 +249,20 @@ void Lowering::lowerUsers() {
                                                llvm::UndefValue::get(i32), call->getArgOperand(4)}));
     dead_.push_back(call);
   }
+  for (llvm::CallInst* call : callsTo(dxi::kAtomicCmpXchg)) {
+    b_.SetInsertPoint(call);
+    llvm::Value* h = handleFor(call->getArgOperand(0));
+    if (!h) continue;
+    llvm::Type* t = call->getType();
+    auto coordinate = [&](unsigned i) -> llvm::Value* {
+      llvm::Value* c = call->getArgOperand(i);
+      return llvm::isa<llvm::PoisonValue>(c) ? llvm::UndefValue::get(i32) : c;
+    };
+    llvm::Function* f = ops_.get("atomicCompareExchange", t, t, {ops_.handleType(), i32, i32, i32, t, t});
+    call->replaceAllUsesWith(b_.CreateCall(f, {b_.getInt32(79), h, coordinate(1), coordinate(2), coordinate(3),
+                                               call->getArgOperand(4), call->getArgOperand(5)}));
+    dead_.push_back(call);
+  }
   for (llvm::CallInst* call : callsTo(dxi::kUpdateCounter)) {
     b_.SetInsertPoint(call);
     llvm::Value* h = handleFor(call->getArgOperand(0));

@@ -172,32 +172,24 @@ Value Gen::interlocked(const fe::IntrinsicCallExpr* call, LValue dest, size_t fi
   // Byte-address buffer methods name their 64-bit forms InterlockedAdd64, ...: same operations.
   std::string name = call->name;
   if (name.size() > 2 && name.compare(name.size() - 2, 2, "64") == 0) name.resize(name.size() - 2);
-  // An element of a heap typed buffer or texture has no declaration to make a texel pointer on:
-  // hlsl.resource_atomic carries the access and the heap pass (or the DXIL emitter) makes it.
-  const bool heapElement = dest.kind == LValue::Kind::TypedElement && dest.resource.fromHeap();
-  if (dest.kind == LValue::Kind::TypedElement && !heapElement && !resource(dest.resource).global.valid()) {
+  // Atomics on RWBuffer/RWTexture elements name the resource and the element's coordinates
+  // (hlsl.resource_atomic): the binding pass, the heap pass or the DXIL emitter make the texel
+  // access from the handle, declared or from a heap.
+  const bool typedElement = dest.kind == LValue::Kind::TypedElement;
+  if (typedElement && !dest.resource.fromHeap() && !resource(dest.resource).global.valid()) {
     error(call->loc, name + " on an element of a typed buffer or texture without a declaration of its own is not "
                             "supported yet");
     return Value::constant(cx_->undef(lower(call->type)));
   }
-  if (dest.kind == LValue::Kind::TypedElement && !heapElement) {
-    // Atomics on RWBuffer/RWTexture elements go through a texel pointer, emitted on the
-    // declaration itself; LegalizeBindings retypes the declaration and the pointer stays valid.
-    Value base = Value::global(resource(dest.resource).global);
-    if (dest.resource.index.valid()) base = b_->accessChain(base, {dest.resource.index});
-    dest.ptr = b_->spv(spv::OpImageTexelPointer, cx_->pointerType(spv::StorageClassImage, lower(dest.type)),
-                       {Operand::v(base), Operand::v(dest.coord), Operand::v(b_->constU32(0))});
-    dest.kind = LValue::Kind::Pointer;
-  }
-  if (dest.kind != LValue::Kind::Pointer && !heapElement) {
-    error(call->loc, name + " on this destination (a typed resource element or swizzle) is not supported yet");
+  if (dest.kind != LValue::Kind::Pointer && !typedElement) {
+    error(call->loc, name + " on this destination (a swizzle or matrix elements) is not supported yet");
     return Value::constant(cx_->undef(lower(call->type)));
   }
   const uint32_t scope = dest.workgroup ? spv::ScopeWorkgroup : spv::ScopeDevice;
-  ir::Type dt = heapElement ? lower(dest.type) : cx_->def(module_->typeOf(b_->function(), dest.ptr)).element;
-  // The operation on the destination: an SPIR-V atomic on its pointer, or the heap element's op.
+  ir::Type dt = typedElement ? lower(dest.type) : cx_->def(module_->typeOf(b_->function(), dest.ptr)).element;
+  // The operation on the destination: an SPIR-V atomic on its pointer, or the typed element's op.
   auto atomicOn = [&](uint32_t op, std::vector<Value> values) -> Value {
-    if (heapElement) {
+    if (typedElement) {
       std::vector<Operand> ops{Operand::v(handle(dest.resource)), Operand::v(dest.coord), Operand::i(op)};
       for (Value v : values) ops.push_back(Operand::v(v));
       return b_->hlsl(ir::HlslOp::ResourceAtomic, dt, std::move(ops));
