@@ -124,6 +124,16 @@ class Emitter {
   llvm::Value* rawAddress(const SymbolicPtr& p) {
     return b_.CreateAdd(b_.CreateMul(p.index, b_.getInt32(4)), p.offset);
   }
+  // The original value of the element at (c0, c1, c2) after `code` (DXIL AtomicBinOpCode) with
+  // `value` (kAtomicBinOp); unused coordinates are poison.
+  llvm::Value* atomicBinOp(llvm::Value* handle, uint32_t code, llvm::Value* c0, llvm::Value* c1, llvm::Value* c2,
+                           llvm::Value* value) {
+    llvm::Type* t = value->getType();
+    llvm::Type* ht = handle->getType();
+    llvm::Type* i32 = b_.getInt32Ty();
+    return b_.CreateCall(decl(dxi::kAtomicBinOp, t, {ht, i32, i32, i32, i32, t}, mangleTypeSuffix(t) + "." + mangleTypeSuffix(ht)),
+                         {handle, b_.getInt32(code), c0, c1, c2, value});
+  }
   // The original value; `value` is stored where the element equals `comparator` (kAtomicCmpXchg).
   llvm::Value* atomicCompareExchange(llvm::Value* handle, llvm::Value* c0, llvm::Value* c1, llvm::Value* c2,
                                      llvm::Value* comparator, llvm::Value* value) {
@@ -1388,12 +1398,8 @@ void Emitter::emitSpv(InstId id, const InstDef& inst) {
         }
         if (op == spv::OpAtomicISub) val = b_.CreateNeg(val);  // DXIL has no atomic subtract
         llvm::Value* index = sp->rawBuffer ? rawAddress(*sp) : sp->index;
-        llvm::Value* offset = sp->rawBuffer ? (llvm::Value*)llvm::PoisonValue::get(b_.getInt32Ty()) : sp->offset;
-        llvm::Type* ht = sp->handle->getType();
-        bind(result, b_.CreateCall(decl(dxi::kAtomicBinOp, val->getType(),
-                                        {ht, b_.getInt32Ty(), b_.getInt32Ty(), b_.getInt32Ty(), val->getType()},
-                                        mangleTypeSuffix(val->getType()) + "." + mangleTypeSuffix(ht)),
-                                   {sp->handle, b_.getInt32(code), index, offset, val}));
+        llvm::Value* poison = llvm::PoisonValue::get(b_.getInt32Ty());
+        bind(result, atomicBinOp(sp->handle, code, index, sp->rawBuffer ? poison : sp->offset, poison, val));
         return;
       }
       llvm::Value* ptr = v(0);
@@ -1637,7 +1643,8 @@ void Emitter::emitHlsl(InstId id, const InstDef& inst) {
       return;
     }
     case HlslOp::ResourceAtomic: {
-      // dx.op.atomicBinOp on a typed buffer element (c0 = index) or a 1D/2D texel (c0, c1).
+      // dx.op.atomicBinOp / atomicCompareExchange on a typed buffer element (c0 = index) or a
+      // texel (c0, c1, c2: x, y, and z or the array layer).
       llvm::Value* handle = operand(inst, 0);
       llvm::Value* coords = operand(inst, 1);
       llvm::Value* val = inst.operands.size() > 3 ? operand(inst, 3) : nullptr;
@@ -1650,27 +1657,12 @@ void Emitter::emitHlsl(InstId id, const InstDef& inst) {
       }
       llvm::Value* comparator = compare && inst.operands.size() > 4 ? operand(inst, 4) : nullptr;
       if (compare && !comparator) return;
-      llvm::Value* c0 = coords;
-      llvm::Value* c1 = llvm::PoisonValue::get(b_.getInt32Ty());
-      if (auto* vt = llvm::dyn_cast<llvm::FixedVectorType>(coords->getType())) {
-        if (vt->getNumElements() > 2) {
-          error(loc, "atomics on 3-coordinate heap textures have no DXIL form yet");
-          return;
-        }
-        c0 = b_.CreateExtractElement(coords, b_.getInt32(0));
-        if (vt->getNumElements() == 2) c1 = b_.CreateExtractElement(coords, b_.getInt32(1));
-      }
-      c0 = b_.CreateZExtOrTrunc(c0, b_.getInt32Ty());
-      c1 = b_.CreateZExtOrTrunc(c1, b_.getInt32Ty());
-      if (compare) {
-        bind(result, atomicCompareExchange(handle, c0, c1, llvm::PoisonValue::get(b_.getInt32Ty()), comparator, val));
-        return;
-      }
-      llvm::Type* ht = handle->getType();
-      bind(result, b_.CreateCall(decl(dxi::kAtomicBinOp, val->getType(),
-                                      {ht, b_.getInt32Ty(), b_.getInt32Ty(), b_.getInt32Ty(), val->getType()},
-                                      mangleTypeSuffix(val->getType()) + "." + mangleTypeSuffix(ht)),
-                                 {handle, b_.getInt32(*code), c0, c1, val}));
+      llvm::Value* c[3] = {coords, nullptr, nullptr};
+      if (auto* vt = llvm::dyn_cast<llvm::FixedVectorType>(coords->getType()))
+        for (unsigned k = 0; k < 3; ++k) c[k] = k < vt->getNumElements() ? b_.CreateExtractElement(coords, b_.getInt32(k)) : nullptr;
+      for (llvm::Value*& x : c) x = x ? b_.CreateZExtOrTrunc(x, b_.getInt32Ty()) : llvm::PoisonValue::get(b_.getInt32Ty());
+      bind(result, compare ? atomicCompareExchange(handle, c[0], c[1], c[2], comparator, val)
+                           : atomicBinOp(handle, *code, c[0], c[1], c[2], val));
       return;
     }
     case HlslOp::CounterIncrement:

@@ -237,16 +237,19 @@ void Lowering::lowerUsers() {
     call->replaceAllUsesWith(row);
     dead_.push_back(call);
   }
+  // Atomic coordinates: DXC leaves the unused ones undef.
+  auto coordinate = [&](llvm::CallInst* call, unsigned i) -> llvm::Value* {
+    llvm::Value* c = call->getArgOperand(i);
+    return llvm::isa<llvm::PoisonValue>(c) ? llvm::UndefValue::get(i32) : c;
+  };
   for (llvm::CallInst* call : callsTo(dxi::kAtomicBinOp)) {
     b_.SetInsertPoint(call);
     llvm::Value* h = handleFor(call->getArgOperand(0));
     if (!h) continue;
     llvm::Type* t = call->getType();
-    llvm::Value* offset = call->getArgOperand(3);
-    if (llvm::isa<llvm::PoisonValue>(offset)) offset = llvm::UndefValue::get(i32);
     llvm::Function* f = ops_.get("atomicBinOp", t, t, {ops_.handleType(), i32, i32, i32, i32, t});
-    call->replaceAllUsesWith(b_.CreateCall(f, {b_.getInt32(78), h, call->getArgOperand(1), call->getArgOperand(2), offset,
-                                               llvm::UndefValue::get(i32), call->getArgOperand(4)}));
+    call->replaceAllUsesWith(b_.CreateCall(f, {b_.getInt32(78), h, call->getArgOperand(1), coordinate(call, 2),
+                                               coordinate(call, 3), coordinate(call, 4), call->getArgOperand(5)}));
     dead_.push_back(call);
   }
   for (llvm::CallInst* call : callsTo(dxi::kAtomicCmpXchg)) {
@@ -254,12 +257,8 @@ void Lowering::lowerUsers() {
     llvm::Value* h = handleFor(call->getArgOperand(0));
     if (!h) continue;
     llvm::Type* t = call->getType();
-    auto coordinate = [&](unsigned i) -> llvm::Value* {
-      llvm::Value* c = call->getArgOperand(i);
-      return llvm::isa<llvm::PoisonValue>(c) ? llvm::UndefValue::get(i32) : c;
-    };
     llvm::Function* f = ops_.get("atomicCompareExchange", t, t, {ops_.handleType(), i32, i32, i32, t, t});
-    call->replaceAllUsesWith(b_.CreateCall(f, {b_.getInt32(79), h, coordinate(1), coordinate(2), coordinate(3),
+    call->replaceAllUsesWith(b_.CreateCall(f, {b_.getInt32(79), h, coordinate(call, 1), coordinate(call, 2), coordinate(call, 3),
                                                call->getArgOperand(4), call->getArgOperand(5)}));
     dead_.push_back(call);
   }
