@@ -5,9 +5,11 @@ For every test whose %dxc_target RUN lines compile compute shaders (-T cs_*), sp
 into its parts (split-file semantics), run each %dxc_target line with our compiler exactly as the
 suite's lit configuration would (`shaderlens compile -spirv -fspv-target-env=vulkan1.3 ...`), and
 count the tests whose shaders all compile to valid SPIR-V (the compiler validates in-process).
+With --dxil, the same lines compile through the DXIL back end instead (`shaderlens compile ...`,
+the LLVM verifier and the container writer in-process): how much of the suite the DXIL side takes.
 
 Usage: scripts/conformance-compile.py [--shaderlens PATH] [--suite DIR] [--filter SUBSTR] [-j N]
-                                      [--failures FILE] [-v]
+                                      [--dxil] [--failures FILE] [-v]
 Prints the totals and the commonest first-error messages.
 """
 import argparse
@@ -53,7 +55,8 @@ def run_test(args, path):
                 f.write(body)
         for cmd in cmds:
             cmd = cmd.replace("%dxc_target_lib", "%dxc_target")
-            cmd = cmd.replace("%dxc_target", f"{shlex.quote(args.shaderlens)} compile -spirv -fspv-target-env=vulkan1.3")
+            target = "compile" if args.dxil else "compile -spirv -fspv-target-env=vulkan1.3"
+            cmd = cmd.replace("%dxc_target", f"{shlex.quote(args.shaderlens)} {target}")
             cmd = cmd.replace("%t", tdir).replace("%s", shlex.quote(path))
             try:
                 proc = subprocess.run(cmd, shell=True, capture_output=True, text=True, timeout=60)
@@ -83,6 +86,7 @@ def main():
     ap.add_argument("--filter", default="")
     ap.add_argument("-j", type=int, default=2)
     ap.add_argument("--failures", help="write every failing test and its first error to this file")
+    ap.add_argument("--dxil", action="store_true", help="compile through the DXIL back end instead of SPIR-V")
     ap.add_argument("-v", action="store_true")
     args = ap.parse_args()
     tests = []
@@ -102,7 +106,8 @@ def main():
             if args.v:
                 print(("PASS " if ok else "FAIL ") + os.path.relpath(path, args.suite) + ("" if ok else ": " + first_error(msg)))
     passed = sum(1 for _, ok, _ in results if ok)
-    print(f"compute tests: {len(results)}  compile to valid SPIR-V: {passed}  failing: {len(results) - passed}")
+    target = "DXIL" if args.dxil else "SPIR-V"
+    print(f"compute tests: {len(results)}  compile to valid {target}: {passed}  failing: {len(results) - passed}")
     reasons = collections.Counter(first_error(msg) for _, ok, msg in results if not ok)
     for reason, count in reasons.most_common(40):
         print(f"{count:5d}  {reason}")

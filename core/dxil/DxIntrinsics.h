@@ -73,6 +73,31 @@ inline constexpr std::string_view kStoreTexture = "llvm.dx.resource.store.textur
 inline constexpr std::string_view kGetDimensionsTexture = "llvm.dx.resource.getdimensions.texture";
 // (tex, sampler, coords, i1 clamped) -> float
 inline constexpr std::string_view kCalculateLod = "llvm.dx.resource.calculatelod";
+// Wave and quad ops (ours; WaveOps.h), each the DXIL op's operands without the opcode, so
+// lowering only prepends it. T is a scalar; names are chosen so that none prefixes another.
+//   isfirstlane () -> i1; getlaneindex () -> i32; getlanecount () -> i32
+//   anytrue (i1) -> i1; alltrue (i1) -> i1; allequal (T) -> i1
+//   ballot (i1) -> {i32, i32, i32, i32}; activecountbits (i1) -> i32; prefixcountbits (i1) -> i32
+//   readlaneat (T, i32 lane) -> T; readfirst (T) -> T
+//   activeop (T, i8 WaveOpKind, i8 SignedOpKind) -> T; prefixop (same) -> T
+//   activebit (T, i8 WaveBitOpKind) -> T
+//   quad.readlaneat (T, i32 quadLane) -> T; quad.op (T, i8 QuadOpKind) -> T
+inline constexpr std::string_view kWaveIsFirstLane = "llvm.dx.wave.isfirstlane";
+inline constexpr std::string_view kWaveGetLaneIndex = "llvm.dx.wave.getlaneindex";
+inline constexpr std::string_view kWaveGetLaneCount = "llvm.dx.wave.getlanecount";
+inline constexpr std::string_view kWaveAnyTrue = "llvm.dx.wave.anytrue";
+inline constexpr std::string_view kWaveAllTrue = "llvm.dx.wave.alltrue";
+inline constexpr std::string_view kWaveAllEqual = "llvm.dx.wave.allequal";
+inline constexpr std::string_view kWaveBallot = "llvm.dx.wave.ballot";
+inline constexpr std::string_view kWaveActiveCountBits = "llvm.dx.wave.activecountbits";
+inline constexpr std::string_view kWavePrefixCountBits = "llvm.dx.wave.prefixcountbits";
+inline constexpr std::string_view kWaveReadLaneAt = "llvm.dx.wave.readlaneat";
+inline constexpr std::string_view kWaveReadFirst = "llvm.dx.wave.readfirst";
+inline constexpr std::string_view kWaveActiveOp = "llvm.dx.wave.activeop";
+inline constexpr std::string_view kWavePrefixOp = "llvm.dx.wave.prefixop";
+inline constexpr std::string_view kWaveActiveBit = "llvm.dx.wave.activebit";
+inline constexpr std::string_view kQuadReadLaneAt = "llvm.dx.quad.readlaneat";
+inline constexpr std::string_view kQuadOp = "llvm.dx.quad.op";
 // () barriers; upstream has the group-sync form; the mode form is ours for the other barriers.
 inline constexpr std::string_view kGroupMemoryBarrierWithGroupSync =
     "llvm.dx.group.memory.barrier.with.group.sync";

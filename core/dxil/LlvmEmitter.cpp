@@ -2,6 +2,8 @@
 
 #include "core/dxil/DxIntrinsics.h"
 #include "core/dxil/ResourceTypes.h"
+#include "core/dxil/WaveOps.h"
+#include "core/ir/Rewrite.h"
 #include "core/signature/MetadataRecord.h"
 
 #include <llvm/BinaryFormat/Dwarf.h>
@@ -115,6 +117,8 @@ class Emitter {
   // ---- instructions ----
   void emitInst(InstId id);
   void emitSpv(InstId id, const InstDef& inst);
+  void emitWave(Value result, const InstDef& inst);
+  bool onlyBitCounted(Value ballot) const;
   void emitGlsl(InstId id, const InstDef& inst);
   void emitHlsl(InstId id, const InstDef& inst);
   void emitCall(InstId id, const InstDef& inst);
@@ -885,6 +889,8 @@ llvm::Value* Emitter::builtinComponent(uint32_t builtin, llvm::Value* component,
     case spv::BuiltInLocalInvocationId: name = dxi::kThreadIdInGroup; break;
     case spv::BuiltInLocalInvocationIndex:
       return b_.CreateCall(decl(dxi::kFlattenedThreadIdInGroup, b_.getInt32Ty(), {}));
+    case spv::BuiltInSubgroupLocalInvocationId: return emitLaneIndex(b_, *m_);
+    case spv::BuiltInSubgroupSize: return emitLaneCount(b_, *m_);
     default:
       error(loc, "system value (BuiltIn " + std::to_string(builtin) + ") has no DXIL form yet");
       return nullptr;
@@ -907,7 +913,9 @@ llvm::Value* Emitter::loadSymbolic(const SymbolicPtr& p, Type t, DebugLoc loc) {
                                       cx_.vectorType(t, 3), loc);
       return all ? b_.CreateExtractElement(all, p.component) : nullptr;
     }
-    if (p.builtin == spv::BuiltInLocalInvocationIndex) return builtinComponent(p.builtin, nullptr, loc);
+    if (p.builtin == spv::BuiltInLocalInvocationIndex || p.builtin == spv::BuiltInSubgroupLocalInvocationId ||
+        p.builtin == spv::BuiltInSubgroupSize)
+      return builtinComponent(p.builtin, nullptr, loc);
     llvm::Value* v = llvm::PoisonValue::get(lt);
     uint32_t n = cx_.componentCount(t);
     for (uint32_t i = 0; i < n; ++i) {
@@ -1460,9 +1468,73 @@ void Emitter::emitSpv(InstId id, const InstDef& inst) {
       });
       return;
     default:
+      if (isWaveOp(op)) {
+        emitWave(result, inst);
+        return;
+      }
       error(loc, opcodeName(inst.op) + " has no DXIL form yet");
       return;
   }
+}
+
+// Whether every use of a ballot is a bit count: DXIL counts the condition's bits itself, so such
+// a ballot is never made (as in DXC's output).
+bool Emitter::onlyBitCounted(Value ballot) const {
+  size_t counted = 0;
+  for (InstId i : ir::instsInProgramOrder(*fn_)) {
+    const InstDef& use = fn_->inst(i);
+    if (use.op.isSpv(spv::OpGroupNonUniformBallotBitCount) && use.operands.size() > 2 && !use.operands[2].isImm &&
+        use.operands[2].value == ballot)
+      ++counted;
+  }
+  return counted && counted == ir::countUses(*fn_, ballot);
+}
+
+// OpGroupNonUniform* (scope first): the operand, a group operation (an immediate) where the op
+// has one, and a lane or direction (WaveOps.h).
+void Emitter::emitWave(Value result, const InstDef& inst) {
+  const uint32_t op = inst.op.code;
+  const bool grouped = op == spv::OpGroupNonUniformBallotBitCount ||
+                       (op >= spv::OpGroupNonUniformIAdd && op <= spv::OpGroupNonUniformLogicalXor);
+  if (op == spv::OpGroupNonUniformBallot && onlyBitCounted(result)) {  // see BallotBitCount
+    bind(result, llvm::PoisonValue::get(llvm::FixedVectorType::get(b_.getInt32Ty(), 4)));
+    return;
+  }
+  WaveOpInput in;
+  in.opcode = op;
+  size_t next = 1;  // after the scope
+  if (grouped) {
+    if (inst.operands.size() <= next || !inst.operands[next].isImm) return error(inst.attrs.loc, "malformed " + opcodeName(inst.op));
+    in.groupOperation = inst.operands[next++].imm;
+  }
+  if (op != spv::OpGroupNonUniformElect) {
+    if (inst.operands.size() <= next) return error(inst.attrs.loc, "malformed " + opcodeName(inst.op));
+    if (op == spv::OpGroupNonUniformBallotBitCount) {
+      // DXIL counts the condition's bits directly (WaveActiveCountBits/WavePrefixCountBits):
+      // look through the ballot irgen made of it.
+      const Value& ballot = inst.operands[next].value;
+      const InstDef* def = ballot.kind == ir::ValueKind::InstResult ? &fn_->inst(ballot.asInst()) : nullptr;
+      if (!def || !def->op.isSpv(spv::OpGroupNonUniformBallot) || def->operands.size() < 2)
+        return error(inst.attrs.loc, "a ballot bit count of anything but a WaveActiveBallot has no DXIL form");
+      in.value = value(def->operands[1].value, inst.attrs.loc);
+    } else {
+      in.value = operand(inst, next);
+    }
+    if (!in.value) return;
+    ++next;
+  }
+  if (op == spv::OpGroupNonUniformBroadcast || op == spv::OpGroupNonUniformShuffle ||
+      op == spv::OpGroupNonUniformQuadBroadcast || op == spv::OpGroupNonUniformQuadSwap) {
+    in.lane = operand(inst, next);
+    if (!in.lane) return;
+  }
+  if (op == spv::OpGroupNonUniformIAdd || op == spv::OpGroupNonUniformIMul) {
+    const TypeDef& t = cx_.def(cx_.scalarOf(inst.resultType));
+    in.isUnsigned = t.kind == TypeKind::Int && !t.isSigned;
+  }
+  std::string why;
+  if (llvm::Value* r = emitWaveOp(b_, *m_, in, why)) bind(result, r);
+  else error(inst.attrs.loc, opcodeName(inst.op) + ": " + why);
 }
 
 void Emitter::emitGlsl(InstId id, const InstDef& inst) {

@@ -22,6 +22,8 @@ ShaderFlags ShaderFlagsAnalysis::run(llvm::Module& module, llvm::ModuleAnalysisM
         llvm::StringRef name = call->getCalledFunction()->getName();
         if (name.starts_with("dx.op.innerCoverage")) {
           flags.bits |= kFlagInnerCoverage;
+        } else if (name.starts_with("dx.op.wave") || name.starts_with("dx.op.quad")) {
+          flags.bits |= kFlagWaveOps;
         } else if (name == "dx.op.createHandleFromHeap" && call->arg_size() == 4) {
           auto* sampler = llvm::dyn_cast<llvm::ConstantInt>(call->getArgOperand(2));
           flags.bits |= sampler && !sampler->isZero() ? kFlagSamplerDescriptorHeapIndexing

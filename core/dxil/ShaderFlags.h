@@ -1,7 +1,8 @@
 // DXIL shader flags (the i64 under tag 0 of the entry properties; dxil.md §4.1), computed from the
 // lowered module's dx.op calls and types, as DXC's ShaderFlags: heap indexing bits 30/31 from
 // createHandleFromHeap's samplerHeap operand, raw & structured buffers (bit 4) from annotated
-// handles of those kinds, inner coverage (bit 10) from dx.op.innerCoverage, doubles (bit 2) and
+// handles of those kinds, inner coverage (bit 10) from dx.op.innerCoverage, wave ops (bit 19)
+// from dx.op.wave*/quad* calls, doubles (bit 2) and
 // 64-bit integers (bit 20) from the instructions. (SV_Coverage input sets no flag in DXC.)
 #pragma once
 
@@ -15,6 +16,7 @@ enum ShaderFlagBit : uint64_t {
   kFlagDoublePrecision = 1ull << 2,
   kFlagRawAndStructuredBuffers = 1ull << 4,
   kFlagInnerCoverage = 1ull << 10,  // a dx.op.innerCoverage call (DXC: PS inner coverage)
+  kFlagWaveOps = 1ull << 19,        // a dx.op.wave* / dx.op.quad* call
   kFlagInt64Ops = 1ull << 20,
   kFlagResourceDescriptorHeapIndexing = 1ull << 30,
   kFlagSamplerDescriptorHeapIndexing = 1ull << 31,

@@ -1,0 +1,161 @@
+#include "core/dxil/WaveOps.h"
+
+#include "core/dxil/DxIntrinsics.h"
+#include "core/dxil/ResourceTypes.h"
+
+#include <spirv/unified1/spirv.hpp>
+
+#include <functional>
+
+namespace sl::dxil {
+
+namespace dxi = sl::dxil::intrinsics;
+
+namespace {
+
+// DXIL's operation kinds (DxilConstants.h: WaveOpKind, SignedOpKind, WaveBitOpKind).
+enum : uint8_t { kSum = 0, kProduct = 1, kMin = 2, kMax = 3 };
+enum : uint8_t { kSigned = 0, kUnsigned = 1 };
+enum : uint8_t { kBitAnd = 0, kBitOr = 1, kBitXor = 2 };
+
+// A declaration of `name` (suffixed with the overload's type when one is given). Wave ops are
+// convergent: nothing may move them across control flow.
+llvm::FunctionCallee declare(llvm::Module& m, std::string_view name, llvm::Type* ret, std::vector<llvm::Type*> params,
+                             llvm::Type* overload = nullptr) {
+  std::string full(name);
+  if (overload) full += "." + mangleTypeSuffix(overload);
+  llvm::FunctionCallee callee = m.getOrInsertFunction(full, llvm::FunctionType::get(ret, params, false));
+  if (auto* f = llvm::dyn_cast<llvm::Function>(callee.getCallee())) {
+    f->addFnAttr(llvm::Attribute::NoUnwind);
+    f->addFnAttr(llvm::Attribute::Convergent);
+  }
+  return callee;
+}
+
+// `op` on each component of a scalar or vector (DXIL's wave ops are scalar).
+llvm::Value* perComponent(llvm::IRBuilder<>& b, llvm::Value* v, const std::function<llvm::Value*(llvm::Value*)>& op) {
+  auto* vt = llvm::dyn_cast<llvm::FixedVectorType>(v->getType());
+  if (!vt) return op(v);
+  llvm::Value* out = llvm::PoisonValue::get(vt);
+  for (unsigned i = 0; i < vt->getNumElements(); ++i)
+    out = b.CreateInsertElement(out, op(b.CreateExtractElement(v, b.getInt32(i))), b.getInt32(i));
+  return out;
+}
+
+// T -> T calls with extra i8/i32 operands after the value.
+llvm::Value* scalarCall(llvm::IRBuilder<>& b, llvm::Module& m, std::string_view name, llvm::Value* value,
+                        std::vector<llvm::Value*> extra) {
+  return perComponent(b, value, [&](llvm::Value* x) {
+    std::vector<llvm::Type*> params{x->getType()};
+    std::vector<llvm::Value*> args{x};
+    for (llvm::Value* e : extra) {
+      params.push_back(e->getType());
+      args.push_back(e);
+    }
+    return b.CreateCall(declare(m, name, x->getType(), params, x->getType()), args);
+  });
+}
+
+llvm::Value* conditionCall(llvm::IRBuilder<>& b, llvm::Module& m, std::string_view name, llvm::Type* ret, llvm::Value* cond) {
+  return b.CreateCall(declare(m, name, ret, {b.getInt1Ty()}), {cond});
+}
+
+}  // namespace
+
+bool isWaveOp(uint32_t opcode) {
+  switch (opcode) {
+    case spv::OpGroupNonUniformElect: case spv::OpGroupNonUniformAll: case spv::OpGroupNonUniformAny:
+    case spv::OpGroupNonUniformAllEqual: case spv::OpGroupNonUniformBallot: case spv::OpGroupNonUniformBallotBitCount:
+    case spv::OpGroupNonUniformBroadcastFirst: case spv::OpGroupNonUniformBroadcast: case spv::OpGroupNonUniformShuffle:
+    case spv::OpGroupNonUniformQuadBroadcast: case spv::OpGroupNonUniformQuadSwap:
+    case spv::OpGroupNonUniformIAdd: case spv::OpGroupNonUniformFAdd: case spv::OpGroupNonUniformIMul:
+    case spv::OpGroupNonUniformFMul: case spv::OpGroupNonUniformSMin: case spv::OpGroupNonUniformUMin:
+    case spv::OpGroupNonUniformFMin: case spv::OpGroupNonUniformSMax: case spv::OpGroupNonUniformUMax:
+    case spv::OpGroupNonUniformFMax: case spv::OpGroupNonUniformBitwiseAnd: case spv::OpGroupNonUniformBitwiseOr:
+    case spv::OpGroupNonUniformBitwiseXor:
+      return true;
+    default:
+      return false;
+  }
+}
+
+llvm::Value* emitLaneIndex(llvm::IRBuilder<>& b, llvm::Module& m) {
+  return b.CreateCall(declare(m, dxi::kWaveGetLaneIndex, b.getInt32Ty(), {}));
+}
+llvm::Value* emitLaneCount(llvm::IRBuilder<>& b, llvm::Module& m) {
+  return b.CreateCall(declare(m, dxi::kWaveGetLaneCount, b.getInt32Ty(), {}));
+}
+
+llvm::Value* emitWaveOp(llvm::IRBuilder<>& b, llvm::Module& m, const WaveOpInput& in, std::string& error) {
+  const bool reduce = in.groupOperation == spv::GroupOperationReduce;
+  const bool prefix = in.groupOperation == spv::GroupOperationExclusiveScan;
+  auto arithmetic = [&](uint8_t kind, uint8_t sign) -> llvm::Value* {
+    if (!reduce && !(prefix && (kind == kSum || kind == kProduct))) {
+      error = "this wave scan (only WavePrefixSum/Product, exclusive) has no DXIL form";
+      return nullptr;
+    }
+    return scalarCall(b, m, reduce ? dxi::kWaveActiveOp : dxi::kWavePrefixOp, in.value, {b.getInt8(kind), b.getInt8(sign)});
+  };
+  auto bitwise = [&](uint8_t kind) -> llvm::Value* {
+    if (!reduce || !in.value->getType()->getScalarType()->isIntegerTy()) {
+      error = "this wave bitwise operation has no DXIL form";
+      return nullptr;
+    }
+    return scalarCall(b, m, dxi::kWaveActiveBit, in.value, {b.getInt8(kind)});
+  };
+  switch (in.opcode) {
+    case spv::OpGroupNonUniformElect:
+      return b.CreateCall(declare(m, dxi::kWaveIsFirstLane, b.getInt1Ty(), {}));
+    case spv::OpGroupNonUniformAll: return conditionCall(b, m, dxi::kWaveAllTrue, b.getInt1Ty(), in.value);
+    case spv::OpGroupNonUniformAny: return conditionCall(b, m, dxi::kWaveAnyTrue, b.getInt1Ty(), in.value);
+    case spv::OpGroupNonUniformAllEqual: {
+      if (in.value->getType()->isVectorTy()) {
+        error = "WaveActiveAllEqual of a vector reaches the DXIL back end unsplit";
+        return nullptr;
+      }
+      llvm::Type* t = in.value->getType();
+      return b.CreateCall(declare(m, dxi::kWaveAllEqual, b.getInt1Ty(), {t}, t), {in.value});
+    }
+    case spv::OpGroupNonUniformBallot: {
+      llvm::Type* i32 = b.getInt32Ty();
+      llvm::Value* words = conditionCall(b, m, dxi::kWaveBallot, llvm::StructType::get(b.getContext(), {i32, i32, i32, i32}), in.value);
+      llvm::Value* v = llvm::PoisonValue::get(llvm::FixedVectorType::get(i32, 4));
+      for (unsigned i = 0; i < 4; ++i) v = b.CreateInsertElement(v, b.CreateExtractValue(words, {i}), b.getInt32(i));
+      return v;
+    }
+    case spv::OpGroupNonUniformBallotBitCount:
+      if (!reduce && !prefix) {
+        error = "an inclusive ballot bit count has no DXIL form";
+        return nullptr;
+      }
+      return conditionCall(b, m, reduce ? dxi::kWaveActiveCountBits : dxi::kWavePrefixCountBits, b.getInt32Ty(), in.value);
+    case spv::OpGroupNonUniformBroadcastFirst: return scalarCall(b, m, dxi::kWaveReadFirst, in.value, {});
+    case spv::OpGroupNonUniformBroadcast:
+    case spv::OpGroupNonUniformShuffle: return scalarCall(b, m, dxi::kWaveReadLaneAt, in.value, {in.lane});
+    case spv::OpGroupNonUniformQuadBroadcast: return scalarCall(b, m, dxi::kQuadReadLaneAt, in.value, {in.lane});
+    case spv::OpGroupNonUniformQuadSwap: {
+      auto* direction = llvm::dyn_cast<llvm::ConstantInt>(in.lane);
+      if (!direction || direction->getZExtValue() > 2) {
+        error = "QuadSwap needs a constant direction 0-2";
+        return nullptr;
+      }
+      return scalarCall(b, m, dxi::kQuadOp, in.value, {b.getInt8(uint8_t(direction->getZExtValue()))});
+    }
+    case spv::OpGroupNonUniformIAdd: return arithmetic(kSum, in.isUnsigned ? kUnsigned : kSigned);
+    case spv::OpGroupNonUniformFAdd: return arithmetic(kSum, kSigned);
+    case spv::OpGroupNonUniformIMul: return arithmetic(kProduct, in.isUnsigned ? kUnsigned : kSigned);
+    case spv::OpGroupNonUniformFMul: return arithmetic(kProduct, kSigned);
+    case spv::OpGroupNonUniformSMin: case spv::OpGroupNonUniformFMin: return arithmetic(kMin, kSigned);
+    case spv::OpGroupNonUniformUMin: return arithmetic(kMin, kUnsigned);
+    case spv::OpGroupNonUniformSMax: case spv::OpGroupNonUniformFMax: return arithmetic(kMax, kSigned);
+    case spv::OpGroupNonUniformUMax: return arithmetic(kMax, kUnsigned);
+    case spv::OpGroupNonUniformBitwiseAnd: return bitwise(kBitAnd);
+    case spv::OpGroupNonUniformBitwiseOr: return bitwise(kBitOr);
+    case spv::OpGroupNonUniformBitwiseXor: return bitwise(kBitXor);
+    default:
+      error = "not a wave operation";
+      return nullptr;
+  }
+}
+
+}  // namespace sl::dxil
