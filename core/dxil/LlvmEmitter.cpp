@@ -2,6 +2,7 @@
 
 #include "core/dxil/DxIntrinsics.h"
 #include "core/dxil/ResourceTypes.h"
+#include "core/dxil/MathOps.h"
 #include "core/dxil/WaveOps.h"
 #include "core/ir/Rewrite.h"
 #include "core/signature/MetadataRecord.h"
@@ -1236,18 +1237,14 @@ void Emitter::emitSpv(InstId id, const InstDef& inst) {
       });
       return;
     case spv::OpDot:
-      both([&](auto a, auto c) -> llvm::Value* {
-        llvm::Value* m = b_.CreateFMul(a, c);
-        auto* vt = llvm::cast<llvm::FixedVectorType>(m->getType());
-        llvm::Value* sum = b_.CreateExtractElement(m, b_.getInt32(0));
-        for (unsigned k = 1; k < vt->getNumElements(); ++k)
-          sum = b_.CreateFAdd(sum, b_.CreateExtractElement(m, b_.getInt32(k)));
-        return sum;
-      });
+      both([&](auto a, auto c) -> llvm::Value* { return emitDot(b_, *m_, a, c); });
       return;
     case spv::OpAny: one([&](auto a) { return b_.CreateOrReduce(a); }); return;
     case spv::OpAll: one([&](auto a) { return b_.CreateAndReduce(a); }); return;
-    case spv::OpIsNan: one([&](auto a) { return b_.CreateFCmpUNO(a, a); }); return;
+    case spv::OpIsNan: one([&](auto a) { return emitIsSpecial(b_, *m_, false, a); }); return;
+    case spv::OpIsInf: one([&](auto a) { return emitIsSpecial(b_, *m_, true, a); }); return;
+    case spv::OpBitCount: one([&](auto a) { return b_.CreateUnaryIntrinsic(llvm::Intrinsic::ctpop, a); }); return;
+    case spv::OpBitReverse: one([&](auto a) { return b_.CreateUnaryIntrinsic(llvm::Intrinsic::bitreverse, a); }); return;
     case spv::OpVariable: {
       if (inst.operands.empty() || !inst.operands[0].isImm || inst.operands[0].imm != spv::StorageClassFunction) {
         error(loc, "only Function-storage variables may appear in a function");
@@ -1538,30 +1535,14 @@ void Emitter::emitWave(Value result, const InstDef& inst) {
 }
 
 void Emitter::emitGlsl(InstId id, const InstDef& inst) {
-  // GLSL.std.450 numbers -> LLVM intrinsics (DXIL lowering of these is DXC's unary/binary ops).
-  struct Map { uint32_t number; llvm::Intrinsic::ID id; };
-  static const Map kMaps[] = {
-      {1, llvm::Intrinsic::round},  {3, llvm::Intrinsic::trunc}, {4, llvm::Intrinsic::fabs},
-      {8, llvm::Intrinsic::floor},  {9, llvm::Intrinsic::ceil},  {13, llvm::Intrinsic::sin},
-      {14, llvm::Intrinsic::cos},   {26, llvm::Intrinsic::pow},  {29, llvm::Intrinsic::exp2},
-      {30, llvm::Intrinsic::log2},  {31, llvm::Intrinsic::sqrt}, {37, llvm::Intrinsic::minnum},
-      {38, llvm::Intrinsic::umin},  {39, llvm::Intrinsic::smin}, {40, llvm::Intrinsic::maxnum},
-      {41, llvm::Intrinsic::umax},  {42, llvm::Intrinsic::smax}, {50, llvm::Intrinsic::fma},
-  };
-  for (const Map& map : kMaps) {
-    if (map.number != inst.op.code) continue;
-    std::vector<llvm::Value*> args;
-    for (size_t i = 0; i < inst.operands.size(); ++i) {
-      llvm::Value* a = operand(inst, i);
-      if (!a) return;
-      args.push_back(a);
-    }
-    if (args.empty()) return;
-    llvm::Function* f = llvm::Intrinsic::getDeclaration(m_.get(), map.id, {args[0]->getType()});
-    bind(Value::inst(id), b_.CreateCall(f, args));
-    return;
+  std::vector<llvm::Value*> args;
+  for (size_t i = 0; i < inst.operands.size(); ++i) {
+    llvm::Value* a = operand(inst, i);
+    if (!a) return;
+    args.push_back(a);
   }
-  error(inst.attrs.loc, opcodeName(inst.op) + " has no DXIL form yet");
+  if (llvm::Value* r = emitGlslOp(b_, *m_, inst.op.code, args)) bind(Value::inst(id), r);
+  else error(inst.attrs.loc, opcodeName(inst.op) + " has no DXIL form yet");
 }
 
 void Emitter::emitHlsl(InstId id, const InstDef& inst) {

@@ -4,6 +4,7 @@
 
 #include "core/dxil/DxIntrinsics.h"
 #include "core/dxil/DxilOps.h"
+#include "core/dxil/MathOps.h"
 #include "core/dxil/ResourceAnalysis.h"
 #include "core/dxil/ResourceTypes.h"
 
@@ -507,6 +508,7 @@ void Lowering::run() {
   lowerHandles();
   lowerUsers();
   lowerTextures();
+  lowerMathIntrinsics(m_, ops_, dead_);
   // NonUniformResourceIndex markers have done their job (the handle ops carry the bit).
   for (llvm::CallInst* call : callsTo(dxi::kNonUniformIndex)) {
     call->replaceAllUsesWith(call->getArgOperand(0));
@@ -526,7 +528,7 @@ void Lowering::run() {
   // Remove the now unused intrinsic declarations so the dxil stage shows only dx.op.
   std::vector<llvm::Function*> unused;
   for (llvm::Function& f : m_)
-    if (f.isDeclaration() && f.use_empty() && f.getName().starts_with("llvm.dx.")) unused.push_back(&f);
+    if (f.isDeclaration() && f.use_empty() && f.getName().starts_with("llvm.")) unused.push_back(&f);
   for (llvm::Function* f : unused) f->eraseFromParent();
 }
 
