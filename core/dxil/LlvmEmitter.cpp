@@ -1464,6 +1464,15 @@ void Emitter::emitSpv(InstId id, const InstDef& inst) {
         return b_.CreateFAdd(dx, dy);
       });
       return;
+    case spv::OpTranspose: case spv::OpMatrixTimesScalar: case spv::OpVectorTimesMatrix:
+    case spv::OpMatrixTimesVector: case spv::OpMatrixTimesMatrix: case spv::OpOuterProduct: {
+      llvm::Value* a = v(0);
+      llvm::Value* c = op == spv::OpTranspose ? a : v(1);
+      if (!a || !c) return;
+      if (llvm::Value* r = emitMatrixOp(b_, *m_, op, a, c)) bind(result, r);
+      else error(loc, opcodeName(inst.op) + ": operands the DXIL back end cannot expand");
+      return;
+    }
     default:
       if (isWaveOp(op)) {
         emitWave(result, inst);

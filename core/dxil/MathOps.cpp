@@ -4,6 +4,7 @@
 #include "core/dxil/ResourceTypes.h"
 
 #include <llvm/IR/Intrinsics.h>
+#include <spirv/unified1/spirv.hpp>
 
 #include <numbers>
 #include <string>
@@ -94,6 +95,96 @@ llvm::Value* emitDot(llvm::IRBuilder<>& b, llvm::Module& m, llvm::Value* a, llvm
   const unsigned n = llvm::cast<llvm::FixedVectorType>(a->getType())->getNumElements();
   if (n < 2 || n > 4) return nullptr;
   return dxCall(b, m, "llvm.dx.dot" + std::to_string(n), a->getType()->getScalarType(), {a, c});
+}
+
+llvm::Value* emitMatrixOp(llvm::IRBuilder<>& b, llvm::Module& m, uint32_t opcode, llvm::Value* a, llvm::Value* c) {
+  auto columns = [](llvm::Value* v) -> unsigned {
+    auto* at = llvm::dyn_cast<llvm::ArrayType>(v->getType());
+    return at && at->getElementType()->isVectorTy() ? unsigned(at->getNumElements()) : 0;
+  };
+  auto column = [&](llvm::Value* matrix, unsigned i) { return b.CreateExtractValue(matrix, {i}); };
+  auto lanes = [](llvm::Value* v) { return unsigned(llvm::cast<llvm::FixedVectorType>(v->getType())->getNumElements()); };
+  auto splat = [&](llvm::Value* scalar, unsigned n) { return b.CreateVectorSplat(n, scalar); };
+  // M * v: the sum over columns of column c times v[c].
+  auto matrixTimesVector = [&](llvm::Value* matrix, llvm::Value* v) -> llvm::Value* {
+    const unsigned n = columns(matrix);
+    if (!n || !v->getType()->isVectorTy() || lanes(v) != n) return nullptr;
+    llvm::Value* sum = nullptr;
+    for (unsigned i = 0; i < n; ++i) {
+      llvm::Value* col = column(matrix, i);
+      llvm::Value* weight = splat(b.CreateExtractElement(v, b.getInt32(i)), lanes(col));
+      llvm::Value* term = b.CreateFMul(col, weight);
+      sum = sum ? b.CreateFAdd(sum, term) : term;
+    }
+    return sum;
+  };
+  switch (opcode) {
+    case spv::OpTranspose: {  // out[r][c] = in[c][r]
+      const unsigned n = columns(a);
+      if (!n) return nullptr;
+      const unsigned rows = unsigned(llvm::cast<llvm::FixedVectorType>(a->getType()->getArrayElementType())->getNumElements());
+      auto* outColumn = llvm::FixedVectorType::get(a->getType()->getArrayElementType()->getScalarType(), n);
+      llvm::Value* out = llvm::PoisonValue::get(llvm::ArrayType::get(outColumn, rows));
+      for (unsigned r = 0; r < rows; ++r) {
+        llvm::Value* v = llvm::PoisonValue::get(outColumn);
+        for (unsigned i = 0; i < n; ++i) {
+          llvm::Value* x = b.CreateExtractElement(column(a, i), b.getInt32(r));
+          v = b.CreateInsertElement(v, x, b.getInt32(i));
+        }
+        out = b.CreateInsertValue(out, v, {r});
+      }
+      return out;
+    }
+    case spv::OpMatrixTimesScalar: {
+      const unsigned n = columns(a);
+      if (!n) return nullptr;
+      llvm::Value* out = llvm::PoisonValue::get(a->getType());
+      for (unsigned i = 0; i < n; ++i) {
+        llvm::Value* col = column(a, i);
+        llvm::Value* scaled = b.CreateFMul(col, splat(c, lanes(col)));
+        out = b.CreateInsertValue(out, scaled, {i});
+      }
+      return out;
+    }
+    case spv::OpVectorTimesMatrix: {  // component i = dot(v, column i)
+      const unsigned n = columns(c);
+      if (!n || !a->getType()->isVectorTy()) return nullptr;
+      llvm::Value* out = llvm::PoisonValue::get(llvm::FixedVectorType::get(a->getType()->getScalarType(), n));
+      for (unsigned i = 0; i < n; ++i) {
+        llvm::Value* d = emitDot(b, m, a, column(c, i));
+        if (!d) return nullptr;
+        out = b.CreateInsertElement(out, d, b.getInt32(i));
+      }
+      return out;
+    }
+    case spv::OpMatrixTimesVector: return matrixTimesVector(a, c);
+    case spv::OpMatrixTimesMatrix: {  // column j = A * B[j]
+      const unsigned n = columns(c);
+      if (!n || !columns(a)) return nullptr;
+      llvm::Value* first = matrixTimesVector(a, column(c, 0));
+      if (!first) return nullptr;
+      llvm::Value* out = llvm::PoisonValue::get(llvm::ArrayType::get(first->getType(), n));
+      out = b.CreateInsertValue(out, first, {0u});
+      for (unsigned j = 1; j < n; ++j) {
+        llvm::Value* col = matrixTimesVector(a, column(c, j));
+        out = b.CreateInsertValue(out, col, {j});
+      }
+      return out;
+    }
+    case spv::OpOuterProduct: {  // column j = c * r[j]
+      if (!a->getType()->isVectorTy() || !c->getType()->isVectorTy()) return nullptr;
+      const unsigned n = lanes(c);
+      llvm::Value* out = llvm::PoisonValue::get(llvm::ArrayType::get(a->getType(), n));
+      for (unsigned j = 0; j < n; ++j) {
+        llvm::Value* weight = splat(b.CreateExtractElement(c, b.getInt32(j)), lanes(a));
+        llvm::Value* col = b.CreateFMul(a, weight);
+        out = b.CreateInsertValue(out, col, {j});
+      }
+      return out;
+    }
+    default:
+      return nullptr;
+  }
 }
 
 llvm::Value* emitIsSpecial(llvm::IRBuilder<>& b, llvm::Module& m, bool inf, llvm::Value* x) {

@@ -25,6 +25,11 @@ llvm::Value* emitDot(llvm::IRBuilder<>& b, llvm::Module& m, llvm::Value* a, llvm
 // isnan / isinf (llvm.dx.isnan/isinf -> dx.op.isSpecialFloat).
 llvm::Value* emitIsSpecial(llvm::IRBuilder<>& b, llvm::Module& m, bool inf, llvm::Value* x);
 
+// SPIR-V matrix instructions (OpTranspose, OpMatrixTimesScalar/Vector/Matrix,
+// OpVectorTimesMatrix, OpOuterProduct) on matrices held as arrays of column vectors, expanded into
+// vector multiplies, adds and dot products; null for another opcode or mismatched operands.
+llvm::Value* emitMatrixOp(llvm::IRBuilder<>& b, llvm::Module& m, uint32_t opcode, llvm::Value* a, llvm::Value* c);
+
 class DxilOps;
 
 // Replaces every math intrinsic call above with its dx.op (unary, unaryBits, isSpecialFloat,
