@@ -30,6 +30,9 @@ inline constexpr std::string_view kLoadRawBuffer = "llvm.dx.resource.load.rawbuf
 inline constexpr std::string_view kStoreRawBuffer = "llvm.dx.resource.store.rawbuffer";
 // (cbuffer handle, i32 row) -> {T, T, T, T}: one 16-byte row of a constant buffer.
 inline constexpr std::string_view kLoadCBufferRow = "llvm.dx.resource.load.cbufferrow.4";
+// The same for 64-bit members ({T, T}) and 16-bit ones ({T x 8}).
+inline constexpr std::string_view kLoadCBufferRow2 = "llvm.dx.resource.load.cbufferrow.2";
+inline constexpr std::string_view kLoadCBufferRow8 = "llvm.dx.resource.load.cbufferrow.8";
 // (handle, i32 DXIL AtomicBinOpCode, i32 c0, i32 c1, i32 c2, T value) -> old T — ours (no
 // settled upstream form yet); the coordinates as dx.op.atomicBinOp takes them (structured:
 // index, byte offset; raw: byte address; typed: the element's coordinates), unused ones poison.

@@ -973,21 +973,24 @@ llvm::Value* Emitter::loadCBufferLeaf(const SymbolicPtr& p, Type t, llvm::Type* 
   llvm::Type* scalar = lt->getScalarType();
   llvm::Type* rowType = scalar->isIntegerTy(1) ? b_.getInt32Ty() : scalar;
   uint32_t size = rowType->getPrimitiveSizeInBits() / 8;
-  if (!off || size != 4) {
+  if (!off || (size != 2 && size != 4 && size != 8)) {
     error(loc, !off ? "dynamically indexed constant buffer arrays have no DXIL form yet"
-                    : "16/64-bit constant buffer members have no DXIL form yet");
+                    : "constant buffer members of this type have no DXIL form yet");
     return nullptr;
   }
   uint32_t byte = uint32_t(off->getZExtValue());
   uint32_t n = cx_.componentCount(t);
+  // A 16-byte row holds 8 16-bit, 4 32-bit or 2 64-bit values (cbufferLoadLegacy's CBufRet).
+  const uint32_t perRow = 16 / size;
   uint32_t first = (byte % 16) / size;
-  if (first + n > 4) {
+  if (first + n > perRow) {
     error(loc, "constant buffer member straddles a 16-byte row");
     return nullptr;
   }
-  llvm::Type* ret = llvm::StructType::get(ctx_, {rowType, rowType, rowType, rowType});
+  llvm::Type* ret = llvm::StructType::get(ctx_, std::vector<llvm::Type*>(perRow, rowType));
   std::string suffix = mangleTypeSuffix(ret) + "." + mangleTypeSuffix(p.handle->getType());
-  llvm::Value* row = b_.CreateCall(decl(dxi::kLoadCBufferRow, ret, {p.handle->getType(), b_.getInt32Ty()}, suffix),
+  const std::string_view intrinsic = perRow == 2 ? dxi::kLoadCBufferRow2 : perRow == 8 ? dxi::kLoadCBufferRow8 : dxi::kLoadCBufferRow;
+  llvm::Value* row = b_.CreateCall(decl(intrinsic, ret, {p.handle->getType(), b_.getInt32Ty()}, suffix),
                                    {p.handle, b_.getInt32(byte / 16)});
   llvm::Value* v = llvm::PoisonValue::get(lt);
   for (uint32_t i = 0; i < n; ++i) {

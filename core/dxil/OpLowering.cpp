@@ -221,22 +221,28 @@ void Lowering::lowerUsers() {
       dead_.push_back(call);
     }
   }
-  for (llvm::CallInst* call : callsTo(dxi::kLoadCBufferRow)) {
-    b_.SetInsertPoint(call);
-    llvm::Value* h = handleFor(call->getArgOperand(0));
-    if (!h) continue;
-    auto* rowType = llvm::cast<llvm::StructType>(call->getType());
-    llvm::Type* scalar = rowType->getElementType(0);
-    llvm::StructType* cbufRet = llvm::StructType::getTypeByName(m_.getContext(), "dx.types.CBufRet." + DxilOps::overloadName(scalar));
-    if (!cbufRet)
-      cbufRet = llvm::StructType::create(m_.getContext(), {scalar, scalar, scalar, scalar},
-                                         "dx.types.CBufRet." + DxilOps::overloadName(scalar));
-    llvm::Function* f = ops_.get("cbufferLoadLegacy", scalar, cbufRet, {ops_.handleType(), i32});
-    llvm::Value* ret = b_.CreateCall(f, {b_.getInt32(59), h, call->getArgOperand(1)});
-    llvm::Value* row = llvm::PoisonValue::get(rowType);
-    for (unsigned i = 0; i < 4; ++i) row = b_.CreateInsertValue(row, b_.CreateExtractValue(ret, {i}), {i});
-    call->replaceAllUsesWith(row);
-    dead_.push_back(call);
+  // One 16-byte row: %dx.types.CBufRet.<t> (4 x 32-bit or 2 x 64-bit) or CBufRet.<t>.8 (16-bit).
+  for (std::string_view intrinsic : {dxi::kLoadCBufferRow, dxi::kLoadCBufferRow2, dxi::kLoadCBufferRow8}) {
+    for (llvm::CallInst* call : callsTo(intrinsic)) {
+      b_.SetInsertPoint(call);
+      llvm::Value* h = handleFor(call->getArgOperand(0));
+      if (!h) continue;
+      auto* rowType = llvm::cast<llvm::StructType>(call->getType());
+      llvm::Type* scalar = rowType->getElementType(0);
+      const unsigned count = rowType->getNumElements();
+      const std::string name = "dx.types.CBufRet." + DxilOps::overloadName(scalar) + (count == 8 ? ".8" : "");
+      llvm::StructType* cbufRet = llvm::StructType::getTypeByName(m_.getContext(), name);
+      if (!cbufRet) cbufRet = llvm::StructType::create(m_.getContext(), std::vector<llvm::Type*>(count, scalar), name);
+      llvm::Function* f = ops_.get("cbufferLoadLegacy", scalar, cbufRet, {ops_.handleType(), i32});
+      llvm::Value* ret = b_.CreateCall(f, {b_.getInt32(59), h, call->getArgOperand(1)});
+      llvm::Value* row = llvm::PoisonValue::get(rowType);
+      for (unsigned i = 0; i < count; ++i) {
+        llvm::Value* element = b_.CreateExtractValue(ret, {i});
+        row = b_.CreateInsertValue(row, element, {i});
+      }
+      call->replaceAllUsesWith(row);
+      dead_.push_back(call);
+    }
   }
   // Atomic coordinates: DXC leaves the unused ones undef.
   auto coordinate = [&](llvm::CallInst* call, unsigned i) -> llvm::Value* {
