@@ -969,33 +969,55 @@ llvm::Value* Emitter::loadSymbolic(const SymbolicPtr& p, Type t, DebugLoc loc) {
 // A scalar or vector at a constant byte offset of a constant buffer: its 16-byte row, then the
 // components (a leaf never straddles rows in the cbuffer layout).
 llvm::Value* Emitter::loadCBufferLeaf(const SymbolicPtr& p, Type t, llvm::Type* lt, DebugLoc loc) {
-  auto* off = llvm::dyn_cast<llvm::ConstantInt>(p.offset);
   llvm::Type* scalar = lt->getScalarType();
   llvm::Type* rowType = scalar->isIntegerTy(1) ? b_.getInt32Ty() : scalar;
   uint32_t size = rowType->getPrimitiveSizeInBits() / 8;
-  if (!off || (size != 2 && size != 4 && size != 8)) {
-    error(loc, !off ? "dynamically indexed constant buffer arrays have no DXIL form yet"
-                    : "constant buffer members of this type have no DXIL form yet");
+  if (size != 2 && size != 4 && size != 8) {
+    error(loc, "constant buffer members of this type have no DXIL form yet");
     return nullptr;
   }
-  uint32_t byte = uint32_t(off->getZExtValue());
   uint32_t n = cx_.componentCount(t);
   // A 16-byte row holds 8 16-bit, 4 32-bit or 2 64-bit values (cbufferLoadLegacy's CBufRet).
   const uint32_t perRow = 16 / size;
-  uint32_t first = (byte % 16) / size;
-  if (first + n > perRow) {
-    error(loc, "constant buffer member straddles a 16-byte row");
-    return nullptr;
-  }
   llvm::Type* ret = llvm::StructType::get(ctx_, std::vector<llvm::Type*>(perRow, rowType));
   std::string suffix = mangleTypeSuffix(ret) + "." + mangleTypeSuffix(p.handle->getType());
   const std::string_view intrinsic = perRow == 2 ? dxi::kLoadCBufferRow2 : perRow == 8 ? dxi::kLoadCBufferRow8 : dxi::kLoadCBufferRow;
-  llvm::Value* row = b_.CreateCall(decl(intrinsic, ret, {p.handle->getType(), b_.getInt32Ty()}, suffix),
-                                   {p.handle, b_.getInt32(byte / 16)});
+  llvm::FunctionCallee loadRow = decl(intrinsic, ret, {p.handle->getType(), b_.getInt32Ty()}, suffix);
+  auto component = [&](llvm::Value* c) { return scalar->isIntegerTy(1) ? b_.CreateICmpNE(c, b_.getInt32(0)) : c; };
   llvm::Value* v = llvm::PoisonValue::get(lt);
+  auto* off = llvm::dyn_cast<llvm::ConstantInt>(p.offset);
+  if (off) {
+    // Component by component: a member may continue in the next row (a double3 at offset 16,
+    // or any layout that packs across rows), which is read as well.
+    const uint32_t byte = uint32_t(off->getZExtValue());
+    llvm::Value* row = nullptr;
+    uint32_t rowIndex = UINT32_MAX;
+    for (uint32_t i = 0; i < n; ++i) {
+      const uint32_t at = byte + i * size;
+      if (at / 16 != rowIndex) {
+        rowIndex = at / 16;
+        row = b_.CreateCall(loadRow, {p.handle, b_.getInt32(rowIndex)});
+      }
+      llvm::Value* c = component(b_.CreateExtractValue(row, {(at % 16) / size}));
+      v = n == 1 && !lt->isVectorTy() ? c : b_.CreateInsertElement(v, c, b_.getInt32(i));
+    }
+    return v;
+  }
+  // A dynamically indexed array: the row and the first component are computed (the legacy
+  // layout never lets a member straddle rows); the row's components become a vector to index.
+  llvm::Value* byte = b_.CreateZExtOrTrunc(p.offset, b_.getInt32Ty());
+  llvm::Value* rowIndex = b_.CreateLShr(byte, b_.getInt32(4));
+  llvm::Value* within = b_.CreateAnd(byte, b_.getInt32(15));
+  llvm::Value* first = b_.CreateUDiv(within, b_.getInt32(size));
+  llvm::Value* row = b_.CreateCall(loadRow, {p.handle, rowIndex});
+  llvm::Value* lanes = llvm::PoisonValue::get(llvm::FixedVectorType::get(rowType, perRow));
+  for (uint32_t i = 0; i < perRow; ++i) {
+    llvm::Value* c = b_.CreateExtractValue(row, {i});
+    lanes = b_.CreateInsertElement(lanes, c, b_.getInt32(i));
+  }
   for (uint32_t i = 0; i < n; ++i) {
-    llvm::Value* c = b_.CreateExtractValue(row, {first + i});
-    if (scalar->isIntegerTy(1)) c = b_.CreateICmpNE(c, b_.getInt32(0));
+    llvm::Value* lane = b_.CreateAdd(first, b_.getInt32(i));
+    llvm::Value* c = component(b_.CreateExtractElement(lanes, lane));
     v = n == 1 && !lt->isVectorTy() ? c : b_.CreateInsertElement(v, c, b_.getInt32(i));
   }
   return v;
