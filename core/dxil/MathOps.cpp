@@ -3,6 +3,7 @@
 #include "core/dxil/DxilOps.h"
 #include "core/dxil/ResourceTypes.h"
 
+#include <llvm/Analysis/VectorUtils.h>
 #include <llvm/IR/Intrinsics.h>
 #include <spirv/unified1/spirv.hpp>
 
@@ -340,6 +341,25 @@ llvm::Value* emitGlslOp(llvm::IRBuilder<>& b, llvm::Module& m, uint32_t number, 
       llvm::Value* total = b.CreateFCmpOLT(k, constant(st, 0.0));
       return b.CreateSelect(total, llvm::Constant::getNullValue(t), r);
     }
+    case 58: {  // PackHalf2x16 (f32tof16): two legacyF32ToF16, the second in the high half
+      if (!t->isVectorTy()) return nullptr;
+      llvm::Value* x = b.CreateExtractElement(a[0], b.getInt32(0));
+      llvm::Value* low = dxCall(b, m, "llvm.dx.legacyf32tof16", b.getInt32Ty(), {x});
+      // f32tof16(x) packs (x, 0): the zero high half needs no conversion.
+      if (auto* c = llvm::dyn_cast_or_null<llvm::ConstantFP>(llvm::findScalarElement(a[0], 1)); c && c->isZero() && !c->isNegative())
+        return low;
+      llvm::Value* y = b.CreateExtractElement(a[0], b.getInt32(1));
+      llvm::Value* high = dxCall(b, m, "llvm.dx.legacyf32tof16", b.getInt32Ty(), {y});
+      llvm::Value* shifted = b.CreateShl(high, b.getInt32(16));
+      return b.CreateOr(low, shifted);
+    }
+    case 62: {  // UnpackHalf2x16 (f16tof32): legacyF16ToF32 reads the low 16 bits
+      llvm::Value* x = dxCall(b, m, "llvm.dx.legacyf16tof32", b.getFloatTy(), {a[0]});
+      llvm::Value* high = b.CreateLShr(a[0], b.getInt32(16));
+      llvm::Value* y = dxCall(b, m, "llvm.dx.legacyf16tof32", b.getFloatTy(), {high});
+      llvm::Value* v = b.CreateInsertElement(llvm::PoisonValue::get(llvm::FixedVectorType::get(b.getFloatTy(), 2)), x, b.getInt32(0));
+      return b.CreateInsertElement(v, y, b.getInt32(1));
+    }
     case 73: return dxUnary(b, m, "llvm.dx.firstbitlow", a[0]);
     case 74: return findMsb(b, m, true, a[0]);
     case 75: return findMsb(b, m, false, a[0]);
@@ -350,7 +370,7 @@ llvm::Value* emitGlslOp(llvm::IRBuilder<>& b, llvm::Module& m, uint32_t number, 
 namespace {
 
 // The dx.op class of each intrinsic (DxilOperations.cpp's names) and its opcode.
-enum class OpClass : uint8_t { Unary, UnaryBits, IsSpecialFloat, Binary, Tertiary, Dot };
+enum class OpClass : uint8_t { Unary, UnaryBits, IsSpecialFloat, Binary, Tertiary, Dot, F32ToF16, F16ToF32 };
 struct MathLowering {
   std::string_view intrinsic;
   OpClass opClass;
@@ -377,6 +397,7 @@ constexpr MathLowering kMath[] = {
     {"llvm.fmuladd", OpClass::Tertiary, 46}, {"llvm.fma", OpClass::Tertiary, 47},
     {"llvm.dx.dot2", OpClass::Dot, 54},      {"llvm.dx.dot3", OpClass::Dot, 55},
     {"llvm.dx.dot4", OpClass::Dot, 56},
+    {"llvm.dx.legacyf32tof16", OpClass::F32ToF16, 130}, {"llvm.dx.legacyf16tof32", OpClass::F16ToF32, 131},
 };
 
 const char* className(OpClass c, uint32_t opcode) {
@@ -387,6 +408,8 @@ const char* className(OpClass c, uint32_t opcode) {
     case OpClass::Binary: return "binary";
     case OpClass::Tertiary: return "tertiary";
     case OpClass::Dot: return opcode == 54 ? "dot2" : opcode == 55 ? "dot3" : "dot4";
+    case OpClass::F32ToF16: return "legacyF32ToF16";
+    case OpClass::F16ToF32: return "legacyF16ToF32";
   }
   return "";
 }
@@ -415,7 +438,9 @@ void lowerMathIntrinsics(llvm::Module& m, DxilOps& ops, std::vector<llvm::Instru
         std::vector<llvm::Type*> params;
         for (llvm::Value* a : args) params.push_back(a->getType());
         args.insert(args.begin(), b.getInt32(op.opcode));
-        return b.CreateCall(ops.get(className(op.opClass, op.opcode), scalar, ret, params), args);
+        // The legacy half conversions have no overload (dx.op.legacyF32ToF16, no suffix).
+        const bool legacy = op.opClass == OpClass::F32ToF16 || op.opClass == OpClass::F16ToF32;
+        return b.CreateCall(ops.get(className(op.opClass, op.opcode), legacy ? nullptr : scalar, ret, params), args);
       };
       llvm::Value* result = nullptr;
       if (op.opClass == OpClass::Dot) {  // two vectors in, their components as operands

@@ -15,7 +15,7 @@ void main(uint3 id : SV_DispatchThreadID) {
   r.x += dot(x, x) + length(float3(x, 1)) + float(isnan(x.y)) + atan2(x.x, x.y);
   F[id.x] = r;
   uint u = U[id.x];
-  U[id.x] = countbits(u) + reversebits(u) + firstbithigh(u) + max(u, 3u);
+  U[id.x] = countbits(u) + reversebits(u) + firstbithigh(u) + max(u, 3u) + f32tof16(x.x) + uint(f16tof32(u));
 }
 
 // sin(float2): two scalar Sin (13).
@@ -48,4 +48,8 @@ void main(uint3 id : SV_DispatchThreadID) {
 // CHECK: [[FROMLOW:%[0-9]+]] = sub i32 31, [[HI]]
 // CHECK: select i1 [[NONE]], i32 -1, i32 [[FROMLOW]]
 // CHECK: call i32 @dx.op.binary.i32(i32 39, i32 [[U]], i32 3)
+// f32tof16 / f16tof32: the legacy conversions (no overload).
+// CHECK: call i32 @dx.op.legacyF32ToF16(i32 130, float [[X0]])
+// CHECK-NOT: legacyF32ToF16(i32 130, float 0.0
+// CHECK: call float @dx.op.legacyF16ToF32(i32 131, i32 [[U]])
 // CHECK-NOT: @llvm.{{(sin|exp2|log2|sqrt|fmuladd|maxnum|minnum|ctpop|bitreverse|umax)}}
