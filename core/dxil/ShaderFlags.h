@@ -2,7 +2,8 @@
 // lowered module's dx.op calls and types, as DXC's ShaderFlags: heap indexing bits 30/31 from
 // createHandleFromHeap's samplerHeap operand, raw & structured buffers (bit 4) from annotated
 // handles of those kinds, inner coverage (bit 10) from dx.op.innerCoverage, wave ops (bit 19)
-// from dx.op.wave*/quad* calls, doubles (bit 2) and
+// from dx.op.wave*/quad* calls, typed UAV load additional formats (bit 13) from bufferLoad/
+// textureLoad on a typed UAV whose element has more than one component, doubles (bit 2) and
 // 64-bit integers (bit 20) from the instructions. (SV_Coverage input sets no flag in DXC.)
 #pragma once
 
@@ -16,6 +17,7 @@ enum ShaderFlagBit : uint64_t {
   kFlagDoublePrecision = 1ull << 2,
   kFlagRawAndStructuredBuffers = 1ull << 4,
   kFlagInnerCoverage = 1ull << 10,  // a dx.op.innerCoverage call (DXC: PS inner coverage)
+  kFlagTypedUAVLoadAdditionalFormats = 1ull << 13,  // a load from a typed UAV of 2+ components
   kFlagWaveOps = 1ull << 19,        // a dx.op.wave* / dx.op.quad* call
   kFlagInt64Ops = 1ull << 20,
   kFlagResourceDescriptorHeapIndexing = 1ull << 30,
