@@ -148,6 +148,18 @@ class Emitter {
     return b_.CreateCall(decl(dxi::kAtomicCmpXchg, t, {ht, i32, i32, i32, t, t}, mangleTypeSuffix(t) + "." + mangleTypeSuffix(ht)),
                          {handle, c0, c1, c2, comparator, value});
   }
+  // Whether the resource a handle op names (irgen's "hlsl.resource": its global) was declared
+  // globallycoherent.
+  bool declaredGloballyCoherent(const InstDef& inst) const {
+    for (const auto& [key, value] : inst.attrs.extra) {
+      if (key != "hlsl.resource") continue;
+      const size_t g = std::strtoul(value.c_str(), nullptr, 10);
+      if (g >= ir_.globals.size()) return false;
+      for (const auto& [k, v] : ir_.globals[g].attrs.extra)
+        if (k == "hlsl.globallycoherent") return true;
+    }
+    return false;
+  }
   static bool isCounterHandle(const InstDef& inst) {
     for (const auto& [key, value] : inst.attrs.extra)
       if (key == "hlsl.counter") return true;
@@ -1629,6 +1641,9 @@ void Emitter::emitHlsl(InstId id, const InstDef& inst) {
         bind(result, b_.CreateCall(decl(dxi::kHandleFromBinding, rt, {i32, i32, i32, i32, b_.getInt1Ty()}, suffix),
                                    {b_.getInt32(space), b_.getInt32(binding), rangeValue, index, nonUniform}));
       }
+      if (declaredGloballyCoherent(inst))
+        if (auto* call = llvm::dyn_cast<llvm::CallInst>(values_[valueKey(result)]))
+          call->setMetadata(kGloballyCoherentMetadata, llvm::MDNode::get(ctx_, {}));
       return;
     }
     case HlslOp::HandleFromHeap:

@@ -51,6 +51,7 @@ DxilResourceMap DxilResourceAnalysis::run(llvm::Module& module, llvm::ModuleAnal
   auto describe = [&](llvm::CallInst* call) -> std::optional<ResourceTypeInfo> {
     auto info = describeResourceType(llvm::dyn_cast<llvm::TargetExtType>(call->getType()), layout);
     if (!info) map.errors.push_back("resource handle of an unknown type");
+    else if (call->getMetadata(kGloballyCoherentMetadata)) setGloballyCoherent(*info);
     return info;
   };
   auto addBound = [&](llvm::CallInst* call, const ResourceTypeInfo& info, uint32_t space, uint32_t lb,

@@ -139,6 +139,12 @@ void setHasCounter(ResourceTypeInfo& info) {
   info.props0 |= 1u << 15;
 }
 
+void setGloballyCoherent(ResourceTypeInfo& info) {
+  if (info.resourceClass != ResourceClass::UAV) return;
+  info.globallyCoherent = true;
+  info.props0 |= 1u << 14;
+}
+
 std::string mangleTypeSuffix(const llvm::Type* type) {
   if (auto* v = llvm::dyn_cast<llvm::FixedVectorType>(type))
     return "v" + std::to_string(v->getNumElements()) + mangleTypeSuffix(v->getElementType());

@@ -50,6 +50,10 @@ std::optional<ResourceTypeInfo> describeResourceType(const llvm::TargetExtType* 
 // Marks a UAV structured buffer as having a counter (ResourceProperties word 0 bit 15), as the
 // resource analysis does for resources used by llvm.dx.resource.updatecounter.
 void setHasCounter(ResourceTypeInfo& info);
+// Marks a UAV globallycoherent (ResourceProperties word 0 bit 14, the dx.resources flag).
+void setGloballyCoherent(ResourceTypeInfo& info);
+// The metadata kind the emitter puts on a handle creation call of a globallycoherent resource.
+inline constexpr const char* kGloballyCoherentMetadata = "dx.globallycoherent";
 
 // DXIL component type of a scalar (or a vector's scalar) LLVM type; ints need the signedness.
 ComponentType componentTypeOf(const llvm::Type* type, bool isSigned);
