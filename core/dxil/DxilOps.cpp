@@ -1,5 +1,7 @@
 #include "core/dxil/DxilOps.h"
 
+#include <llvm/IR/Instructions.h>
+
 #include <llvm/IR/Module.h>
 
 namespace sl::dxil {
@@ -53,6 +55,18 @@ llvm::Function* DxilOps::get(const std::string& name, llvm::Type* overload, llvm
   auto* f = llvm::cast<llvm::Function>(module_.getOrInsertFunction(full, ft).getCallee());
   f->addFnAttr(llvm::Attribute::NoUnwind);
   return f;
+}
+
+std::vector<llvm::CallInst*> callsToIntrinsic(llvm::Module& module, std::string_view base) {
+  const llvm::StringRef b(base.data(), base.size());
+  std::vector<llvm::CallInst*> calls;
+  for (llvm::Function& f : module) {
+    const llvm::StringRef name = f.getName();
+    if (name != b && !(name.starts_with(b) && name.size() > b.size() && name[b.size()] == '.')) continue;
+    for (llvm::User* u : f.users())
+      if (auto* call = llvm::dyn_cast<llvm::CallInst>(u)) calls.push_back(call);
+  }
+  return calls;
 }
 
 }  // namespace sl::dxil

@@ -5,6 +5,7 @@
 #include <llvm/IR/IRBuilder.h>
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace sl::dxil {
@@ -38,5 +39,9 @@ class DxilOps {
   llvm::StructType* named(const std::string& name, std::vector<llvm::Type*> elements);
   llvm::Module& module_;
 };
+
+// Every call of intrinsic `base`, whatever its overload suffix ("llvm.sin" finds llvm.sin.f32
+// and llvm.sin.v3f32, not llvm.sinh.f32).
+std::vector<llvm::CallInst*> callsToIntrinsic(llvm::Module& module, std::string_view base);
 
 }  // namespace sl::dxil

@@ -414,23 +414,12 @@ const char* className(OpClass c, uint32_t opcode) {
   return "";
 }
 
-// "llvm.sin" names llvm.sin.f32 and llvm.sin.v3f32, not llvm.sinh.f32.
-bool names(llvm::StringRef function, std::string_view base) {
-  const llvm::StringRef b(base.data(), base.size());
-  return function == b || (function.starts_with(b) && function.size() > b.size() && function[b.size()] == '.');
-}
-
 }  // namespace
 
 void lowerMathIntrinsics(llvm::Module& m, DxilOps& ops, std::vector<llvm::Instruction*>& dead) {
   llvm::IRBuilder<> b(m.getContext());
   for (const MathLowering& op : kMath) {
-    std::vector<llvm::CallInst*> calls;
-    for (llvm::Function& f : m)
-      if (names(f.getName(), op.intrinsic))
-        for (llvm::User* u : f.users())
-          if (auto* call = llvm::dyn_cast<llvm::CallInst>(u)) calls.push_back(call);
-    for (llvm::CallInst* call : calls) {
+    for (llvm::CallInst* call : callsToIntrinsic(m, op.intrinsic)) {
       b.SetInsertPoint(call);
       llvm::Type* operandType = call->getArgOperand(0)->getType();
       llvm::Type* scalar = operandType->getScalarType();

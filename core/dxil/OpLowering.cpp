@@ -5,6 +5,7 @@
 #include "core/dxil/DxIntrinsics.h"
 #include "core/dxil/DxilOps.h"
 #include "core/dxil/MathOps.h"
+#include "core/dxil/WaveOps.h"
 #include "core/dxil/ResourceAnalysis.h"
 #include "core/dxil/ResourceTypes.h"
 
@@ -286,56 +287,7 @@ void Lowering::lowerUsers() {
     call->replaceAllUsesWith(b_.CreateExtractValue(d, {0}));
     dead_.push_back(call);
   }
-  // Wave and quad ops: the intrinsic's operands after the opcode (DxIntrinsics.h); the overload
-  // is the result's type, the operand's for allequal, none for the condition/lane-id forms.
-  enum class Overload : uint8_t { None, Result, Operand };
-  struct WaveLowering { std::string_view intrinsic; const char* name; uint32_t code; Overload overload; };
-  static const WaveLowering kWave[] = {
-      {dxi::kWaveIsFirstLane, "waveIsFirstLane", 110, Overload::None},
-      {dxi::kWaveGetLaneIndex, "waveGetLaneIndex", 111, Overload::None},
-      {dxi::kWaveGetLaneCount, "waveGetLaneCount", 112, Overload::None},
-      {dxi::kWaveAnyTrue, "waveAnyTrue", 113, Overload::None},
-      {dxi::kWaveAllTrue, "waveAllTrue", 114, Overload::None},
-      {dxi::kWaveAllEqual, "waveActiveAllEqual", 115, Overload::Operand},
-      {dxi::kWaveBallot, "waveActiveBallot", 116, Overload::None},
-      {dxi::kWaveReadLaneAt, "waveReadLaneAt", 117, Overload::Result},
-      {dxi::kWaveReadFirst, "waveReadLaneFirst", 118, Overload::Result},
-      {dxi::kWaveActiveOp, "waveActiveOp", 119, Overload::Result},
-      {dxi::kWaveActiveBit, "waveActiveBit", 120, Overload::Result},
-      {dxi::kWavePrefixOp, "wavePrefixOp", 121, Overload::Result},
-      {dxi::kQuadReadLaneAt, "quadReadLaneAt", 122, Overload::Result},
-      {dxi::kQuadOp, "quadOp", 123, Overload::Result},
-      {dxi::kWaveActiveCountBits, "waveAllOp", 135, Overload::None},
-      {dxi::kWavePrefixCountBits, "wavePrefixOp", 136, Overload::None},
-  };
-  for (const WaveLowering& w : kWave) {
-    for (llvm::CallInst* call : callsTo(w.intrinsic)) {
-      b_.SetInsertPoint(call);
-      const bool ballot = w.intrinsic == dxi::kWaveBallot;
-      llvm::Type* ret = ballot ? static_cast<llvm::Type*>(llvm::StructType::getTypeByName(m_.getContext(), "dx.types.fouri32"))
-                               : call->getType();
-      if (!ret) ret = llvm::StructType::create(m_.getContext(), {i32, i32, i32, i32}, "dx.types.fouri32");
-      std::vector<llvm::Type*> params;
-      std::vector<llvm::Value*> args{b_.getInt32(w.code)};
-      for (llvm::Value* a : call->args()) {
-        params.push_back(a->getType());
-        args.push_back(a);
-      }
-      llvm::Type* overload = w.overload == Overload::Result ? call->getType()
-                             : w.overload == Overload::Operand ? call->getArgOperand(0)->getType()
-                                                               : nullptr;
-      llvm::CallInst* lowered = b_.CreateCall(ops_.get(w.name, overload, ret, params), args);
-      lowered->getCalledFunction()->addFnAttr(llvm::Attribute::Convergent);
-      llvm::Value* replacement = lowered;
-      if (ballot) {  // %dx.types.fouri32 -> the intrinsic's literal {i32 x 4}
-        replacement = llvm::PoisonValue::get(call->getType());
-        for (unsigned i = 0; i < 4; ++i)
-          replacement = b_.CreateInsertValue(replacement, b_.CreateExtractValue(lowered, {i}), {i});
-      }
-      call->replaceAllUsesWith(replacement);
-      dead_.push_back(call);
-    }
-  }
+  lowerWaveIntrinsics(m_, ops_, dead_);
   struct IdOp { std::string_view intrinsic; const char* name; DxilOpCode code; };
   for (const IdOp& id : {IdOp{dxi::kThreadId, "threadId", DxilOpCode::ThreadId},
                          IdOp{dxi::kGroupId, "groupId", DxilOpCode::GroupId},

@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace sl::dxil {
 
@@ -30,5 +31,11 @@ llvm::Value* emitWaveOp(llvm::IRBuilder<>& b, llvm::Module& m, const WaveOpInput
 // WaveGetLaneIndex / WaveGetLaneCount (SPIR-V's SubgroupLocalInvocationId / SubgroupSize).
 llvm::Value* emitLaneIndex(llvm::IRBuilder<>& b, llvm::Module& m);
 llvm::Value* emitLaneCount(llvm::IRBuilder<>& b, llvm::Module& m);
+
+class DxilOps;
+
+// Replaces every wave/quad intrinsic call with its dx.op (the intrinsic's operands after the
+// opcode); the replaced calls are appended to `dead` for the caller to erase.
+void lowerWaveIntrinsics(llvm::Module& m, DxilOps& ops, std::vector<llvm::Instruction*>& dead);
 
 }  // namespace sl::dxil
