@@ -7,6 +7,7 @@
 #include "core/frontend/Intrinsics.h"
 #include "core/frontend/Preprocessor.h"
 
+#include <cstdint>
 #include <map>
 #include <optional>
 #include <string>
@@ -41,7 +42,15 @@ struct ConstantValue {
   int64_t i = 0;
   double f = 0;
   double asDouble() const { return isFloat ? f : double(i); }
-  int64_t asInt() const { return isFloat ? int64_t(f) : i; }
+  // A float out of int64's range (or NaN) has no defined conversion: clamp instead of the
+  // undefined cast (an attribute argument like [numthreads(1e308, ...)] reaches here).
+  int64_t asInt() const {
+    if (!isFloat) return i;
+    if (!(f == f)) return 0;
+    if (f >= 9223372036854775807.0) return INT64_MAX;
+    if (f <= -9223372036854775808.0) return INT64_MIN;
+    return int64_t(f);
+  }
 };
 
 enum class ConversionContext { Implicit, Explicit, Initialization, Argument, Return };
