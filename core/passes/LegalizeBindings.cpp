@@ -336,6 +336,8 @@ class Legalizer {
     g.type = varType;
     g.storageClass = sc;
     g.refType = cx_.pointerType(sc, varType);
+    // globallycoherent: writes are visible device-wide, as DXC marks it (OpDecorate Coherent).
+    if (findExtra(g.attrs, attr::kGloballyCoherent)) g.attrs.decorations.push_back({spv::DecorationCoherent, {}});
     g.attrs.extra.clear();
     if (r.request >= 0) {
       const BindingResult& b = bindings_[r.request];
