@@ -53,10 +53,10 @@ def run_test(args, path):
             os.makedirs(os.path.dirname(target), exist_ok=True)
             with open(target, "w", encoding="utf-8") as f:
                 f.write(body)
+        compiler = shlex.quote(args.shaderlens) + (" compile" if args.dxil else " compile -spirv -fspv-target-env=vulkan1.3")
         for cmd in cmds:
             cmd = cmd.replace("%dxc_target_lib", "%dxc_target")
-            target = "compile" if args.dxil else "compile -spirv -fspv-target-env=vulkan1.3"
-            cmd = cmd.replace("%dxc_target", f"{shlex.quote(args.shaderlens)} {target}")
+            cmd = cmd.replace("%dxc_target", compiler)
             cmd = cmd.replace("%t", tdir).replace("%s", shlex.quote(path))
             try:
                 proc = subprocess.run(cmd, shell=True, capture_output=True, text=True, timeout=60)

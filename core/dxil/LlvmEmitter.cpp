@@ -148,16 +148,21 @@ class Emitter {
     return b_.CreateCall(decl(dxi::kAtomicCmpXchg, t, {ht, i32, i32, i32, t, t}, mangleTypeSuffix(t) + "." + mangleTypeSuffix(ht)),
                          {handle, c0, c1, c2, comparator, value});
   }
-  // Whether the resource a handle op names (irgen's "hlsl.resource": its global) was declared
-  // globallycoherent.
-  bool declaredGloballyCoherent(const InstDef& inst) const {
+  // The global a handle op names (irgen's "hlsl.resource" attribute: its global's index).
+  const GlobalVarDef* resourceGlobal(const InstDef& inst) const {
     for (const auto& [key, value] : inst.attrs.extra) {
       if (key != "hlsl.resource") continue;
       const size_t g = std::strtoul(value.c_str(), nullptr, 10);
-      if (g >= ir_.globals.size()) return false;
-      for (const auto& [k, v] : ir_.globals[g].attrs.extra)
-        if (k == "hlsl.globallycoherent") return true;
+      return g < ir_.globals.size() ? &ir_.globals[g] : nullptr;
     }
+    return nullptr;
+  }
+  // Whether that resource was declared globallycoherent.
+  bool declaredGloballyCoherent(const InstDef& inst) const {
+    const GlobalVarDef* gv = resourceGlobal(inst);
+    if (!gv) return false;
+    for (const auto& [key, value] : gv->attrs.extra)
+      if (key == "hlsl.globallycoherent") return true;
     return false;
   }
   static bool isCounterHandle(const InstDef& inst) {
@@ -167,25 +172,21 @@ class Emitter {
   }
   // The resource global irgen names in "hlsl.resource", its handle type and register.
   bool counterResource(const InstDef& inst, llvm::Type*& type, uint32_t& space, uint32_t& binding) {
-    for (const auto& [key, value] : inst.attrs.extra) {
-      if (key != "hlsl.resource") continue;
-      uint32_t g = uint32_t(std::strtoul(value.c_str(), nullptr, 10));
-      if (g >= ir_.globals.size()) return false;
-      const GlobalVarDef& gv = ir_.globals[g];
-      Type t = gv.type;
-      if (cx_.def(t).kind == TypeKind::Array || cx_.def(t).kind == TypeKind::RuntimeArray) t = cx_.def(t).element;
-      if (cx_.def(t).kind != TypeKind::HlslResource) return false;
-      type = this->type(t);
-      space = 0;
-      binding = UINT32_MAX;
-      for (const auto& [k, v] : gv.attrs.extra) {
-        if (k == "hlsl.space") space = uint32_t(std::strtoul(v.c_str(), nullptr, 10));
-        if (k == "hlsl.register" && v.size() > 1 && v[0] != 'c') binding = uint32_t(std::strtoul(v.c_str() + 1, nullptr, 10));
-      }
-      return type != nullptr && llvm::isa<llvm::TargetExtType>(type);
+    const GlobalVarDef* gv = resourceGlobal(inst);
+    if (!gv) return false;
+    Type t = gv->type;
+    if (cx_.def(t).kind == TypeKind::Array || cx_.def(t).kind == TypeKind::RuntimeArray) t = cx_.def(t).element;
+    if (cx_.def(t).kind != TypeKind::HlslResource) return false;
+    type = this->type(t);
+    space = 0;
+    binding = UINT32_MAX;
+    for (const auto& [k, v] : gv->attrs.extra) {
+      if (k == "hlsl.space") space = uint32_t(std::strtoul(v.c_str(), nullptr, 10));
+      if (k == "hlsl.register" && v.size() > 1 && v[0] != 'c') binding = uint32_t(std::strtoul(v.c_str() + 1, nullptr, 10));
     }
-    return false;
+    return type != nullptr && llvm::isa<llvm::TargetExtType>(type);
   }
+
   llvm::Value* builtinComponent(uint32_t builtin, llvm::Value* component, DebugLoc loc);
   // ---- vertex/pixel stage I/O (StageIO.h) ----
   struct StageShape;
@@ -1629,21 +1630,21 @@ void Emitter::emitHlsl(InstId id, const InstDef& inst) {
       llvm::Value* nonUniform = b_.getFalse();
       std::string suffix = mangleTypeSuffix(rt);
       auto i32 = b_.getInt32Ty();
+      llvm::CallInst* handle = nullptr;
       if (binding == UINT32_MAX) {
         // The order id names the resource (irgen's "hlsl.resource" attr: its global's index), so
         // all handles of one resource share its registers and the order follows the declarations.
         uint32_t order = id.index;
         for (const auto& [key, value] : inst.attrs.extra)
           if (key == "hlsl.resource") order = static_cast<uint32_t>(std::strtoul(value.c_str(), nullptr, 10));
-        bind(result, b_.CreateCall(decl(dxi::kHandleFromImplicitBinding, rt, {i32, i32, i32, i32, b_.getInt1Ty()}, suffix),
-                                   {b_.getInt32(order), b_.getInt32(space), rangeValue, index, nonUniform}));
+        handle = b_.CreateCall(decl(dxi::kHandleFromImplicitBinding, rt, {i32, i32, i32, i32, b_.getInt1Ty()}, suffix),
+                               {b_.getInt32(order), b_.getInt32(space), rangeValue, index, nonUniform});
       } else {
-        bind(result, b_.CreateCall(decl(dxi::kHandleFromBinding, rt, {i32, i32, i32, i32, b_.getInt1Ty()}, suffix),
-                                   {b_.getInt32(space), b_.getInt32(binding), rangeValue, index, nonUniform}));
+        handle = b_.CreateCall(decl(dxi::kHandleFromBinding, rt, {i32, i32, i32, i32, b_.getInt1Ty()}, suffix),
+                               {b_.getInt32(space), b_.getInt32(binding), rangeValue, index, nonUniform});
       }
-      if (declaredGloballyCoherent(inst))
-        if (auto* call = llvm::dyn_cast<llvm::CallInst>(values_[valueKey(result)]))
-          call->setMetadata(kGloballyCoherentMetadata, llvm::MDNode::get(ctx_, {}));
+      if (declaredGloballyCoherent(inst)) handle->setMetadata(kGloballyCoherentMetadata, llvm::MDNode::get(ctx_, {}));
+      bind(result, handle);
       return;
     }
     case HlslOp::HandleFromHeap:

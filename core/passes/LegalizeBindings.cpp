@@ -566,13 +566,13 @@ class Legalizer {
   // OpLoad by now) was loaded from; the load goes when nothing else reads it.
   void lowerImageAtomic(ir::FunctionDef& fn, uint32_t i) {
     const ir::InstId id(i);
-    ir::InstDef* inst = &fn.insts[i];
-    const bool compare = inst->operands.size() > 2 && inst->operands[2].isImm && inst->operands[2].imm == spv::OpAtomicCompareExchange;
-    if (inst->operands.size() != (compare ? 5u : 4u) || !inst->operands[2].isImm) {
+    ir::InstDef& inst = fn.inst(id);  // IR tables never move, so the reference stays valid
+    const bool compare = inst.operands.size() > 2 && inst.operands[2].isImm && inst.operands[2].imm == spv::OpAtomicCompareExchange;
+    if (inst.operands.size() != (compare ? 5u : 4u) || !inst.operands[2].isImm) {
       error("internal error: malformed hlsl.resource_atomic");
       return;
     }
-    const Value image = inst->operands[0].value;
+    const Value image = inst.operands[0].value;
     const ir::InstDef* load = image.kind == ir::ValueKind::InstResult ? &fn.inst(image.asInst()) : nullptr;
     if (!load || !load->op.isSpv(spv::OpLoad) || load->operands.empty()) {
       error("internal error: hlsl.resource_atomic on an image that was not loaded from its variable");
@@ -580,17 +580,16 @@ class Legalizer {
     }
     const bool nonUniform = load->attrs.hasDecoration(spv::DecorationNonUniform);
     const ir::InstId texel = insertBefore(fn, id, ir::Opcode::spv(spv::OpImageTexelPointer),
-                                          cx_.pointerType(spv::StorageClassImage, inst->resultType),
-                                          {load->operands[0], inst->operands[1], Operand::v(Value::constant(cx_.u32(0)))});
+                                          cx_.pointerType(spv::StorageClassImage, inst.resultType),
+                                          {load->operands[0], inst.operands[1], Operand::v(Value::constant(cx_.u32(0)))});
     if (nonUniform) fn.inst(texel).attrs.decorations.push_back({spv::DecorationNonUniform, {}});
-    inst = &fn.insts[i];
     std::vector<Operand> ops{Operand::v(Value::inst(texel)), Operand::v(Value::constant(cx_.u32(spv::ScopeDevice))),
                              Operand::v(Value::constant(cx_.u32(0)))};
     if (compare) ops.push_back(Operand::v(Value::constant(cx_.u32(0))));
-    ops.push_back(inst->operands[3]);
-    if (compare) ops.push_back(inst->operands[4]);
-    inst->op = ir::Opcode::spv(inst->operands[2].imm);
-    inst->operands = std::move(ops);
+    ops.push_back(inst.operands[3]);
+    if (compare) ops.push_back(inst.operands[4]);
+    inst.op = ir::Opcode::spv(inst.operands[2].imm);
+    inst.operands = std::move(ops);
     if (ir::countUses(fn, image) == 0) ir::eraseInst(fn, image.asInst());
   }
 

@@ -285,25 +285,40 @@ class Lifter {
     }
   }
 
+  // The field of a struct layout that contains `offset` (offsets.size() when none does).
+  static size_t fieldAt(const TypeLayout& l, uint32_t offset) {
+    size_t f = l.offsets.size();
+    for (size_t i = 0; i < l.offsets.size(); ++i)
+      if (l.offsets[i] <= offset) f = i;
+    return f;
+  }
+
+  // One step down the declared type `t` toward `offset`: into the field containing it, or the
+  // array element (matrices are not entered: their columns are not declared types of their own).
+  // False when there is nothing to step into.
+  bool stepInto(Type& t, uint32_t& offset) {
+    const TypeLayout l = layouts_.layoutOf(t);
+    if (l.shape == TypeLayout::Shape::Fields) {
+      const size_t f = fieldAt(l, offset);
+      if (f == l.offsets.size()) return false;
+      offset -= l.offsets[f];
+      t = l.fieldTypes[f];
+      return true;
+    }
+    if (l.shape == TypeLayout::Shape::Elements && l.stride && cx_.def(t).kind != TypeKind::Matrix) {
+      offset %= l.stride;
+      t = l.element;
+      return true;
+    }
+    return false;
+  }
+
   // The declared type found at `offset` of `t` when it is a struct or array start (best effort:
   // only used to look up matrix decorations).
   Type elementAt(Type t, uint32_t offset) {
     for (int guard = 0; guard < 16 && t.valid(); ++guard) {
-      const TypeLayout l = layouts_.layoutOf(t);
       if (offset == 0) return t;
-      if (l.shape == TypeLayout::Shape::Elements && l.stride) {
-        offset %= l.stride;
-        t = l.element;
-      } else if (l.shape == TypeLayout::Shape::Fields) {
-        size_t f = l.offsets.size();
-        for (size_t i = 0; i < l.offsets.size(); ++i)
-          if (l.offsets[i] <= offset) f = i;
-        if (f == l.offsets.size()) return {};
-        offset -= l.offsets[f];
-        t = l.fieldTypes[f];
-      } else {
-        return {};
-      }
+      if (!stepInto(t, offset)) return {};
     }
     return {};
   }
@@ -315,20 +330,7 @@ class Lifter {
     for (int guard = 0; guard < 16 && t.valid(); ++guard) {
       const TypeDef& d = cx_.def(t);
       if (offset == 0 && (d.kind == TypeKind::Array || d.kind == TypeKind::RuntimeArray)) return d.element;
-      const TypeLayout l = layouts_.layoutOf(t);
-      if (l.shape == TypeLayout::Shape::Fields) {
-        size_t f = l.offsets.size();
-        for (size_t i = 0; i < l.offsets.size(); ++i)
-          if (l.offsets[i] <= offset) f = i;
-        if (f == l.offsets.size()) return {};
-        offset -= l.offsets[f];
-        t = l.fieldTypes[f];
-      } else if (l.shape == TypeLayout::Shape::Elements && l.stride && d.kind != TypeKind::Matrix) {
-        offset %= l.stride;
-        t = l.element;
-      } else {
-        return {};
-      }
+      if (!stepInto(t, offset)) return {};
     }
     return {};
   }
@@ -336,27 +338,17 @@ class Lifter {
   std::optional<std::vector<Decoration>> matrixDecorations(Type t, uint32_t offset, Type matrix) {
     for (int guard = 0; guard < 16 && t.valid(); ++guard) {
       const TypeLayout l = layouts_.layoutOf(t);
-      const TypeDef& d = cx_.def(t);
       if (l.shape == TypeLayout::Shape::Fields) {
-        size_t f = l.offsets.size();
-        for (size_t i = 0; i < l.offsets.size(); ++i)
-          if (l.offsets[i] <= offset) f = i;
-        if (f == l.offsets.size()) return std::nullopt;
-        if (l.offsets[f] == offset && l.fieldTypes[f] == matrix) {
+        const size_t f = fieldAt(l, offset);
+        if (f < l.offsets.size() && l.offsets[f] == offset && l.fieldTypes[f] == matrix) {
           std::vector<Decoration> out;
-          for (const Decoration& dec : d.members[f].decorations)
+          for (const Decoration& dec : cx_.def(t).members[f].decorations)
             if (dec.kind == spv::DecorationMatrixStride || dec.kind == spv::DecorationRowMajor || dec.kind == spv::DecorationColMajor)
               out.push_back(dec);
           return out;
         }
-        offset -= l.offsets[f];
-        t = l.fieldTypes[f];
-      } else if (l.shape == TypeLayout::Shape::Elements && l.stride && d.kind != TypeKind::Matrix) {
-        offset %= l.stride;
-        t = l.element;
-      } else {
-        return std::nullopt;
       }
+      if (!stepInto(t, offset)) return std::nullopt;
     }
     return std::nullopt;
   }

@@ -206,14 +206,6 @@ class Lowerer {
     return true;
   }
 
-  // What a pointer to a matrix (or an array of matrices) knows from the struct member that holds
-  // it. An access chain often stops at the matrix and a second one indexes into it (DXC does
-  // this), so the member's MatrixStride / RowMajor must follow the pointer value.
-  struct MatrixInfo {
-    uint32_t stride = 0;
-    bool rowMajor = false;
-  };
-
   enum class ChainResult : uint8_t { Lowered, KeepWhole, Failed };
 
   // A load or store through a pointer to a matrix member keeps the member's layout for
@@ -221,7 +213,7 @@ class Lowerer {
   void noteMatrixAccess(InstId access, const Value& ptr) {
     if (ptr.kind != ValueKind::InstResult) return;
     auto it = matrices_.find(ptr.asInst().index);
-    if (it != matrices_.end()) fs_->matrixAccesses[access.index] = {it->second.stride, it->second.rowMajor};
+    if (it != matrices_.end()) fs_->matrixAccesses[access.index] = it->second;
   }
 
   ChainResult lowerAccessChain(InstId id, std::string& why) {
@@ -242,7 +234,7 @@ class Lowerer {
       steps.push_back({QptrOp::DynOffset, in.operands[1].value, 0, stride, 0});
       k = 2;
     }
-    MatrixInfo mat;
+    MatrixAccess mat;
     if (base.kind == ValueKind::InstResult) {
       auto it = matrices_.find(base.asInst().index);
       if (it != matrices_.end()) mat = it->second;
@@ -390,7 +382,11 @@ class Lowerer {
   Layouts layouts_;
   FunctionDef* fn_ = nullptr;
   FunctionState* fs_ = nullptr;
-  std::unordered_map<uint32_t, MatrixInfo> matrices_;  // pointer-producing inst -> its matrix member
+  // What a pointer to a matrix (or an array of matrices) knows from the struct member that holds
+  // it. An access chain often stops at the matrix and a second one indexes into it (DXC does
+  // this), so the member's MatrixStride / RowMajor follow the pointer value; loads and stores
+  // through it hand them on to qptr.analyze (noteMatrixAccess).
+  std::unordered_map<uint32_t, MatrixAccess> matrices_;  // pointer-producing inst -> its matrix member
 };
 
 }  // namespace
