@@ -335,12 +335,26 @@ class Lifter {
     return {};
   }
 
+  // Whether `offset` of the declared type `t` is where a `matrix` starts: `t` itself, or an element
+  // of a (nested) array of them, whose member decorations describe every element.
+  bool isMatrixStartIn(Type t, uint32_t offset, Type matrix) {
+    for (int guard = 0; guard < 16 && t != matrix; ++guard) {
+      const TypeDef& d = cx_.def(t);
+      if (d.kind != TypeKind::Array && d.kind != TypeKind::RuntimeArray) return false;
+      const uint32_t stride = layouts_.layoutOf(t).stride;
+      if (!stride) return false;
+      offset %= stride;
+      t = d.element;
+    }
+    return t == matrix && offset == 0;
+  }
+
   std::optional<std::vector<Decoration>> matrixDecorations(Type t, uint32_t offset, Type matrix) {
     for (int guard = 0; guard < 16 && t.valid(); ++guard) {
       const TypeLayout l = layouts_.layoutOf(t);
       if (l.shape == TypeLayout::Shape::Fields) {
         const size_t f = fieldAt(l, offset);
-        if (f < l.offsets.size() && l.offsets[f] == offset && l.fieldTypes[f] == matrix) {
+        if (f < l.offsets.size() && isMatrixStartIn(l.fieldTypes[f], offset - l.offsets[f], matrix)) {
           std::vector<Decoration> out;
           for (const Decoration& dec : cx_.def(t).members[f].decorations)
             if (dec.kind == spv::DecorationMatrixStride || dec.kind == spv::DecorationRowMajor || dec.kind == spv::DecorationColMajor)
