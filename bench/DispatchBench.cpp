@@ -12,7 +12,8 @@
 //             counterpart of the loop's descriptor set written once), else each passes a span.
 //             Counters: cpu_ratio = HAL / Vulkan CPU time of the calling thread from the start of
 //             recording until the submit call returns (the recording + submit overhead the goal
-//             is about); total_cpu_ratio = the same including the wait (the HAL's wait also
+//             is about), median iteration against median iteration; mean_cpu_ratio = the same
+//             from the sums over all iterations (interrupts and reschedules included); total_cpu_ratio = the same including the wait (the HAL's wait also
 //             recycles the submission, but mostly it is the kernel putting the thread to sleep
 //             and waking it, which on a shared 2-core machine varies by more than the overhead
 //             itself); wall_ratio = wall time including lavapipe's execution. Goal: cpu_ratio <=
@@ -30,6 +31,7 @@
 #include <spirv-tools/libspirv.hpp>
 #include <volk.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -382,9 +384,22 @@ double clockSeconds(clockid_t clock) {
 }
 
 struct Ratios {
-  double cpu = 0, halCpuUs = 0, vulkanCpuUs = 0;  // recording + submit
+  double cpu = 0, halCpuUs = 0, vulkanCpuUs = 0;  // recording + submit, medians of the iterations
+  double meanCpu = 0;                             // the same from the sums (outliers included)
   double totalCpu = 0, wall = 0;                  // including the wait
 };
+
+// The median of per-iteration samples (reorders them). A timer interrupt, a page of the
+// allocator or a reschedule lands on a few iterations of either side at random and adds
+// several microseconds to each, as much as the whole overhead being measured; the median
+// iteration does not see them, the sums do.
+double median(std::vector<double>& v) {
+  if (v.empty()) return 0;
+  auto mid = v.begin() + std::ptrdiff_t(v.size() / 2);
+  std::nth_element(v.begin(), mid, v.end());
+  if (v.size() % 2) return *mid;
+  return (*mid + *std::max_element(v.begin(), mid)) / 2;
+}
 std::map<std::tuple<int64_t, int64_t, int64_t>, Ratios>& ratios() {  // by (dispatches, varying, binding list)
   static std::map<std::tuple<int64_t, int64_t, int64_t>, Ratios> r;
   return r;
@@ -434,6 +449,9 @@ void ratio(benchmark::State& state) {
   const bool varying = state.range(1) != 0;
   const bool bindingList = state.range(2) != 0;
   double halWall = 0, vkWall = 0, halCpu = 0, vkCpu = 0, halTotal = 0, vkTotal = 0;
+  std::vector<double> halSamples, vkSamples;  // recording + submit CPU time per iteration
+  halSamples.reserve(1 << 16);
+  vkSamples.reserve(1 << 16);
   // The sides take turns going first: each iteration's first side records right after the
   // other side's wait of the previous iteration, so neither always follows the same one.
   bool halFirst = true;
@@ -445,6 +463,7 @@ void ratio(benchmark::State& state) {
       sides().hal.wait(id);
       const double w2 = clockSeconds(CLOCK_MONOTONIC), c2 = clockSeconds(CLOCK_THREAD_CPUTIME_ID);
       halCpu += c1 - c0;
+      if (halSamples.size() < halSamples.capacity()) halSamples.push_back(c1 - c0);
       halTotal += c2 - c0;
       halWall += w2 - w0;
     };
@@ -455,6 +474,7 @@ void ratio(benchmark::State& state) {
       sides().vulkan.wait();
       const double w2 = clockSeconds(CLOCK_MONOTONIC), c2 = clockSeconds(CLOCK_THREAD_CPUTIME_ID);
       vkCpu += c1 - c0;
+      if (vkSamples.size() < vkSamples.capacity()) vkSamples.push_back(c1 - c0);
       vkTotal += c2 - c0;
       vkWall += w2 - w0;
     };
@@ -474,16 +494,17 @@ void ratio(benchmark::State& state) {
     state.SkipWithError("a side computed a wrong result");
     return;
   }
-  const double iterations = double(state.iterations());
   Ratios r;
-  r.halCpuUs = 1e6 * halCpu / iterations;
-  r.vulkanCpuUs = 1e6 * vkCpu / iterations;
-  r.cpu = vkCpu > 0 ? halCpu / vkCpu : 0;
+  r.halCpuUs = 1e6 * median(halSamples);
+  r.vulkanCpuUs = 1e6 * median(vkSamples);
+  r.cpu = r.vulkanCpuUs > 0 ? r.halCpuUs / r.vulkanCpuUs : 0;
+  r.meanCpu = vkCpu > 0 ? halCpu / vkCpu : 0;
   r.totalCpu = vkTotal > 0 ? halTotal / vkTotal : 0;
   r.wall = vkWall > 0 ? halWall / vkWall : 0;
   state.counters["hal_cpu_us"] = r.halCpuUs;
   state.counters["vulkan_cpu_us"] = r.vulkanCpuUs;
   state.counters["cpu_ratio"] = r.cpu;
+  state.counters["mean_cpu_ratio"] = r.meanCpu;
   state.counters["total_cpu_ratio"] = r.totalCpu;
   state.counters["wall_ratio"] = r.wall;
   ratios()[{state.range(0), state.range(1), state.range(2)}] = r;
@@ -518,10 +539,10 @@ int main(int argc, char** argv) {
   benchmark::Shutdown();
   for (const auto& [key, r] : ratios()) {
     const auto& [dispatches, varying, bindingList] = key;
-    std::printf("dispatch overhead HAL/Vulkan, %lld dispatches per submit%s%s: recording + submit CPU %.3fx (%.1f us vs %.1f us; "
-                "goal <= 1.1x); with the wait: CPU %.3fx, wall %.3fx\n",
+    std::printf("dispatch overhead HAL/Vulkan, %lld dispatches per submit%s%s: recording + submit CPU %.3fx (median "
+                "iteration %.2f us vs %.2f us; goal <= 1.1x; from the sums %.3fx); with the wait: CPU %.3fx, wall %.3fx\n",
                 static_cast<long long>(dispatches), varying ? " (varying constants)" : "", bindingList ? " (a BindingList)" : "",
-                r.cpu, r.halCpuUs, r.vulkanCpuUs, r.totalCpu, r.wall);
+                r.cpu, r.halCpuUs, r.vulkanCpuUs, r.meanCpu, r.totalCpu, r.wall);
   }
   return 0;
 }
