@@ -324,20 +324,23 @@ hal::Result<hal::SubmissionId> D3D12Device::submit(hal::CommandBuffer& commandBu
 }
 
 hal::Status D3D12Device::wait(hal::SubmissionId submission, std::chrono::nanoseconds timeout) {
-  std::lock_guard<std::mutex> lock(mutex_);
+  std::unique_lock<std::mutex> lock(mutex_);
   if (submission == 0 || submission >= nextId_)
     return hal::makeError(hal::ErrorCode::InvalidArgument, "wait: unknown submission " + str(submission));
+  uint64_t value = 0;  // fence values only grow: waiting for one needs nothing kept alive
   for (const auto& s : inFlight_)
-    if (s->id == submission) {
-      SL_HAL_RETURN_IF_ERROR(ctx_->waitFor(s->fenceValue, timeout));
-      break;
-    }
+    if (s->id == submission) value = s->fenceValue;
+  if (value) {
+    // Without the device's lock, so that other threads submit and wait meanwhile.
+    lock.unlock();
+    SL_HAL_RETURN_IF_ERROR(ctx_->waitFor(value, timeout));
+    lock.lock();
+  }
   reclaimCompleted();
   return hal::okStatus();
 }
 
 hal::Status D3D12Device::waitIdle() {
-  std::lock_guard<std::mutex> lock(mutex_);
   uint64_t value = 0;
   {
     std::lock_guard<std::mutex> queueLock(ctx_->queueMutex);
@@ -346,6 +349,7 @@ hal::Status D3D12Device::waitIdle() {
     value = *signalled;
   }
   SL_HAL_RETURN_IF_ERROR(ctx_->waitFor(value, std::chrono::nanoseconds::max()));
+  std::lock_guard<std::mutex> lock(mutex_);
   reclaimCompleted();
   return hal::okStatus();
 }

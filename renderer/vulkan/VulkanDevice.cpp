@@ -259,8 +259,11 @@ VulkanDevice::~VulkanDevice() {
     if (s) s->commandBuffer = VK_NULL_HANDLE;
   for (auto& s : free_)
     if (s) s->commandBuffer = VK_NULL_HANDLE;
+  for (auto& s : parked_)
+    if (s) s->commandBuffer = VK_NULL_HANDLE;
   inFlight_.clear();
   free_.clear();
+  parked_.clear();
   if (commandPool_) ctx_->vk.vkDestroyCommandPool(ctx_->device, commandPool_, nullptr);
 }
 

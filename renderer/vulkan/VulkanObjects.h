@@ -143,6 +143,9 @@ struct InFlightSubmission {
   std::shared_ptr<Context> ctx;
   hal::SubmissionId id = 0;
   VkFence fence = VK_NULL_HANDLE;
+  // Threads inside Device::wait on this fence (they wait without the device's lock); while there
+  // are any, the submission is not recycled, so its fence is neither reset nor destroyed.
+  uint32_t waiters = 0;
   VkCommandPool pool = VK_NULL_HANDLE;  // not owned
   VkCommandBuffer commandBuffer = VK_NULL_HANDLE;
   VkDescriptorPool descriptorPool = VK_NULL_HANDLE;
@@ -213,6 +216,9 @@ class VulkanDevice final : public hal::Device {
   VkCommandPool commandPool_ = VK_NULL_HANDLE;
   std::deque<std::unique_ptr<InFlightSubmission>> inFlight_;
   std::vector<std::unique_ptr<InFlightSubmission>> free_;
+  // Completed while other threads still waited on them: recycled by the last of those waiters.
+  std::vector<std::unique_ptr<InFlightSubmission>> parked_;
+  void releaseWaiter(InFlightSubmission& s);
   RecordScratch scratch_;
   hal::SubmissionId nextId_ = 1;
 };

@@ -86,7 +86,8 @@ hal::Status VulkanDevice::reclaimCompleted(hal::SubmissionId signaled) {
       hal::Status heap = checkHeapStatus(*inFlight_.front());
       if (!heap.ok()) heapErrors_.emplace(inFlight_.front()->id, heap);
     }
-    recycle(std::move(inFlight_.front()));
+    if (inFlight_.front()->waiters) parked_.push_back(std::move(inFlight_.front()));  // its fence is still waited on
+    else recycle(std::move(inFlight_.front()));
     inFlight_.pop_front();
   }
   return hal::okStatus();
@@ -128,16 +129,25 @@ hal::Result<hal::SubmissionId> VulkanDevice::submit(hal::CommandBuffer& commandB
 }
 
 hal::Status VulkanDevice::wait(hal::SubmissionId submission, std::chrono::nanoseconds timeout) {
-  std::lock_guard<std::mutex> lock(mutex_);
+  std::unique_lock<std::mutex> lock(mutex_);
   if (submission == 0 || submission >= nextId_)
     return hal::makeError(hal::ErrorCode::InvalidArgument, "wait: unknown submission " + str(submission));
-  for (const auto& s : inFlight_) {
-    if (s->id != submission) continue;
+  InFlightSubmission* waited = nullptr;  // owned through a unique_ptr: stays put while the deque changes
+  for (const auto& s : inFlight_)
+    if (s->id == submission) waited = s.get();
+  if (waited) {
+    // The device's lock is released for the wait itself, so that other threads submit and wait
+    // meanwhile (a long dispatch would hold them all up otherwise). The waiter count keeps the
+    // submission from being recycled, its fence from being reset, until this thread is back.
+    ++waited->waiters;
+    const VkFence fence = waited->fence;
     const uint64_t ns = timeout.count() < 0 ? 0 : static_cast<uint64_t>(timeout.count());
-    VkResult r = ctx_->vk.vkWaitForFences(ctx_->device, 1, &s->fence, VK_TRUE, ns);
+    lock.unlock();
+    const VkResult r = ctx_->vk.vkWaitForFences(ctx_->device, 1, &fence, VK_TRUE, ns);
+    lock.lock();
+    releaseWaiter(*waited);
     if (r == VK_TIMEOUT) return hal::makeError(hal::ErrorCode::Timeout, "submission " + str(submission) + " did not complete in time");
     if (r != VK_SUCCESS) return vkError("vkWaitForFences", r);
-    break;
   }
   SL_HAL_RETURN_IF_ERROR(reclaimCompleted(submission));
   auto error = heapErrors_.find(submission);
@@ -145,6 +155,17 @@ hal::Status VulkanDevice::wait(hal::SubmissionId submission, std::chrono::nanose
   hal::Status status = error->second;
   heapErrors_.erase(error);
   return status;
+}
+
+void VulkanDevice::releaseWaiter(InFlightSubmission& s) {
+  if (--s.waiters) return;
+  for (auto it = parked_.begin(); it != parked_.end(); ++it)
+    if (it->get() == &s) {
+      std::unique_ptr<InFlightSubmission> done = std::move(*it);
+      parked_.erase(it);
+      recycle(std::move(done));
+      return;
+    }
 }
 
 hal::Status VulkanDevice::checkHeapStatus(const InFlightSubmission& s) const {
@@ -165,11 +186,13 @@ hal::Status VulkanDevice::checkHeapStatus(const InFlightSubmission& s) const {
 }
 
 hal::Status VulkanDevice::waitIdle() {
-  std::lock_guard<std::mutex> lock(mutex_);
   {
+    // Not under the device's lock: other threads' waits go on meanwhile (submits queue up behind
+    // the queue's lock, which vkQueueWaitIdle needs).
     std::lock_guard<std::mutex> queueLock(ctx_->queueMutex);
     SL_VK_CHECK(ctx_->vk.vkQueueWaitIdle(ctx_->queue), "vkQueueWaitIdle");
   }
+  std::lock_guard<std::mutex> lock(mutex_);
   return reclaimCompleted();
 }
 

@@ -32,6 +32,44 @@ inline const std::string kScaleShader = spvtest::computeShaderAsm({
 OpStore %pout %r
 )"});
 
+// A shader that keeps the device busy: each lane runs pc[0] steps of an LCG seeded with its index
+// (acc = acc * 1664525 + k: no closed form for the compiler to find) and stores the result in
+// out[lane] (set 0, binding 0); 4 lanes per workgroup. llvmpipe ends the loops of an invocation
+// after 65535 iterations in all (a watchdog of its own), so a longer busy time takes more
+// workgroups, not more steps.
+inline const std::string kSpinShader = spvtest::computeShaderAsm({
+    .input = false,
+    .outBinding = 0,
+    .decorations = "OpMemberDecorate %PC 0 Offset 0\nOpDecorate %PC Block\n",
+    .types = R"(%bool = OpTypeBool
+%c1 = OpConstant %uint 1
+%cmul = OpConstant %uint 1664525
+%PC = OpTypeStruct %uint
+%ptr_pc_PC = OpTypePointer PushConstant %PC
+%pc = OpVariable %ptr_pc_PC PushConstant
+%ptr_pc_uint = OpTypePointer PushConstant %uint
+)",
+    .body = R"(%pn = OpAccessChain %ptr_pc_uint %pc %c0
+%n = OpLoad %uint %pn
+OpBranch %header
+%header = OpLabel
+%k = OpPhi %uint %c0 %entry %k1 %cont
+%acc = OpPhi %uint %i %entry %acc1 %cont
+%more = OpULessThan %bool %k %n
+OpLoopMerge %merge %cont None
+OpBranchConditional %more %step %merge
+%step = OpLabel
+%m = OpIMul %uint %acc %cmul
+%acc1 = OpIAdd %uint %m %k
+OpBranch %cont
+%cont = OpLabel
+%k1 = OpIAdd %uint %k %c1
+OpBranch %header
+%merge = OpLabel
+%pout = OpAccessChain %ptr_sb_uint %out %c0 %i
+OpStore %pout %acc
+)"});
+
 // 40 constants in a uniform buffer at (set 0, binding 2), as uvec4[10] (std140 stride 16):
 // out[i] = in[i] * c[0] + c[39].
 inline const std::string kManyConstantsShader = spvtest::computeShaderAsm({

@@ -3,8 +3,11 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <atomic>
+#include <chrono>
 #include <cstring>
 #include <regex>
+#include <thread>
 
 #include "renderer/hal/Hal.h"
 #include "tests/unit/renderer/HalTestSupport.h"
@@ -605,5 +608,67 @@ TEST_CASE("texture usage defaults to what the format supports", "[renderer][vulk
   desc.mipLevels = 5;
   CHECK(!device.createTexture(desc).ok());
   CHECK(!(*texture)->upload(std::vector<uint8_t>(16)).ok());
+  CHECK_NO_VALIDATION_MESSAGES(device);
+}
+
+TEST_CASE("a thread waiting for a long submission holds up no other thread's submit or wait", "[renderer][vulkan]") {
+  hal::Device& device = test::vulkanDevice();
+  device.clearValidationMessages();
+  hal::ExecutableLayout layout;
+  layout.constantCount = 1;
+  layout.bindings = {{hal::BindingKind::StorageBuffer, 0, 0, 1, {}, false}};
+  layout.workgroupSize = {4, 1, 1};
+  auto spin = test::makeExecutable(device, test::kSpinShader, layout, "spin");
+  const uint32_t maxWorkgroups = 65535;
+  auto out = makeBuffer(device, uint64_t(maxWorkgroups) * 4 * 4, "spin out");
+  const uint32_t steps = 60000;
+  auto submitSpin = [&](uint32_t workgroups, uint32_t stepsPerLane) {
+    hal::CommandBuffer cb({.mode = hal::CommandBufferMode::OneShot});
+    const hal::Binding bindings[] = {hal::BufferRef::direct(out)};
+    requireOk(cb.dispatch(spin, 0, {workgroups, 1, 1}, std::span<const uint32_t>(&stepsPerLane, 1), bindings));
+    requireOk(cb.finish());
+    auto id = device.submit(cb);
+    REQUIRE(id.ok());
+    return *id;
+  };
+  auto spinOnHost = [](uint32_t stepsPerLane) {
+    std::vector<uint32_t> acc = {0, 1, 2, 3};
+    for (uint32_t& a : acc)
+      for (uint32_t k = 0; k < stepsPerLane; ++k) a = a * 1664525u + k;
+    return acc;
+  };
+
+  // Calibrated for a second or two of work (the calibration run's own overhead makes it shorter).
+  const uint32_t calibration = 32;
+  const auto start = std::chrono::steady_clock::now();
+  const hal::SubmissionId first = submitSpin(calibration, steps);
+  requireOk(device.wait(first));
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  CHECK(readWords(*out, 4) == spinOnHost(steps));
+  const double workgroups = std::clamp(2 * calibration / std::max(seconds, 1e-4), double(calibration), double(maxWorkgroups));
+
+  const hal::SubmissionId slow = submitSpin(uint32_t(workgroups), steps);
+  std::atomic<bool> waiting{false};
+  hal::Status slowStatus;
+  std::thread waiter([&] {
+    waiting = true;
+    slowStatus = device.wait(slow);
+  });
+  while (!waiting) std::this_thread::yield();
+  std::this_thread::sleep_for(std::chrono::milliseconds(50));  // well inside its wait now
+
+  // Neither a submit nor a wait for finished work queues up behind the waiting thread: the slow
+  // submission is still running when they return.
+  const hal::SubmissionId after = submitSpin(1, 1);
+  requireOk(device.wait(first));
+  const hal::Status stillRunning = device.wait(slow, std::chrono::nanoseconds(0));
+  CHECK(stillRunning.code() == hal::ErrorCode::Timeout);
+
+  // Two threads waiting for the same submission both see it complete; the later one runs after.
+  requireOk(device.wait(slow));
+  waiter.join();
+  requireOk(slowStatus);
+  requireOk(device.wait(after));
+  CHECK(readWords(*out, 4) == spinOnHost(1));
   CHECK_NO_VALIDATION_MESSAGES(device);
 }
