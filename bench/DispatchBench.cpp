@@ -10,14 +10,14 @@
 //   ratio/N/V/L  both alternately in the same iterations; V = 1: the constants change at every
 //             dispatch; L = 1: the HAL's dispatches share a prebuilt hal::BindingList (the
 //             counterpart of the loop's descriptor set written once), else each passes a span.
-//             Counters: cpu_ratio = HAL / Vulkan CPU time of the calling thread from the start of
-//             recording until the submit call returns (the recording + submit overhead the goal
-//             is about), median iteration against median iteration; mean_cpu_ratio = the same
-//             from the sums over all iterations (interrupts and reschedules included); total_cpu_ratio = the same including the wait (the HAL's wait also
+//             Counters: ratio = HAL / Vulkan time from the start of recording until the submit
+//             call returns (the recording + submit overhead the goal is about), median iteration
+//             against median iteration (hal_us, vulkan_us; overhead_us = their difference);
+//             cpu_ratio = the same from the calling thread's CPU time summed over all iterations
+//             (interrupts, reschedules and a thread-clock read per side included); total_cpu_ratio = the same including the wait (the HAL's wait also
 //             recycles the submission, but mostly it is the kernel putting the thread to sleep
 //             and waking it, which on a shared 2-core machine varies by more than the overhead
-//             itself); wall_ratio = wall time including lavapipe's execution. Goal: cpu_ratio <=
-//             1.1. Instruction counts of both sides (load-independent): valgrind --tool=callgrind
+//             itself); wall_ratio = wall time including lavapipe's execution. Goal: ratio <= 1.1. Instruction counts of both sides (load-independent): valgrind --tool=callgrind
 //             --toggle-collect='*Side::recordAndSubmit*'. On lavapipe the CPU times after a wait
 //             include refilling caches that llvmpipe's worker threads evicted (docs/hal.md);
 //             LP_NUM_THREADS=0 runs its shaders on its queue thread only.
@@ -32,11 +32,13 @@
 #include <volk.h>
 
 #include <algorithm>
+#include <sched.h>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <ctime>
+#include <functional>
 #include <map>
 #include <memory>
 #include <stdexcept>
@@ -384,8 +386,8 @@ double clockSeconds(clockid_t clock) {
 }
 
 struct Ratios {
-  double cpu = 0, halCpuUs = 0, vulkanCpuUs = 0;  // recording + submit, medians of the iterations
-  double meanCpu = 0;                             // the same from the sums (outliers included)
+  double ratio = 0, halUs = 0, vulkanUs = 0;  // recording + submit: median iterations (the goal figure)
+  double cpu = 0;                             // the same from summed thread CPU times
   double totalCpu = 0, wall = 0;                  // including the wait
 };
 
@@ -456,25 +458,33 @@ void ratio(benchmark::State& state) {
   // other side's wait of the previous iteration, so neither always follows the same one.
   bool halFirst = true;
   for (auto _ : state) {
+    // The record + submit interval is read with CLOCK_MONOTONIC (vDSO, ~30 ns) inside the
+    // thread-CPU-time reads (a system call, ~0.5 us here, whose share would be counted on both
+    // sides and pull the ratio towards 1). The call never blocks, so the median iteration's
+    // interval is its CPU time: the iterations a reschedule lands in are not the median.
     auto runHal = [&] {
       const double w0 = clockSeconds(CLOCK_MONOTONIC), c0 = clockSeconds(CLOCK_THREAD_CPUTIME_ID);
+      const double r0 = clockSeconds(CLOCK_MONOTONIC);
       const hal::SubmissionId id = sides().hal.recordAndSubmit(n, varying, bindingList);
+      const double r1 = clockSeconds(CLOCK_MONOTONIC);
       const double c1 = clockSeconds(CLOCK_THREAD_CPUTIME_ID);
       sides().hal.wait(id);
       const double w2 = clockSeconds(CLOCK_MONOTONIC), c2 = clockSeconds(CLOCK_THREAD_CPUTIME_ID);
       halCpu += c1 - c0;
-      if (halSamples.size() < halSamples.capacity()) halSamples.push_back(c1 - c0);
+      if (halSamples.size() < halSamples.capacity()) halSamples.push_back(r1 - r0);
       halTotal += c2 - c0;
       halWall += w2 - w0;
     };
     auto runVulkan = [&] {
       const double w0 = clockSeconds(CLOCK_MONOTONIC), c0 = clockSeconds(CLOCK_THREAD_CPUTIME_ID);
+      const double r0 = clockSeconds(CLOCK_MONOTONIC);
       sides().vulkan.recordAndSubmit(n, varying);
+      const double r1 = clockSeconds(CLOCK_MONOTONIC);
       const double c1 = clockSeconds(CLOCK_THREAD_CPUTIME_ID);
       sides().vulkan.wait();
       const double w2 = clockSeconds(CLOCK_MONOTONIC), c2 = clockSeconds(CLOCK_THREAD_CPUTIME_ID);
       vkCpu += c1 - c0;
-      if (vkSamples.size() < vkSamples.capacity()) vkSamples.push_back(c1 - c0);
+      if (vkSamples.size() < vkSamples.capacity()) vkSamples.push_back(r1 - r0);
       vkTotal += c2 - c0;
       vkWall += w2 - w0;
     };
@@ -495,16 +505,17 @@ void ratio(benchmark::State& state) {
     return;
   }
   Ratios r;
-  r.halCpuUs = 1e6 * median(halSamples);
-  r.vulkanCpuUs = 1e6 * median(vkSamples);
-  r.cpu = r.vulkanCpuUs > 0 ? r.halCpuUs / r.vulkanCpuUs : 0;
-  r.meanCpu = vkCpu > 0 ? halCpu / vkCpu : 0;
+  r.halUs = 1e6 * median(halSamples);
+  r.vulkanUs = 1e6 * median(vkSamples);
+  r.ratio = r.vulkanUs > 0 ? r.halUs / r.vulkanUs : 0;
+  r.cpu = vkCpu > 0 ? halCpu / vkCpu : 0;
   r.totalCpu = vkTotal > 0 ? halTotal / vkTotal : 0;
   r.wall = vkWall > 0 ? halWall / vkWall : 0;
-  state.counters["hal_cpu_us"] = r.halCpuUs;
-  state.counters["vulkan_cpu_us"] = r.vulkanCpuUs;
+  state.counters["hal_us"] = r.halUs;
+  state.counters["vulkan_us"] = r.vulkanUs;
+  state.counters["overhead_us"] = r.halUs - r.vulkanUs;
+  state.counters["ratio"] = r.ratio;
   state.counters["cpu_ratio"] = r.cpu;
-  state.counters["mean_cpu_ratio"] = r.meanCpu;
   state.counters["total_cpu_ratio"] = r.totalCpu;
   state.counters["wall_ratio"] = r.wall;
   ratios()[{state.range(0), state.range(1), state.range(2)}] = r;
@@ -524,25 +535,58 @@ BENCHMARK(ratio)
 
 }  // namespace
 
+// lavapipe wakes its queue thread in vkQueueSubmit, and what that costs depends on where the
+// scheduler put that thread: ~2 us when the wake stays on the caller's CPU, ~6 us more when it
+// crosses to the other one (an inter-processor interrupt, a VM exit on this machine). Each side
+// has its own VkDevice and so its own queue thread, and a run often had one side in each mode
+// (ratios from 0.35 to 1.4 in one run). So the drivers' threads are created on one CPU and the
+// calling thread moved to another: both sides always pay the same cross-CPU wake, and the
+// shaders' worker threads stop evicting the recording thread's caches, as a GPU would not.
+// SHADERLENS_BENCH_NO_PIN=1 leaves the scheduler free. Returns what was done, for the summary.
+std::string pinDriverThreadsAway(const std::function<void()>& createDevices) {
+  cpu_set_t allowed;
+  CPU_ZERO(&allowed);
+  std::vector<int> cpus;
+  if (!std::getenv("SHADERLENS_BENCH_NO_PIN") && sched_getaffinity(0, sizeof allowed, &allowed) == 0)
+    for (int c = 0; c < CPU_SETSIZE && cpus.size() < 2; ++c)
+      if (CPU_ISSET(c, &allowed)) cpus.push_back(c);
+  if (cpus.size() < 2) {
+    createDevices();
+    return "threads not pinned";
+  }
+  cpu_set_t one;
+  CPU_ZERO(&one);
+  CPU_SET(cpus[1], &one);
+  sched_setaffinity(0, sizeof one, &one);  // threads the drivers create now inherit it
+  createDevices();
+  CPU_ZERO(&one);
+  CPU_SET(cpus[0], &one);
+  sched_setaffinity(0, sizeof one, &one);
+  return "caller on CPU " + std::to_string(cpus[0]) + ", the drivers' threads on CPU " + std::to_string(cpus[1]);
+}
+
 int main(int argc, char** argv) {
   // Mesa's WSI code complains without a runtime directory (docs/hal.md, "Environment").
   setenv("XDG_RUNTIME_DIR", "/tmp", 0);
   benchmark::Initialize(&argc, argv);
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+  std::string placement;
   try {
-    sides();
+    placement = pinDriverThreadsAway([] { sides(); });
   } catch (const std::exception& e) {
     std::fprintf(stderr, "bench_dispatch: %s\n", e.what());
     return 1;
   }
   benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();
+  if (!ratios().empty()) std::printf("dispatch overhead: %s\n", placement.c_str());
   for (const auto& [key, r] : ratios()) {
     const auto& [dispatches, varying, bindingList] = key;
-    std::printf("dispatch overhead HAL/Vulkan, %lld dispatches per submit%s%s: recording + submit CPU %.3fx (median "
-                "iteration %.2f us vs %.2f us; goal <= 1.1x; from the sums %.3fx); with the wait: CPU %.3fx, wall %.3fx\n",
+    std::printf("dispatch overhead HAL/Vulkan, %lld dispatches per submit%s%s: recording + submit %.3fx (median "
+                "iteration %.2f us vs %.2f us, +%.2f us; goal <= 1.1x); thread CPU time summed %.3fx; with the wait: CPU "
+                "%.3fx, wall %.3fx\n",
                 static_cast<long long>(dispatches), varying ? " (varying constants)" : "", bindingList ? " (a BindingList)" : "",
-                r.cpu, r.halCpuUs, r.vulkanCpuUs, r.meanCpu, r.totalCpu, r.wall);
+                r.ratio, r.halUs, r.vulkanUs, r.halUs - r.vulkanUs, r.cpu, r.totalCpu, r.wall);
   }
   return 0;
 }
