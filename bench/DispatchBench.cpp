@@ -583,7 +583,7 @@ int main(int argc, char** argv) {
   for (const auto& [key, r] : ratios()) {
     const auto& [dispatches, varying, bindingList] = key;
     std::printf("dispatch overhead HAL/Vulkan, %lld dispatches per submit%s%s: recording + submit %.3fx (median "
-                "iteration %.2f us vs %.2f us, +%.2f us; goal <= 1.1x); thread CPU time summed %.3fx; with the wait: CPU "
+                "iteration %.2f us vs %.2f us, %+.2f us; goal <= 1.1x); thread CPU time summed %.3fx; with the wait: CPU "
                 "%.3fx, wall %.3fx\n",
                 static_cast<long long>(dispatches), varying ? " (varying constants)" : "", bindingList ? " (a BindingList)" : "",
                 r.ratio, r.halUs, r.vulkanUs, r.halUs - r.vulkanUs, r.cpu, r.totalCpu, r.wall);
