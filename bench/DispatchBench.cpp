@@ -538,10 +538,11 @@ BENCHMARK(ratio)
 // lavapipe wakes its queue thread in vkQueueSubmit, and what that costs depends on where the
 // scheduler put that thread: ~2 us when the wake stays on the caller's CPU, ~6 us more when it
 // crosses to the other one (an inter-processor interrupt, a VM exit on this machine). Each side
-// has its own VkDevice and so its own queue thread, and a run often had one side in each mode
-// (ratios from 0.35 to 1.4 in one run). So the drivers' threads are created on one CPU and the
-// calling thread moved to another: both sides always pay the same cross-CPU wake, and the
-// shaders' worker threads stop evicting the recording thread's caches, as a GPU would not.
+// has its own VkDevice and so its own queue thread; with another process busy on one CPU a run
+// often had one side in each mode (ratios from 0.35 to 1.4 in one run). So the drivers' threads
+// are created on one CPU and the calling thread moved to another: both sides always pay the same
+// cross-CPU wake, and the shaders' worker threads stop evicting the recording thread's caches,
+// as a GPU would not.
 // SHADERLENS_BENCH_NO_PIN=1 leaves the scheduler free. Returns what was done, for the summary.
 std::string pinDriverThreadsAway(const std::function<void()>& createDevices) {
   cpu_set_t allowed;
