@@ -57,6 +57,23 @@ llvm::Function* DxilOps::get(const std::string& name, llvm::Type* overload, llvm
   return f;
 }
 
+llvm::FunctionCallee declareIntrinsic(llvm::Module& module, std::string_view name, llvm::Type* ret,
+                                      std::vector<llvm::Type*> params, std::string_view suffix, IntrinsicEffects effects) {
+  std::string full(name);
+  if (!suffix.empty()) (full += ".") += suffix;
+  llvm::FunctionCallee callee = module.getOrInsertFunction(full, llvm::FunctionType::get(ret, params, false));
+  if (auto* f = llvm::dyn_cast<llvm::Function>(callee.getCallee())) {
+    f->addFnAttr(llvm::Attribute::NoUnwind);
+    if (effects == IntrinsicEffects::NoMemory) {
+      f->setDoesNotAccessMemory();
+      f->addFnAttr(llvm::Attribute::WillReturn);
+    } else if (effects == IntrinsicEffects::Convergent) {
+      f->addFnAttr(llvm::Attribute::Convergent);
+    }
+  }
+  return callee;
+}
+
 std::vector<llvm::CallInst*> callsToIntrinsic(llvm::Module& module, std::string_view base) {
   const llvm::StringRef b(base.data(), base.size());
   std::vector<llvm::CallInst*> calls;

@@ -40,6 +40,17 @@ class DxilOps {
   llvm::Module& module_;
 };
 
+// What an llvm.dx.* declaration may assume: side effects (the default), none (memory(none),
+// willreturn: equal calls may be merged, like LLVM's IntrNoMem), or convergent (wave and quad
+// ops: nothing may move them across control flow).
+enum class IntrinsicEffects : uint8_t { Any, NoMemory, Convergent };
+
+// The nounwind declaration of the llvm.dx.* intrinsic `name` (DxIntrinsics.h), ".<suffix>"
+// appended when a suffix is given.
+llvm::FunctionCallee declareIntrinsic(llvm::Module& module, std::string_view name, llvm::Type* ret,
+                                      std::vector<llvm::Type*> params, std::string_view suffix = {},
+                                      IntrinsicEffects effects = IntrinsicEffects::Any);
+
 // Every call of intrinsic `base`, whatever its overload suffix ("llvm.sin" finds llvm.sin.f32
 // and llvm.sin.v3f32, not llvm.sinh.f32).
 std::vector<llvm::CallInst*> callsToIntrinsic(llvm::Module& module, std::string_view base);

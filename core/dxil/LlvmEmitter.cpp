@@ -1,6 +1,7 @@
 #include "core/dxil/LlvmEmitter.h"
 
 #include "core/dxil/DxIntrinsics.h"
+#include "core/dxil/DxilOps.h"
 #include "core/dxil/ResourceTypes.h"
 #include "core/dxil/MathOps.h"
 #include "core/dxil/WaveOps.h"
@@ -148,14 +149,15 @@ class Emitter {
     return b_.CreateCall(decl(dxi::kAtomicCmpXchg, t, {ht, i32, i32, i32, t, t}, mangleTypeSuffix(t) + "." + mangleTypeSuffix(ht)),
                          {handle, c0, c1, c2, comparator, value});
   }
-  // The global a handle op names (irgen's "hlsl.resource" attribute: its global's index).
+  // The index of the global a handle op names (irgen's "hlsl.resource" attribute).
+  static std::optional<uint32_t> resourceIndex(const InstDef& inst) {
+    for (const auto& [key, value] : inst.attrs.extra)
+      if (key == "hlsl.resource") return static_cast<uint32_t>(std::strtoul(value.c_str(), nullptr, 10));
+    return std::nullopt;
+  }
   const GlobalVarDef* resourceGlobal(const InstDef& inst) const {
-    for (const auto& [key, value] : inst.attrs.extra) {
-      if (key != "hlsl.resource") continue;
-      const size_t g = std::strtoul(value.c_str(), nullptr, 10);
-      return g < ir_.globals.size() ? &ir_.globals[g] : nullptr;
-    }
-    return nullptr;
+    const std::optional<uint32_t> g = resourceIndex(inst);
+    return g && *g < ir_.globals.size() ? &ir_.globals[*g] : nullptr;
   }
   // Whether that resource was declared globallycoherent.
   bool declaredGloballyCoherent(const InstDef& inst) const {
@@ -484,22 +486,13 @@ uint32_t Emitter::elementStride(Type arrayType, bool cb) {
 
 llvm::FunctionCallee Emitter::decl(std::string_view name, llvm::Type* ret,
                                    std::vector<llvm::Type*> params, std::string suffix) {
-  std::string full(name);
-  if (!suffix.empty()) full += "." + suffix;
-  auto* ft = llvm::FunctionType::get(ret, params, false);
-  llvm::FunctionCallee callee = m_->getOrInsertFunction(full, ft);
-  if (auto* f = llvm::dyn_cast<llvm::Function>(callee.getCallee())) {
-    f->addFnAttr(llvm::Attribute::NoUnwind);
-    // Handle creation, thread ids and the index marker have no side effects (upstream: IntrNoMem),
-    // so equal calls may be merged (DXC makes one handle per heap index).
-    if (name == dxi::kHandleFromHeap || name == dxi::kHandleFromBinding || name == dxi::kNonUniformIndex ||
-        name == dxi::kThreadId || name == dxi::kGroupId || name == dxi::kThreadIdInGroup ||
-        name == dxi::kFlattenedThreadIdInGroup) {
-      f->setDoesNotAccessMemory();
-      f->addFnAttr(llvm::Attribute::WillReturn);
-    }
-  }
-  return callee;
+  // Handle creation, thread ids and the index marker have no side effects (upstream: IntrNoMem),
+  // so equal calls may be merged (DXC makes one handle per heap index).
+  const bool noMemory = name == dxi::kHandleFromHeap || name == dxi::kHandleFromBinding || name == dxi::kNonUniformIndex ||
+                        name == dxi::kThreadId || name == dxi::kGroupId || name == dxi::kThreadIdInGroup ||
+                        name == dxi::kFlattenedThreadIdInGroup;
+  return declareIntrinsic(*m_, name, ret, std::move(params), suffix,
+                          noMemory ? IntrinsicEffects::NoMemory : IntrinsicEffects::Any);
 }
 
 void Emitter::setDebugLoc(DebugLoc loc) {
@@ -1476,8 +1469,8 @@ void Emitter::emitSpv(InstId id, const InstDef& inst) {
           return;
         }
         llvm::Value* index = sp->rawBuffer ? rawAddress(*sp) : sp->index;
-        llvm::Value* offset = sp->rawBuffer ? (llvm::Value*)llvm::PoisonValue::get(b_.getInt32Ty()) : sp->offset;
-        bind(result, atomicCompareExchange(sp->handle, index, offset, llvm::PoisonValue::get(b_.getInt32Ty()), cmp, val));
+        llvm::Value* poison = llvm::PoisonValue::get(b_.getInt32Ty());
+        bind(result, atomicCompareExchange(sp->handle, index, sp->rawBuffer ? poison : sp->offset, poison, cmp, val));
         return;
       }
       llvm::Value* ptr = v(0);
@@ -1634,9 +1627,7 @@ void Emitter::emitHlsl(InstId id, const InstDef& inst) {
       if (binding == UINT32_MAX) {
         // The order id names the resource (irgen's "hlsl.resource" attr: its global's index), so
         // all handles of one resource share its registers and the order follows the declarations.
-        uint32_t order = id.index;
-        for (const auto& [key, value] : inst.attrs.extra)
-          if (key == "hlsl.resource") order = static_cast<uint32_t>(std::strtoul(value.c_str(), nullptr, 10));
+        const uint32_t order = resourceIndex(inst).value_or(id.index);
         handle = b_.CreateCall(decl(dxi::kHandleFromImplicitBinding, rt, {i32, i32, i32, i32, b_.getInt1Ty()}, suffix),
                                {b_.getInt32(order), b_.getInt32(space), rangeValue, index, nonUniform});
       } else {

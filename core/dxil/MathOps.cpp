@@ -22,19 +22,20 @@ llvm::Value* intrinsic(llvm::IRBuilder<>& b, llvm::Module& m, llvm::Intrinsic::I
 llvm::Value* dxCall(llvm::IRBuilder<>& b, llvm::Module& m, std::string_view name, llvm::Type* ret, std::vector<llvm::Value*> args) {
   std::vector<llvm::Type*> params;
   for (llvm::Value* a : args) params.push_back(a->getType());
-  const std::string full = std::string(name) + "." + mangleTypeSuffix(args[0]->getType());
-  llvm::FunctionCallee f = m.getOrInsertFunction(full, llvm::FunctionType::get(ret, params, false));
-  if (auto* fn = llvm::dyn_cast<llvm::Function>(f.getCallee())) {
-    fn->addFnAttr(llvm::Attribute::NoUnwind);
-    fn->setDoesNotAccessMemory();
-  }
-  return b.CreateCall(f, args);
+  return b.CreateCall(declareIntrinsic(m, name, ret, params, mangleTypeSuffix(args[0]->getType()), IntrinsicEffects::NoMemory),
+                      args);
 }
 llvm::Value* dxUnary(llvm::IRBuilder<>& b, llvm::Module& m, std::string_view name, llvm::Value* x) {
   return dxCall(b, m, name, x->getType(), {x});
 }
 
 llvm::Value* constant(llvm::Type* t, double v) { return llvm::ConstantFP::get(t, v); }
+
+// `scalar` broadcast to every lane when `like` is a vector type; `scalar` itself otherwise.
+llvm::Value* splatLike(llvm::IRBuilder<>& b, llvm::Type* like, llvm::Value* scalar) {
+  if (auto* v = llvm::dyn_cast<llvm::FixedVectorType>(like)) return b.CreateVectorSplat(v->getNumElements(), scalar);
+  return scalar;
+}
 
 // A scalar of each vector component's type, or the value itself: `dot` of a scalar is a multiply.
 llvm::Value* dot(llvm::IRBuilder<>& b, llvm::Module& m, llvm::Value* a, llvm::Value* c) {
@@ -312,15 +313,13 @@ llvm::Value* emitGlslOp(llvm::IRBuilder<>& b, llvm::Module& m, uint32_t number, 
     }
     case 69: {  // normalize: v * rsqrt(dot(v, v))
       llvm::Value* inverse = dxUnary(b, m, "llvm.dx.rsqrt", dot(b, m, a[0], a[0]));
-      if (!t->isVectorTy()) return b.CreateFMul(a[0], inverse);
-      return b.CreateFMul(a[0], b.CreateVectorSplat(llvm::cast<llvm::FixedVectorType>(t)->getNumElements(), inverse));
+      return b.CreateFMul(a[0], splatLike(b, t, inverse));
     }
     case 71: {  // reflect(i, n) = i - 2 dot(n, i) n
       if (a.size() != 2) return nullptr;
       llvm::Value* d = dot(b, m, a[1], a[0]);
       llvm::Value* scaled = b.CreateFMul(constant(d->getType(), 2.0), d);  // i - (2 dot) n
-      if (t->isVectorTy()) scaled = b.CreateVectorSplat(llvm::cast<llvm::FixedVectorType>(t)->getNumElements(), scaled);
-      return b.CreateFSub(a[0], b.CreateFMul(scaled, a[1]));
+      return b.CreateFSub(a[0], b.CreateFMul(splatLike(b, t, scaled), a[1]));
     }
     case 72: {  // refract(i, n, eta): k = 1 - eta^2 (1 - dot(n, i)^2); k < 0 ? 0 : eta i - (eta dot(n, i) + sqrt(k)) n
       if (a.size() != 3) return nullptr;
@@ -332,11 +331,8 @@ llvm::Value* emitGlslOp(llvm::IRBuilder<>& b, llvm::Module& m, uint32_t number, 
       llvm::Value* k = b.CreateFSub(constant(st, 1.0), b.CreateFMul(eta2, sin2));
       llvm::Value* etaD = b.CreateFMul(eta, d);
       llvm::Value* factor = b.CreateFAdd(etaD, intrinsic(b, m, llvm::Intrinsic::sqrt, {k}));
-      auto splat = [&](llvm::Value* x) {
-        return t->isVectorTy() ? b.CreateVectorSplat(llvm::cast<llvm::FixedVectorType>(t)->getNumElements(), x) : x;
-      };
-      llvm::Value* along = b.CreateFMul(splat(eta), a[0]);
-      llvm::Value* normal = b.CreateFMul(splat(factor), a[1]);
+      llvm::Value* along = b.CreateFMul(splatLike(b, t, eta), a[0]);
+      llvm::Value* normal = b.CreateFMul(splatLike(b, t, factor), a[1]);
       llvm::Value* r = b.CreateFSub(along, normal);
       llvm::Value* total = b.CreateFCmpOLT(k, constant(st, 0.0));
       return b.CreateSelect(total, llvm::Constant::getNullValue(t), r);

@@ -23,14 +23,8 @@ enum : uint8_t { kBitAnd = 0, kBitOr = 1, kBitXor = 2 };
 // convergent: nothing may move them across control flow.
 llvm::FunctionCallee declare(llvm::Module& m, std::string_view name, llvm::Type* ret, std::vector<llvm::Type*> params,
                              llvm::Type* overload = nullptr) {
-  std::string full(name);
-  if (overload) full += "." + mangleTypeSuffix(overload);
-  llvm::FunctionCallee callee = m.getOrInsertFunction(full, llvm::FunctionType::get(ret, params, false));
-  if (auto* f = llvm::dyn_cast<llvm::Function>(callee.getCallee())) {
-    f->addFnAttr(llvm::Attribute::NoUnwind);
-    f->addFnAttr(llvm::Attribute::Convergent);
-  }
-  return callee;
+  return declareIntrinsic(m, name, ret, std::move(params), overload ? mangleTypeSuffix(overload) : std::string(),
+                          IntrinsicEffects::Convergent);
 }
 
 // `op` on each component of a scalar or vector (DXIL's wave ops are scalar).
