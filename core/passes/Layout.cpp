@@ -69,6 +69,16 @@ uint32_t LayoutBuilder::matrixStride(ir::Type type, bool spirvRowMajor) {
   return stride;
 }
 
+ir::StructMember LayoutBuilder::bufferDataMember(std::string name, ir::Type element) {
+  const ir::Type array = layout(cx_.runtimeArrayType(element)).type;
+  ir::StructMember member{std::move(name), array, {{spv::DecorationOffset, {0}}}};
+  if (const uint32_t stride = matrixStride(array, !rowMajorDefault_)) {
+    member.decorations.push_back({rowMajorDefault_ ? uint32_t(spv::DecorationColMajor) : uint32_t(spv::DecorationRowMajor), {}});
+    member.decorations.push_back({spv::DecorationMatrixStride, {stride}});
+  }
+  return member;
+}
+
 LaidOutType LayoutBuilder::structLayout(ir::Type type) {
   ir::TypeDef d = cx_.def(type);
   uint32_t offset = 0, maxAlign = 1, maxScalar = 1;

@@ -6,6 +6,7 @@
 #include "core/ir/Context.h"
 
 #include <cstdint>
+#include <string>
 #include <unordered_map>
 
 namespace sl::passes {
@@ -36,6 +37,10 @@ class LayoutBuilder {
   LaidOutType layout(ir::Type type, int spirvRowMajor = -1);
   // The matrix stride a matrix member gets (0 for non-matrices).
   uint32_t matrixStride(ir::Type type, bool spirvRowMajor);
+  // The member of a structured or byte-address buffer's block: a laid-out runtime array of
+  // `element` at Offset 0, with the default majorness and MatrixStride when the elements are
+  // matrices (the array's stride is the element stride).
+  ir::StructMember bufferDataMember(std::string name, ir::Type element);
   LayoutRule rule() const { return rule_; }
 
  private:

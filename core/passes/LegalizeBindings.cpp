@@ -284,13 +284,8 @@ class Legalizer {
     uint32_t sc = spv::StorageClassUniformConstant;
     if (isStructured(r.kind) || isRaw(r.kind)) {
       ir::Type elem = isRaw(r.kind) ? cx_.u32() : r.element;
-      LaidOutType arr = buffers.layout(cx_.runtimeArrayType(elem));
-      r.stride = cx_.def(arr.type).arrayStride;
-      ir::StructMember member{"", arr.type, {{spv::DecorationOffset, {0}}}};
-      if (uint32_t ms = buffers.matrixStride(arr.type, !o_.rowMajorByDefault)) {
-        member.decorations.push_back({o_.rowMajorByDefault ? uint32_t(spv::DecorationColMajor) : uint32_t(spv::DecorationRowMajor), {}});
-        member.decorations.push_back({spv::DecorationMatrixStride, {ms}});
-      }
+      ir::StructMember member = buffers.bufferDataMember("", elem);
+      r.stride = cx_.def(member.type).arrayStride;
       const bool readOnly = r.kind == RK::StructuredBuffer || r.kind == RK::ByteAddressBuffer;
       if (readOnly) member.decorations.push_back({spv::DecorationNonWritable, {}});
       std::string name = "type." + std::string(ir::resourceKindName(r.kind)) + (isRaw(r.kind) ? "" : "." + typeLabel(elem));

@@ -128,17 +128,10 @@ HeapShape shapeOf(ir::Context& cx, Type resource, bool counter, const HeapOption
     case ResourceKind::AppendStructuredBuffer:
     case ResourceKind::ConsumeStructuredBuffer: {
       // The element under the module's buffer layout rule, as a declared structured buffer's.
-      LayoutBuilder layout(cx, options.bufferRule, options.rowMajorByDefault);
-      const Type array = layout.layout(cx.runtimeArrayType(d.element)).type;
+      ir::StructMember member = LayoutBuilder(cx, options.bufferRule, options.rowMajorByDefault).bufferDataMember("data", d.element);
       s.writable = k != ResourceKind::StructuredBuffer;
-      s.stride = cx.def(array).arrayStride;
+      s.stride = cx.def(member.type).arrayStride;
       s.storageClass = bufferClass;
-      ir::StructMember member{"data", array, {{spv::DecorationOffset, {0}}}};
-      if (uint32_t matrixStride = layout.matrixStride(array, !options.rowMajorByDefault)) {
-        // A buffer of matrices: the majorness and stride go on the block member.
-        member.decorations.push_back({options.rowMajorByDefault ? uint32_t(spv::DecorationColMajor) : uint32_t(spv::DecorationRowMajor), {}});
-        member.decorations.push_back({spv::DecorationMatrixStride, {matrixStride}});
-      }
       s.descriptorType = bufferBlock(cx, "type_" + name, std::move(member), s.writable, options);
       return s;
     }
