@@ -296,8 +296,9 @@ class Lifter {
   // One step down the declared type `t` toward `offset`: into the field containing it, or the
   // array element (matrices are not entered: their columns are not declared types of their own).
   // False when there is nothing to step into.
-  bool stepInto(Type& t, uint32_t& offset) {
-    const TypeLayout l = layouts_.layoutOf(t);
+  bool stepInto(Type& t, uint32_t& offset) { return stepInto(t, offset, layouts_.layoutOf(t)); }
+  // The same with `t`'s layout already at hand.
+  bool stepInto(Type& t, uint32_t& offset, const TypeLayout& l) {
     if (l.shape == TypeLayout::Shape::Fields) {
       const size_t f = fieldAt(l, offset);
       if (f == l.offsets.size()) return false;
@@ -362,7 +363,7 @@ class Lifter {
           return out;
         }
       }
-      if (!stepInto(t, offset)) return std::nullopt;
+      if (!stepInto(t, offset, l)) return std::nullopt;
     }
     return std::nullopt;
   }
