@@ -1,5 +1,7 @@
 #include "core/ir/Rewrite.h"
 
+#include <spirv/unified1/spirv.hpp>
+
 #include <algorithm>
 
 namespace sl::ir {
@@ -89,6 +91,15 @@ size_t replaceAllUses(FunctionDef& func, const Value& from, const Value& to) {
     }
   });
   return count;
+}
+
+std::vector<Operand> deviceAtomicOperands(Context& cx, Value pointer, Value value, std::optional<Value> comparator) {
+  const Value relaxed = Value::constant(cx.u32(0));
+  std::vector<Operand> ops{Operand::v(pointer), Operand::v(Value::constant(cx.u32(spv::ScopeDevice))), Operand::v(relaxed)};
+  if (comparator) ops.push_back(Operand::v(relaxed));
+  ops.push_back(Operand::v(value));
+  if (comparator) ops.push_back(Operand::v(*comparator));
+  return ops;
 }
 
 size_t countUses(const FunctionDef& func, const Value& v) {

@@ -6,6 +6,7 @@
 #include "core/ir/Module.h"
 
 #include <functional>
+#include <optional>
 #include <vector>
 
 namespace sl::ir {
@@ -27,6 +28,11 @@ size_t countUses(const FunctionDef& func, const Value& v);
 // Inserts a new instruction into the same block as `anchor`, before or after it.
 InstId insertInstBefore(FunctionDef& func, InstId anchor, InstDef inst);
 InstId insertInstAfter(FunctionDef& func, InstId anchor, InstDef inst);
+
+// The operands of a relaxed OpAtomic* on `pointer` at device scope: (pointer, scope, semantics,
+// value), or for OpAtomicCompareExchange (pointer, scope, equal and unequal semantics, value,
+// comparator).
+std::vector<Operand> deviceAtomicOperands(Context& cx, Value pointer, Value value, std::optional<Value> comparator = {});
 
 // Removes an instruction from its block (its arena slot stays, unreferenced). The caller makes
 // sure its result has no uses left; the verifier reports any that remain.

@@ -578,13 +578,10 @@ class Legalizer {
                                           cx_.pointerType(spv::StorageClassImage, inst.resultType),
                                           {load->operands[0], inst.operands[1], Operand::v(Value::constant(cx_.u32(0)))});
     if (nonUniform) fn.inst(texel).attrs.decorations.push_back({spv::DecorationNonUniform, {}});
-    std::vector<Operand> ops{Operand::v(Value::inst(texel)), Operand::v(Value::constant(cx_.u32(spv::ScopeDevice))),
-                             Operand::v(Value::constant(cx_.u32(0)))};
-    if (compare) ops.push_back(Operand::v(Value::constant(cx_.u32(0))));
-    ops.push_back(inst.operands[3]);
-    if (compare) ops.push_back(inst.operands[4]);
+    std::optional<Value> comparator;
+    if (compare) comparator = inst.operands[4].value;
     inst.op = ir::Opcode::spv(inst.operands[2].imm);
-    inst.operands = std::move(ops);
+    inst.operands = ir::deviceAtomicOperands(cx_, Value::inst(texel), inst.operands[3].value, comparator);
     if (ir::countUses(fn, image) == 0) ir::eraseInst(fn, image.asInst());
   }
 

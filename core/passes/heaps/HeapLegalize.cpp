@@ -609,11 +609,9 @@ class HeapLegalizer {
         } else {
           return fail("atomic operations need a writable typed buffer or texture");
         }
-        std::vector<Operand> ops{Operand::v(element), Operand::v(u32(spv::ScopeDevice)), Operand::v(u32(0))};
-        if (compare) ops.push_back(Operand::v(u32(0)));
-        ops.push_back(Operand::v(operand(3)));
-        if (compare) ops.push_back(Operand::v(operand(4)));
-        return emit(fn, id, atomicOp, inst.resultType, std::move(ops), loc);
+        std::optional<Value> comparator;
+        if (compare) comparator = operand(4);
+        return emit(fn, id, atomicOp, inst.resultType, ir::deviceAtomicOperands(cx_, element, operand(3), comparator), loc);
       }
       default:
         return fail("'" + ir::opcodeName(inst.op) + "' on a heap handle is not supported");
