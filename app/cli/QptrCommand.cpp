@@ -70,7 +70,7 @@ int runQptr(const Args& args) {
       else if (v == "lower" || v == "analyze" || v == "lift") print.insert(v);
       else return usageError("unknown stage '" + v + "' (lower, analyze, lift, all)");
     } else if (a == "-o") {
-      if (!value(output)) return usageError("-o needs a file");
+      if (!value(output) || output.empty()) return usageError("-o needs a file");
     } else if (a == "--target-env") {
       if (!value(v)) return usageError("--target-env needs a value");
       auto e = spirv::parseTargetEnv(v);

@@ -48,6 +48,13 @@ struct ArgCursor {
     out = args[++index];
     return true;
   }
+  // A file to write: an empty name (`-Fo ""`) is an error, not "write nothing".
+  bool fileValue(const std::string& spelling, std::string& out) {
+    if (!value(spelling, out)) return false;
+    if (!out.empty()) return true;
+    error = "option '" + spelling + "' requires a file name";
+    return false;
+  }
   bool next(const std::string& option, std::string& out) {
     if (index + 1 >= args.size()) {
       error = "option '" + option + "' requires more values";
@@ -208,9 +215,9 @@ ParsedCommandLine parseDxcCommandLine(const std::vector<std::string>& rawArgs) {
         return fail("invalid HLSL version '" + v + "' (expected 2016, 2017, 2018, 2021 or 202x)");
       o.hlslVersion = static_cast<int>(version);
     } else if (startsWith(a, "-Fo")) {
-      if (!c.value("-Fo", o.outputFile)) return fail(c.error);
+      if (!c.fileValue("-Fo", o.outputFile)) return fail(c.error);
     } else if (startsWith(a, "-Fc")) {
-      if (!c.value("-Fc", o.disassemblyFile)) return fail(c.error);
+      if (!c.fileValue("-Fc", o.disassemblyFile)) return fail(c.error);
     } else if (startsWith(a, "-Fh") || startsWith(a, "-Fe") || startsWith(a, "-Fd") || startsWith(a, "-Fre") ||
                startsWith(a, "-Frs") || startsWith(a, "-Fsh")) {
       std::string ignored;

@@ -62,7 +62,7 @@ std::string parseOffloaderArgs(const std::vector<std::string>& args, OffloaderOp
       if (!takeValue()) return "-r needs a resource name";
       options.imageResource = value;
     } else if (name == "o") {
-      if (!takeValue()) return "-o needs a file name";
+      if (!takeValue() || value.empty()) return "-o needs a file name";
       outputFile = value;
     } else {
       return "unknown option '" + a + "'";

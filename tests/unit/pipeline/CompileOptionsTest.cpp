@@ -80,3 +80,12 @@ TEST_CASE("descriptor-heap form and slots (our options) parse and print back", "
   CHECK(parseDxcCommandLine({"-fspv-heap-slots=0"}).error == "invalid -fspv-heap-slots value '0' (expected 1..4096)");
   CHECK(parseDxcCommandLine({"-fspv-heap-slots=x"}).error == "invalid -fspv-heap-slots value 'x' (expected 1..4096)");
 }
+
+TEST_CASE("an empty output file name is an error, not 'write nothing'") {
+  for (const char* option : {"-Fo", "-Fc"}) {
+    auto separate = parseDxcCommandLine({"-T", "cs_6_0", option, "", "in.hlsl"});
+    CHECK(separate.error == std::string("option '") + option + "' requires a file name");
+    auto attached = parseDxcCommandLine({"-T", "cs_6_0", std::string(option) + "=", "in.hlsl"});
+    CHECK(attached.error == std::string("option '") + option + "' requires a file name");
+  }
+}
