@@ -2,20 +2,30 @@
 """Hostile inputs, generated at test time (nothing big is committed), run through the CLI.
 
     hostile.py SHADERLENS OUTDIR CASE [shaderlens options...]
+    hostile.py SHADERLENS OUTDIR CASE --gui
 
-writes OUTDIR/CASE.hlsl, runs `SHADERLENS compile -T cs_6_0 -E main [options] FILE` (or the
-command the case names) with a 10 s limit and prints one summary line for FileCheck:
+writes OUTDIR/CASE.hlsl, runs `SHADERLENS compile -T cs_6_0 -E main [options] FILE` with a 10 s
+limit and prints one summary line for FileCheck:
 
     CASE: exit N, M diagnostic lines[, first error: FILE:LINE:COL: MESSAGE]
 
 It fails (status 1) on a signal, a timeout, an exit status other than 0, 1 or 2, an "LLVM ERROR",
-or a non-zero exit without a located error (FILE:LINE:COL: error: ...)."""
+or a non-zero exit without a located error (FILE:LINE:COL: error: ...). With --gui it opens the
+file in the app instead (`gui --screenshot`, offscreen) and prints `CASE: gui exit N, wrote PNG`."""
 import os
 import re
 import subprocess
 import sys
 
 TIME_LIMIT_S = 10
+
+
+def random_bytes(n, seed=12345):
+    out, state = bytearray(), seed
+    for _ in range(n):
+        state = (state * 1664525 + 1013904223) & 0xFFFFFFFF
+        out.append(state >> 24)
+    return bytes(out)
 
 
 def compute(body, head=""):
@@ -70,6 +80,10 @@ CASES = {
     "else-if-1000": lambda: else_if(1000),
     "else-if-20000": lambda: else_if(20000),
     "nested-if-300": lambda: compute("  float a = id.x; float r = 0;\n" + "if (a > 0) " * 300 + "r = 1;\n  o[0] = r;"),
+    # Drawn by the GUI: bytes and diagnostics no editor line is made for.
+    "nul-300": lambda: b"[numthreads(1,1,1)] void main() {\n  int x = 1; " + b"\0" * 300 + b"\n}\n",
+    "errors-2000": lambda: "[numthreads(1,1,1)] void main() {\n  " + " ".join("u%d;" % k for k in range(2000)) + "\n}\n",
+    "binary-200k": lambda: random_bytes(200000),
     "sequential-if-3000": lambda: compute("  float a = id.x; float r = 0;\n" +
                                           "".join("  if (a > %d) r += 1;\n" % i for i in range(3000)) + "  o[0] = r;"),
 }
@@ -82,11 +96,20 @@ def main():
     options = sys.argv[4:]
     os.makedirs(outdir, exist_ok=True)
     path = os.path.join(outdir, case + ".hlsl")
-    with open(path, "w") as f:
-        f.write(CASES[case]())
-    command = [shaderlens, "compile", "-T", "cs_6_0", "-E", "main"] + options + [path]
+    text = CASES[case]()
+    with open(path, "wb") as f:
+        f.write(text if isinstance(text, bytes) else text.encode())
+    gui = options == ["--gui"]
+    png = os.path.join(outdir, case + ".png")
+    if gui:
+        command = [shaderlens, "gui", "--screenshot", png, "--frames", "2", "--size", "640x400", path]
+    else:
+        command = [shaderlens, "compile", "-T", "cs_6_0", "-E", "main"] + options + [path]
+    env = dict(os.environ)
+    env.pop("DISPLAY", None)
+    env.pop("WAYLAND_DISPLAY", None)
     try:
-        run = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=TIME_LIMIT_S)
+        run = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=TIME_LIMIT_S, env=env)
     except subprocess.TimeoutExpired:
         sys.exit("%s: no result within %d s: %s" % (case, TIME_LIMIT_S, " ".join(command)))
     err = run.stderr.decode("utf-8", "replace")
@@ -94,6 +117,10 @@ def main():
         sys.exit("%s: exit status %d: %s\n%s" % (case, run.returncode, " ".join(command), err[-2000:]))
     if "LLVM ERROR" in err:
         sys.exit("%s: LLVM ERROR:\n%s" % (case, err[-2000:]))
+    if gui:
+        wrote = run.returncode == 0 and os.path.getsize(png) > 0
+        print("%s: gui exit %d%s" % (case, run.returncode, ", wrote PNG" if wrote else ""))
+        return
     summary = "%s: exit %d, %d diagnostic lines" % (case, run.returncode, err.count("\n"))
     located = LOCATED.search(err)
     if run.returncode != 0:
