@@ -276,7 +276,11 @@ std::unique_ptr<PreprocessedUnit> preprocess(const std::string& fileName, std::s
   impl.sourceManager = std::make_unique<clang::SourceManager>(*impl.diags, *impl.fileManager);
 
   ProfileInfo profile = parseProfile(options.profile);
-  llvm::Triple triple("dxil-pc-shadermodel" + std::to_string(profile.major) + "." + std::to_string(profile.minor) +
+  // Clang is only the preprocessor here (the shader model macros are ours, above), but building
+  // its target parses the triple, and LLVM 19's parser knows shader models 6.0-6.8 only: any
+  // other (6.9, lib_6_x's offline 6.15, a profile no one checked) was report_fatal_error.
+  const int tripleMajor = 6, tripleMinor = profile.major == 6 && profile.minor >= 0 && profile.minor <= 8 ? profile.minor : 8;
+  llvm::Triple triple("dxil-pc-shadermodel" + std::to_string(tripleMajor) + "." + std::to_string(tripleMinor) +
                       "-compute");
   std::vector<std::string> noIncludes;
   clang::LangOptions::setLangDefaults(impl.langOptions, clang::Language::HLSL, triple, noIncludes,

@@ -96,6 +96,12 @@ std::shared_ptr<CompileResult> compileOnThisStack(const std::string& fileName, s
   result->fileName = fileName;
   result->source = std::string(source);
   Clock::time_point compileStart = Clock::now();
+  // A profile no back end can take stops here (LLVM would end the process on it).
+  if (std::string why = profileError(options.profile, options.spirv()); !why.empty()) {
+    result->diagnostics.push_back(Diagnostic::error({}, why));
+    result->succeeded = false;
+    return result;
+  }
   const std::vector<std::string> stages = stagesFor(options);
   const size_t lastStage = lastStageNeeded(options, stages);
 
