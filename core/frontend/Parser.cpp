@@ -4,6 +4,7 @@
 #include <clang/Lex/Token.h>
 
 #include <algorithm>
+#include <charconv>
 
 namespace sl::frontend {
 
@@ -760,13 +761,29 @@ void Parser::parsePostDeclarator(std::string& semantic, RegisterBinding& binding
       while (!is(tok::r_paren) && !is(tok::eof)) {
         if (cur().word) {
           std::string w = cur().text;
+          // The whole rest of the word, in 32 bits (atoi took `u99999999999999999999` for 4294967295
+          // and `u1x` for 1); Clang's messages.
+          auto number = [](const std::string& digits) -> std::optional<uint32_t> {
+            uint32_t v = 0;
+            auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), v);
+            if (ec != std::errc() || end != digits.data() + digits.size()) return std::nullopt;
+            return v;
+          };
           if (w.rfind("space", 0) == 0 && w.size() > 5 && std::isdigit(static_cast<unsigned char>(w[5]))) {
-            binding.space = one.space = uint32_t(std::atoi(w.c_str() + 5));
-            binding.hasSpace = one.hasSpace = true;
+            if (auto v = number(w.substr(5))) {
+              binding.space = one.space = *v;
+              binding.hasSpace = one.hasSpace = true;
+            } else {
+              errorHere("invalid space specifier '" + w + "' used; expected 'space' followed by an integer, like space1");
+            }
           } else if (w.size() >= 2 && std::strchr("btusc", std::tolower(w[0])) &&
                      std::isdigit(static_cast<unsigned char>(w[1]))) {
-            binding.registerClass = one.registerClass = char(std::tolower(w[0]));
-            binding.index = one.index = uint32_t(std::atoi(w.c_str() + 1));
+            if (auto v = number(w.substr(1))) {
+              binding.registerClass = one.registerClass = char(std::tolower(w[0]));
+              binding.index = one.index = *v;
+            } else {
+              errorHere("register number should be an integer (in 32 bits): '" + w + "'");
+            }
           } else if (w.find('_') != std::string::npos) {
             // A profile qualifier such as `ps_5_0`; ignored as DXC ignores it for other targets.
           } else {
@@ -869,7 +886,7 @@ FunctionDecl* Parser::parseFunctionRest(DeclSpec& spec, const std::string& name,
   parsePostDeclarator(fn->semantic, ignored, packOffset);
   sema_.mergeInterpolation(spec.modifiers, spec.modifierLocs, fn->returnType, fn->semantic, fn->interpolation);
   while (isWord("const")) consume();
-  sema_.checkRedeclaration(fn);
+  sema_.checkRedeclaration(fn, is(tok::l_brace));
   // A template instance is reached through its template, never by plain lookup (that would hide
   // the template's other overloads inside the instance's own body).
   if (sema_.currentScope()->kind != Scope::Kind::Template) sema_.declare(fn);
