@@ -1,5 +1,6 @@
 // shaderlens: one executable for the app and every command-line tool.
 #include "app/cli/Commands.h"
+#include "core/pipeline/FatalErrors.h"
 
 #include <cstdio>
 #include <cstdlib>
@@ -26,6 +27,9 @@ Run `shaderlens <command> --help` for the options of a command.
 }  // namespace
 
 int main(int argc, char** argv) {
+  // LLVM's fatal errors: a compile's internal error inside compileSource, elsewhere a message and
+  // exit status 1 (core/pipeline/FatalErrors.h).
+  sl::installLlvmErrorHandlers();
   std::vector<std::string> args(argv + 1, argv + argc);
   if (!args.empty() && (args[0] == "--help" || args[0] == "-h" || args[0] == "help")) {
     std::fputs(kUsage, stdout);

@@ -8,6 +8,20 @@ std::shared_ptr<const CompileResult> compileRequest(const CompileRequest& reques
   return compileSource(request.fileName, request.source, request.options);
 }
 
+namespace {
+
+std::shared_ptr<const CompileResult> internalErrorResult(const CompileRequest& request, const std::string& why) {
+  auto result = std::make_shared<CompileResult>();
+  result->options = request.options;
+  result->fileName = request.fileName;
+  result->source = request.source;
+  result->diagnostics.push_back(Diagnostic::error({}, "internal error: " + why));
+  result->succeeded = false;
+  return result;
+}
+
+}  // namespace
+
 CompileWorker::CompileWorker(CompileFunction compile, std::chrono::milliseconds debounce)
     : compile_(std::move(compile)), debounce_(debounce), thread_([this] { run(); }) {}
 
@@ -60,7 +74,16 @@ void CompileWorker::run() {
     pending_.reset();
     lock.unlock();
 
-    std::shared_ptr<const CompileResult> result = compile_(job.request);
+    // compileSource reports its own failures as diagnostics; anything else a compile function
+    // throws is this compile's internal error too, and the worker lives on.
+    std::shared_ptr<const CompileResult> result;
+    try {
+      result = compile_(job.request);
+    } catch (const std::exception& e) {
+      result = internalErrorResult(job.request, e.what());
+    } catch (...) {
+      result = internalErrorResult(job.request, "unknown exception");
+    }
     compileCount_.fetch_add(1);
 
     lock.lock();

@@ -304,6 +304,9 @@ std::unique_ptr<PreprocessedUnit> preprocess(const std::string& fileName, std::s
                                      llvm::DenseMap<unsigned, unsigned>());
 
   impl.ppOptions = std::make_shared<clang::PreprocessorOptions>();
+  // `#pragma clang __debug crash` (SIGILL), `overflow_stack`, `llvm_fatal_error`, `assert` and
+  // `llvm_unreachable` are Clang's own test hooks: in a shader they only take the app down.
+  impl.ppOptions->DisablePragmaDebugCrash = true;
   impl.pp = std::make_unique<clang::Preprocessor>(impl.ppOptions, *impl.diags, impl.langOptions, *impl.sourceManager,
                                                   *impl.headerSearch, impl.moduleLoader, nullptr,
                                                   /*OwnsHeaderSearch=*/false, clang::TU_Complete);

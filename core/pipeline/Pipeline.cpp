@@ -6,6 +6,7 @@
 #include "core/frontend/Frontend.h"
 #include "core/frontend/Preprocessor.h"
 #include "core/pipeline/DxilBackend.h"
+#include "core/pipeline/FatalErrors.h"
 #include "core/pipeline/SpirvBackend.h"
 #include "core/support/LargeStack.h"
 
@@ -158,8 +159,29 @@ std::shared_ptr<CompileResult> compileOnThisStack(const std::string& fileName, s
 std::shared_ptr<const CompileResult> compileSource(const std::string& fileName, std::string_view source,
                                                    const CompileOptions& options) {
   // On a stack of its own: the depth of what a compile walks follows the input (see LargeStack.h).
+  // A fatal error of LLVM's, running out of memory, or any exception inside is this compile's
+  // internal error (FatalErrors.h), never the end of the process.
   std::shared_ptr<CompileResult> result;
-  runWithStack(kCompileStackBytes, [&] { result = compileOnThisStack(fileName, source, options); });
+  runWithStack(kCompileStackBytes, [&] {
+    auto failed = [&](const std::string& why) {
+      result = std::make_shared<CompileResult>();
+      result->options = options;
+      result->fileName = fileName;
+      result->source = std::string(source);
+      result->diagnostics.push_back(Diagnostic::error({}, "internal error: " + why));
+      result->succeeded = false;
+    };
+    try {
+      FatalErrorBoundary boundary;
+      result = compileOnThisStack(fileName, source, options);
+    } catch (const LlvmFatalError& e) {
+      failed(std::string("LLVM: ") + e.what());
+    } catch (const std::bad_alloc&) {
+      failed("out of memory");
+    } catch (const std::exception& e) {
+      failed(e.what());
+    }
+  });
   return result;
 }
 

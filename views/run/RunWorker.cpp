@@ -1,5 +1,6 @@
 #include "views/run/RunWorker.h"
 
+#include "core/pipeline/FatalErrors.h"
 #include "core/pipeline/Pipeline.h"
 #include "renderer/hal/Device.h"
 #include "renderer/offload/Rules.h"
@@ -148,7 +149,17 @@ bool RunWorker::start(RunRequest request) {
   if (thread_.joinable()) thread_.join();
   const uint64_t generation = ++generation_;
   thread_ = std::thread([this, generation, request = std::move(request)] {
-    auto outcome = std::make_shared<RunOutcome>(runBundleNow(request));
+    // A failure nothing below reported (an exception, an LLVM fatal error inside the boundary:
+    // core/pipeline/FatalErrors.h) is this run's error; the app lives on.
+    std::shared_ptr<RunOutcome> outcome;
+    try {
+      FatalErrorBoundary boundary;
+      outcome = std::make_shared<RunOutcome>(runBundleNow(request));
+    } catch (const std::exception& e) {
+      outcome = std::make_shared<RunOutcome>();
+      outcome->pipeline = request.pipeline;
+      outcome->error = std::string("internal error: ") + e.what();
+    }
     outcome->generation = generation;
     std::atomic_store(&latest_, std::shared_ptr<const RunOutcome>(std::move(outcome)));
     std::function<void()> onFinished;

@@ -131,3 +131,27 @@ TEST_CASE("the real compiler runs through the worker", "[worker]") {
   REQUIRE(preprocessed);
   CHECK(preprocessed->text.find("int x = 4;") != std::string::npos);
 }
+
+TEST_CASE("a compile that throws is published as an internal error and the worker goes on", "[worker][fatal]") {
+  // An LLVM fatal error inside a compile (thrown by the handler, FatalErrors.h) or any exception
+  // ended the worker thread, and with it the app.
+  int calls = 0;
+  CompileWorker worker(
+      [&](const CompileRequest& request) -> std::shared_ptr<const CompileResult> {
+        if (++calls == 1) throw std::runtime_error("LLVM: Unsupported Shader Model version");
+        return echoCompile(request);
+      },
+      0ms);
+  worker.post({"a.hlsl", "first", {}}, true);
+  REQUIRE(worker.waitUntilIdle(5s));
+  auto failed = worker.latest();
+  REQUIRE(failed);
+  CHECK(!failed->succeeded);
+  REQUIRE(failed->diagnostics.size() == 1);
+  CHECK(failed->diagnostics[0].message == "internal error: LLVM: Unsupported Shader Model version");
+  CHECK(failed->source == "first");
+  worker.post({"a.hlsl", "second", {}}, true);
+  REQUIRE(worker.waitUntilIdle(5s));
+  CHECK(worker.latest()->succeeded);
+  CHECK(worker.latest()->source == "second");
+}
