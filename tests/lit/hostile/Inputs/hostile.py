@@ -80,6 +80,16 @@ CASES = {
     "else-if-1000": lambda: else_if(1000),
     "else-if-20000": lambda: else_if(20000),
     "nested-if-300": lambda: compute("  float a = id.x; float r = 0;\n" + "if (a > 0) " * 300 + "r = 1;\n  o[0] = r;"),
+    # Functions: a 1.4 MB chain of 30,000 calls ran for minutes (spirv-val is quadratic in the
+    # depth, and so was the disassembler's naming of 3,000 parameters called `x`).
+    "call-chain-30000": lambda: "float f0(float x) { return x + 1; }\n" + "".join(
+        "float f%d(float x) { return f%d(x) + 1; }\n" % (i, i - 1) for i in range(1, 30000)) +
+        compute("  o[0] = f29999(id.x);"),
+    "call-chain-1024": lambda: "float f0(float x) { return x + 1; }\n" + "".join(
+        "float f%d(float x) { return f%d(x) + 1; }\n" % (i, i - 1) for i in range(1, 1023)) +
+        compute("  o[0] = f1022(id.x);"),
+    "calls-5000": lambda: "".join("float f%d(float x) { return x + %d; }\n" % (i, i) for i in range(5000)) +
+        compute("  float a = id.x; float r = 0;\n" + "".join("  r += f%d(a);\n" % i for i in range(5000)) + "  o[0] = r;"),
     # Drawn by the GUI: bytes and diagnostics no editor line is made for.
     "nul-300": lambda: b"[numthreads(1,1,1)] void main() {\n  int x = 1; " + b"\0" * 300 + b"\n}\n",
     "errors-2000": lambda: "[numthreads(1,1,1)] void main() {\n  " + " ".join("u%d;" % k for k in range(2000)) + "\n}\n",
