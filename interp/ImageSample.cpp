@@ -1,0 +1,2 @@
+// Images (see OpsImage.cpp).
+#include "interp/OpsCommon.h"

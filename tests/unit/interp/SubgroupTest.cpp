@@ -1,0 +1,2 @@
+// (tests land with their family)
+#include <catch2/catch.hpp>
