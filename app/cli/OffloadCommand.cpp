@@ -21,6 +21,8 @@ const char* kOffloadHelp =
     "  -api vk                the API (Vulkan is the only one; also guessed from the shader)\n"
     "  -validation-layer      enable the Vulkan validation layer (-debug-layer is the same)\n"
     "  -adapter-regex=R       use the first device whose name matches R (case-insensitive)\n"
+    "  --device vulkan|cpu    run on a Vulkan device (default) or on the CPU device, which\n"
+    "                         executes the SPIR-V exactly as the specs define it (docs/interp.md)\n"
     "  --fp32-denorm=MODE     fp32 denormals on a CPU device (llvmpipe): flush (as D3D's default\n"
     "                         float mode), preserve, or device (default: what the device does);\n"
     "                         flush/preserve fail on GPUs (docs/hal.md, \"fp32 denormals\")\n"

@@ -19,12 +19,13 @@ namespace sl::cli {
 namespace {
 
 const char* kRunHelp =
-    "usage: shaderlens run FILE.test [--keep DIR] [--fp32-denorm=device|flush|preserve]\n"
+    "usage: shaderlens run FILE.test [--keep DIR] [--device vulkan|cpu] [--fp32-denorm=device|flush|preserve]\n"
     "Splits an llvm/offload-test-suite bundle, compiles its sources with the flags of its %dxc_target\n"
     "RUN lines (plus -spirv -fspv-target-env=vulkan1.3) and runs each %offloader RUN line on Vulkan,\n"
     "printing what `shaderlens offload` prints. `not %offloader` lines are expected to fail.\n"
     "Exit status 0 when every run behaved as its RUN line expects, 1 otherwise, 2 on usage errors.\n"
     "  --keep DIR   also write the split parts and compiled shaders into DIR\n"
+    "  --device D   vulkan (default) or cpu: the CPU device (docs/interp.md)\n"
     "  --fp32-denorm=MODE  fp32 denormals on a CPU device (llvmpipe): flush (as D3D), preserve, or\n"
     "               device (default: what the device does); see docs/hal.md\n";
 
@@ -41,6 +42,7 @@ std::string keepName(const std::string& litPath) {
 int runBundle(const Args& args) {
   std::string file, keepDir;
   std::optional<hal::Fp32DenormMode> fp32Denorm;
+  std::optional<hal::Backend> backend;
   for (size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
     if (a == "--help" || a == "-help" || a == "-h") {
@@ -53,6 +55,14 @@ int runBundle(const Args& args) {
         return kExitUsage;
       }
       keepDir = args[++i];
+    } else if (a == "--device" || a.rfind("--device=", 0) == 0) {
+      std::string value = a == "--device" ? (i + 1 < args.size() ? args[++i] : "") : a.substr(9);
+      hal::Backend chosen;
+      if (!offload::parseDeviceBackend(value, chosen)) {
+        std::fprintf(stderr, "shaderlens run: --device needs vulkan or cpu\n");
+        return kExitUsage;
+      }
+      backend = chosen;
     } else if (a.rfind("--fp32-denorm=", 0) == 0) {
       hal::Fp32DenormMode mode;
       if (!hal::parseFp32DenormMode(a.substr(14), mode)) {
@@ -138,6 +148,7 @@ int runBundle(const Args& args) {
     std::string outputFile;
     std::string err = offload::parseOffloaderArgs(step.flags, options, positional, outputFile);
     if (fp32Denorm) options.fp32Denorm = *fp32Denorm;  // the command line overrides the RUN line
+    if (backend) options.backend = *backend;
     std::vector<std::vector<uint8_t>> shaders;
     for (const std::string& s : step.shaders) {
       auto it = objects.find(s);

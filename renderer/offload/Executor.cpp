@@ -436,7 +436,7 @@ hal::Status executePipeline(hal::Device& device, Pipeline& p, const std::vector<
   ReflectedModule module = reflectSpirv(shaders[0]);
   const hal::AdapterInfo& adapter = device.info();
   const hal::HeapTier heapTier =
-      adapter.backend == hal::Backend::Vulkan ? hal::chooseHeapTier(adapter.heapTierFeatures).tier : hal::HeapTier::Portable;
+      adapter.backend != hal::Backend::D3D12 ? hal::chooseHeapTier(adapter.heapTierFeatures).tier : hal::HeapTier::Portable;
   PlannedLayout plan = planLayout(p, module, heapTier);
   if (!plan.error.empty()) return makeError(ErrorCode::InvalidArgument, plan.error);
   auto spec = specializationConstants(p.shaders[0]);

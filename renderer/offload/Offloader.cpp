@@ -23,6 +23,13 @@ bool isSpirv(const std::vector<uint8_t>& blob) {
 
 }  // namespace
 
+bool parseDeviceBackend(const std::string& name, hal::Backend& backend) {
+  if (name == "vulkan" || name == "vk") backend = hal::Backend::Vulkan;
+  else if (name == "cpu") backend = hal::Backend::Cpu;
+  else return false;
+  return true;
+}
+
 std::string parseOffloaderArgs(const std::vector<std::string>& args, OffloaderOptions& options,
                                std::vector<std::string>& positional, std::string& outputFile) {
   for (size_t i = 0; i < args.size(); ++i) {
@@ -51,6 +58,8 @@ std::string parseOffloaderArgs(const std::vector<std::string>& args, OffloaderOp
     else if (name == "adapter-regex") {
       if (!takeValue()) return "-adapter-regex needs a value";
       options.adapterRegex = value;
+    } else if (name == "device") {
+      if (!takeValue() || !parseDeviceBackend(value, options.backend)) return "--device needs vulkan or cpu";
     } else if (name == "fp32-denorm") {
       if (!takeValue() || !hal::parseFp32DenormMode(value, options.fp32Denorm))
         return "--fp32-denorm needs device, flush or preserve";
@@ -96,13 +105,14 @@ OffloaderRun runOffloader(const std::string& pipelineText, const std::string& pi
   } else if (!shaders.empty() && !isSpirv(shaders[0])) {
     return fail("the shader is not a SPIR-V module");
   }
-  if (options.api.empty()) run.out += "Using Vulkan API\n";  // upstream says so only when it guessed
+  // Upstream says so only when it guessed; the CPU device runs the Vulkan environment's SPIR-V.
+  if (options.api.empty()) run.out += "Using Vulkan API\n";
   std::string unsupported = unsupportedReason(pipeline);
   if (!unsupported.empty()) return fail(unsupported);
   if (!options.imageResource.empty()) return fail("-r (writing a resource as PNG) is not supported by this build");
 
   hal::DeviceOptions deviceOptions;
-  deviceOptions.backend = hal::Backend::Vulkan;
+  deviceOptions.backend = options.backend;
   deviceOptions.adapterRegex = options.adapterRegex;
   deviceOptions.validation = options.validation;
   deviceOptions.fp32Denorm = options.fp32Denorm;

@@ -19,7 +19,12 @@ struct OffloaderOptions {
   hal::Fp32DenormMode fp32Denorm = hal::Fp32DenormMode::Device;  // --fp32-denorm=device|flush|preserve
   std::string api;               // -api: "" (guess from the blob) or "vk"
   std::string imageResource;     // -r NAME (PNG output: not supported, reported)
+  // --device vulkan|cpu: the Vulkan backend (default) or the CPU device (renderer/cpu).
+  hal::Backend backend = hal::Backend::Vulkan;
 };
+
+// "vulkan" / "cpu" -> the backend; false for anything else.
+bool parseDeviceBackend(const std::string& name, hal::Backend& backend);
 
 struct OffloaderRun {
   int exitCode = 0;  // 0 ok; 1 any failure (parse, device, run, failed rule), as upstream

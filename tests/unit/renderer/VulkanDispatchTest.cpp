@@ -1,5 +1,6 @@
-// Dispatches on lavapipe through the HAL with validation layers on; every test also fails on
-// any validation message.
+// Dispatches through the HAL on lavapipe (validation layers on) and, for the tests that take
+// SL_FOR_EACH_BACKEND, on the CPU device too; every test also fails on any validation message
+// (the CPU device reports its executor's warnings as validation messages).
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -75,8 +76,8 @@ TEST_CASE("picking a device by regex", "[renderer][vulkan]") {
   CHECK(bad.status().code() == hal::ErrorCode::InvalidArgument);
 }
 
-TEST_CASE("dispatch with push constants and storage buffers", "[renderer][vulkan]") {
-  hal::Device& device = test::vulkanDevice();
+TEST_CASE("dispatch with push constants and storage buffers", "[renderer][vulkan][cpu]") {
+  SL_FOR_EACH_BACKEND(device);
   device.clearValidationMessages();
   auto exe = scaleExecutable(device);
   auto in = makeBuffer(device, {1, 2, 3, 4, 5, 6, 7, 8}, "in");
@@ -98,8 +99,8 @@ TEST_CASE("dispatch with push constants and storage buffers", "[renderer][vulkan
   CHECK_NO_VALIDATION_MESSAGES(device);
 }
 
-TEST_CASE("bindings in two descriptor sets use pool-allocated sets", "[renderer][vulkan]") {
-  hal::Device& device = test::vulkanDevice();
+TEST_CASE("bindings in two descriptor sets use pool-allocated sets", "[renderer][vulkan][cpu]") {
+  SL_FOR_EACH_BACKEND(device);
   device.clearValidationMessages();
   auto exe = scaleExecutable(device, 0, 2);  // sets 0 and 2, set 1 an empty gap
   auto in = makeBuffer(device, {1, 2, 3, 4}, "in");
@@ -114,8 +115,8 @@ TEST_CASE("bindings in two descriptor sets use pool-allocated sets", "[renderer]
   CHECK_NO_VALIDATION_MESSAGES(device);
 }
 
-TEST_CASE("constants beyond push-constant space go through the uniform ring", "[renderer][vulkan]") {
-  hal::Device& device = test::vulkanDevice();
+TEST_CASE("constants beyond push-constant space go through the uniform ring", "[renderer][vulkan][cpu]") {
+  SL_FOR_EACH_BACKEND(device);
   device.clearValidationMessages();
   hal::ExecutableLayout layout;
   layout.constantCount = 40;  // 160 bytes; lavapipe's push constants hold 128
@@ -180,8 +181,8 @@ TEST_CASE("constants beyond push-constant space go through the uniform ring", "[
 // template: each element's range (offsets included) must reach the shader, for direct and
 // indirect refs alike, and a range the template path does not take (a misaligned uniform offset)
 // must still be refused with the general path's message.
-TEST_CASE("plain storage and uniform buffers pushed through a template keep their offsets", "[renderer][vulkan]") {
-  hal::Device& device = test::vulkanDevice();
+TEST_CASE("plain storage and uniform buffers pushed through a template keep their offsets", "[renderer][vulkan][cpu]") {
+  SL_FOR_EACH_BACKEND(device);
   device.clearValidationMessages();
   hal::ExecutableLayout layout;  // the many-constants shader with its uniform buffer as a binding
   layout.bindings = {{hal::BindingKind::StorageBuffer, 0, 0, 1, {}, true},
@@ -237,8 +238,8 @@ TEST_CASE("plain storage and uniform buffers pushed through a template keep thei
   CHECK_NO_VALIDATION_MESSAGES(device);
 }
 
-TEST_CASE("uniform buffer, uniform texel buffer and storage texel buffer", "[renderer][vulkan]") {
-  hal::Device& device = test::vulkanDevice();
+TEST_CASE("uniform buffer, uniform texel buffer and storage texel buffer", "[renderer][vulkan][cpu]") {
+  SL_FOR_EACH_BACKEND(device);
   device.clearValidationMessages();
   const hal::Format r32ui{hal::ScalarType::UInt32, 1};
   hal::ExecutableLayout layout;
@@ -270,8 +271,8 @@ TEST_CASE("uniform buffer, uniform texel buffer and storage texel buffer", "[ren
   CHECK_NO_VALIDATION_MESSAGES(device);
 }
 
-TEST_CASE("sampled image with sampler, combined image sampler and storage image", "[renderer][vulkan]") {
-  hal::Device& device = test::vulkanDevice();
+TEST_CASE("sampled image with sampler, combined image sampler and storage image", "[renderer][vulkan][cpu]") {
+  SL_FOR_EACH_BACKEND(device);
   device.clearValidationMessages();
   hal::ExecutableLayout layout;
   layout.bindings = {{hal::BindingKind::SampledImage, 0, 0},
@@ -322,8 +323,8 @@ TEST_CASE("sampled image with sampler, combined image sampler and storage image"
   CHECK_NO_VALIDATION_MESSAGES(device);
 }
 
-TEST_CASE("one reusable command buffer submitted with two binding tables", "[renderer][vulkan]") {
-  hal::Device& device = test::vulkanDevice();
+TEST_CASE("one reusable command buffer submitted with two binding tables", "[renderer][vulkan][cpu]") {
+  SL_FOR_EACH_BACKEND(device);
   device.clearValidationMessages();
   auto exe = scaleExecutable(device);
   hal::CommandBuffer cb({hal::CommandBufferMode::Reusable, 2, "reusable"});
@@ -364,8 +365,8 @@ TEST_CASE("one reusable command buffer submitted with two binding tables", "[ren
   CHECK_NO_VALIDATION_MESSAGES(device);
 }
 
-TEST_CASE("indirect dispatch reads its workgroup count from a buffer", "[renderer][vulkan]") {
-  hal::Device& device = test::vulkanDevice();
+TEST_CASE("indirect dispatch reads its workgroup count from a buffer", "[renderer][vulkan][cpu]") {
+  SL_FOR_EACH_BACKEND(device);
   device.clearValidationMessages();
   auto exe = scaleExecutable(device);
   auto in = makeBuffer(device, {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12}, "in");
@@ -394,8 +395,8 @@ TEST_CASE("indirect dispatch reads its workgroup count from a buffer", "[rendere
   CHECK_NO_VALIDATION_MESSAGES(device);
 }
 
-TEST_CASE("timestamps around dispatches are monotonic", "[renderer][vulkan]") {
-  hal::Device& device = test::vulkanDevice();
+TEST_CASE("timestamps around dispatches are monotonic", "[renderer][vulkan][cpu]") {
+  SL_FOR_EACH_BACKEND(device);
   device.clearValidationMessages();
   REQUIRE(device.info().features.timestamps);
   auto exe = scaleExecutable(device);
@@ -429,8 +430,8 @@ TEST_CASE("timestamps around dispatches are monotonic", "[renderer][vulkan]") {
   CHECK_NO_VALIDATION_MESSAGES(device);
 }
 
-TEST_CASE("copy, fill and update commands", "[renderer][vulkan]") {
-  hal::Device& device = test::vulkanDevice();
+TEST_CASE("copy, fill and update commands", "[renderer][vulkan][cpu]") {
+  SL_FOR_EACH_BACKEND(device);
   device.clearValidationMessages();
   auto src = makeBuffer(device, {1, 2, 3, 4, 5, 6, 7, 8}, "src");
   auto dst = makeBuffer(device, 32, "dst");
@@ -456,8 +457,8 @@ TEST_CASE("copy, fill and update commands", "[renderer][vulkan]") {
   CHECK_NO_VALIDATION_MESSAGES(device);
 }
 
-TEST_CASE("bad submissions fail with messages, not crashes", "[renderer][vulkan]") {
-  hal::Device& device = test::vulkanDevice();
+TEST_CASE("bad submissions fail with messages, not crashes", "[renderer][vulkan][cpu]") {
+  SL_FOR_EACH_BACKEND(device);
   device.clearValidationMessages();
   auto exe = scaleExecutable(device);
   auto in = makeBuffer(device, {1, 2, 3, 4}, "in");
@@ -511,6 +512,7 @@ TEST_CASE("bad submissions fail with messages, not crashes", "[renderer][vulkan]
     CHECK_THAT(r.status().message(), Catch::Contains("magic"));
   }
   SECTION("descriptor heaps are refused by the Vulkan backend for now") {
+    if (slTestBackend != hal::Backend::Vulkan) return;  // the CPU device runs heaps
     hal::ExecutableLayout layout = scaleLayout();
     layout.heapUsage = hal::kHeapResource;
     auto r = device.createExecutable({hal::ExecutableFormat::SpirV, test::assembleSpirv(withSets(test::kScaleShader, 0, 0)), layout, {}, "x"});
@@ -521,8 +523,8 @@ TEST_CASE("bad submissions fail with messages, not crashes", "[renderer][vulkan]
   CHECK_NO_VALIDATION_MESSAGES(device);
 }
 
-TEST_CASE("descriptor arrays, named entry points and specialization constants", "[renderer][vulkan]") {
-  hal::Device& device = test::vulkanDevice();
+TEST_CASE("descriptor arrays, named entry points and specialization constants", "[renderer][vulkan][cpu]") {
+  SL_FOR_EACH_BACKEND(device);
   device.clearValidationMessages();
   hal::ExecutableLayout layout;
   layout.bindings = {{hal::BindingKind::StorageBuffer, 0, 0, 2, {}, true}, {hal::BindingKind::StorageBuffer, 0, 1}};
