@@ -52,7 +52,8 @@ struct DispatchOptions {
   const std::atomic<bool>* cancel = nullptr;
 };
 
-class TraceSink;  // interp/Trace.h
+class TraceSink;      // interp/Trace.h
+class WriteObserver;  // interp/Writes.h
 
 struct DispatchDesc {
   std::shared_ptr<const Module> module;
@@ -62,6 +63,7 @@ struct DispatchDesc {
   ResourceResolver* resources = nullptr;
   DispatchOptions options;
   TraceSink* trace = nullptr;  // records one invocation (interp/Trace.h)
+  WriteObserver* writes = nullptr;  // told of every buffer write (interp/Writes.h)
 };
 
 struct DispatchResult {

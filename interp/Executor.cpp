@@ -20,6 +20,7 @@
 
 #include "interp/OpNames.h"
 #include "interp/Trace.h"
+#include "interp/Writes.h"
 
 namespace sl::interp {
 
@@ -682,6 +683,15 @@ uint8_t* SubgroupExec::memory(const Pointer& p, uint32_t lane, uint64_t bytes, A
     if (objectKind(p.object) == ObjectKind::Buffer) message += access == Access::Read ? ": reads zero" : ": dropped";
     warning(inst, lane, message, access == Access::Read ? 2 : 3);
     return nullptr;
+  }
+  if (access != Access::Read && run_.desc.writes && objectKind(p.object) == ObjectKind::Buffer) {
+    WriteRecord record;
+    record.workgroup = run_.workgroupId;
+    record.local = localIdOf(lane);
+    record.location = inst.location;
+    record.wordOffset = inst.wordOffset;
+    record.opcode = inst.opcode;
+    run_.desc.writes->wrote(base + p.offset, bytes, record);
   }
   return base + p.offset;
 }

@@ -7,9 +7,11 @@
 #include "core/pipeline/Pipeline.h"
 #include "core/support/AtomicFile.h"
 #include "renderer/offload/Bundle.h"
+#include "renderer/offload/Compare.h"
 #include "renderer/offload/Offloader.h"
 
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <optional>
 #include <map>
@@ -26,6 +28,10 @@ const char* kRunHelp =
     "Exit status 0 when every run behaved as its RUN line expects, 1 otherwise, 2 on usage errors.\n"
     "  --keep DIR   also write the split parts and compiled shaders into DIR\n"
     "  --device D   vulkan (default) or cpu: the CPU device (docs/interp.md)\n"
+    "  --compare cpu  run each pipeline on the device (Vulkan by default) and on the CPU device and\n"
+    "               compare every output element (integers exactly, floats by the test's own rule,\n"
+    "               else --ulp N, default 1); each difference names the invocation that last wrote\n"
+    "               it and its source line. Exit status 1 when they differ\n"
     "  --fp32-denorm=MODE  fp32 denormals on a CPU device (llvmpipe): flush (as D3D), preserve, or\n"
     "               device (default: what the device does); see docs/hal.md\n";
 
@@ -43,6 +49,8 @@ int runBundle(const Args& args) {
   std::string file, keepDir;
   std::optional<hal::Fp32DenormMode> fp32Denorm;
   std::optional<hal::Backend> backend;
+  bool compare = false;
+  uint32_t ulp = 1;
   for (size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
     if (a == "--help" || a == "-help" || a == "-h") {
@@ -63,6 +71,22 @@ int runBundle(const Args& args) {
         return kExitUsage;
       }
       backend = chosen;
+    } else if (a == "--compare" || a.rfind("--compare=", 0) == 0) {
+      std::string value = a == "--compare" ? (i + 1 < args.size() ? args[++i] : "") : a.substr(10);
+      if (value != "cpu") {
+        std::fprintf(stderr, "shaderlens run: --compare takes 'cpu' (the device compared against)\n");
+        return kExitUsage;
+      }
+      compare = true;
+    } else if (a == "--ulp" || a.rfind("--ulp=", 0) == 0) {
+      std::string value = a == "--ulp" ? (i + 1 < args.size() ? args[++i] : "") : a.substr(6);
+      char* end = nullptr;
+      const unsigned long n = std::strtoul(value.c_str(), &end, 10);
+      if (value.empty() || *end || n > 1000000) {
+        std::fprintf(stderr, "shaderlens run: --ulp needs a whole number of units in the last place\n");
+        return kExitUsage;
+      }
+      ulp = uint32_t(n);
     } else if (a.rfind("--fp32-denorm=", 0) == 0) {
       hal::Fp32DenormMode mode;
       if (!hal::parseFp32DenormMode(a.substr(14), mode)) {
@@ -159,7 +183,15 @@ int runBundle(const Args& args) {
       shaders.push_back(it->second);
     }
     offload::OffloaderRun run;
-    if (err.empty()) {
+    if (err.empty() && compare) {
+      if (step.expectFailure) continue;  // a run meant to fail has no outputs to compare
+      if (options.backend == hal::Backend::Cpu) options.backend = hal::Backend::Vulkan;
+      offload::CompareOptions compareOptions;
+      compareOptions.reference = options;
+      compareOptions.ulp = ulp;
+      const offload::SplitPart* pipeline = bundle.part(step.pipelinePart);
+      run = offload::comparePipeline(pipeline->text, file + "/" + step.pipelinePart, shaders, compareOptions);
+    } else if (err.empty()) {
       const offload::SplitPart* pipeline = bundle.part(step.pipelinePart);
       run = offload::runOffloader(pipeline->text, file + "/" + step.pipelinePart, shaders, options);
     } else {

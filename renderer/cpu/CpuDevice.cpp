@@ -8,6 +8,7 @@
 #include <thread>
 
 #include "interp/Dispatch.h"
+#include "interp/OpNames.h"
 #include "renderer/cpu/CpuBackend.h"
 #include "renderer/cpu/CpuObjects.h"
 
@@ -87,6 +88,7 @@ hal::Result<std::unique_ptr<hal::Device>> createDevice(const hal::AdapterInfo& a
   }
   settings.flushFp32Denormals = options.fp32Denorm == hal::Fp32DenormMode::Flush;
   if (options.stepLimit) settings.stepLimit = options.stepLimit;
+  settings.recordWriters = options.recordWriters;
   hal::AdapterInfo info = adapter;
   info.features.subgroupSize = settings.subgroupSize;
   return std::unique_ptr<hal::Device>(new CpuDevice(std::move(info), settings));
@@ -118,6 +120,18 @@ hal::Status CpuBuffer::fill(uint64_t offset, uint64_t size, uint32_t pattern) {
   SL_HAL_RETURN_IF_ERROR(checkRange("fill", offset, size));
   for (uint64_t i = 0; i < size; i += 4) std::memcpy(bytes_.data() + offset + i, &pattern, 4);
   return hal::okStatus();
+}
+
+void CpuBuffer::recordWrite(uint64_t offset, uint64_t bytes, const interp::WriteRecord& record, uint32_t module) {
+  std::lock_guard<std::mutex> lock(writersMutex_);
+  if (writers_.empty()) writers_.resize((size() + 3) / 4);
+  for (uint64_t word = offset / 4; word < (offset + bytes + 3) / 4 && word < writers_.size(); ++word) writers_[word] = {record, module};
+}
+
+std::optional<CpuBuffer::Writer> CpuBuffer::writerAt(uint64_t offset) const {
+  std::lock_guard<std::mutex> lock(writersMutex_);
+  if (offset / 4 >= writers_.size() || writers_[offset / 4].module == ~0u) return std::nullopt;
+  return writers_[offset / 4];
 }
 
 hal::Status CpuTexture::upload(std::span<const uint8_t> packedMips) {
@@ -292,6 +306,38 @@ hal::Status CpuDevice::waitIdle() {
   const hal::SubmissionId last = nextId_ - 1;
   completed_.wait(lock, [&] { return completedId_ >= last; });
   return hal::okStatus();
+}
+
+uint32_t CpuDevice::moduleSlot(const std::shared_ptr<const interp::Module>& module) {
+  std::lock_guard<std::mutex> lock(modulesMutex_);
+  for (uint32_t i = 0; i < modules_.size(); ++i)
+    if (modules_[i] == module) return i;
+  modules_.push_back(module);
+  return uint32_t(modules_.size() - 1);
+}
+
+std::optional<hal::WriterRecord> CpuDevice::lastWriter(const hal::Buffer& buffer, uint64_t offset) const {
+  if (buffer.backend() != hal::Backend::Cpu) return std::nullopt;
+  const std::optional<CpuBuffer::Writer> w = static_cast<const CpuBuffer&>(buffer).writerAt(offset);
+  if (!w) return std::nullopt;
+  std::shared_ptr<const interp::Module> module;
+  {
+    std::lock_guard<std::mutex> lock(modulesMutex_);
+    if (w->module < modules_.size()) module = modules_[w->module];
+  }
+  hal::WriterRecord r;
+  r.workgroup = w->record.workgroup;
+  r.local = w->record.local;
+  if (module) {
+    for (const interp::EntryPoint& e : module->entryPoints)
+      if (e.executionModel == 5) {  // GLCompute: its workgroup size makes the global id
+        for (int i = 0; i < 3; ++i) r.global[i] = r.workgroup[i] * e.localSize[i] + r.local[i];
+        break;
+      }
+    r.location = module->describeLocation(w->record.location);
+  }
+  r.instruction = std::string(interp::opcodeName(w->record.opcode)) + " (word " + str(w->record.wordOffset) + ")";
+  return r;
 }
 
 std::vector<hal::ValidationMessage> CpuDevice::validationMessages() const {

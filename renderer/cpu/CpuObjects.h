@@ -8,10 +8,12 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <thread>
 #include <vector>
 
 #include "interp/Module.h"
+#include "interp/Writes.h"
 #include "renderer/hal/Device.h"
 
 namespace sl::cpu {
@@ -24,9 +26,19 @@ class CpuBuffer final : public hal::Buffer {
   hal::Status fill(uint64_t offset, uint64_t size, uint32_t pattern) override;
   uint8_t* data() { return bytes_.data(); }
 
+  // The last writer of each 4-byte word (recorded when the device records writers).
+  struct Writer {
+    interp::WriteRecord record;
+    uint32_t module = ~0u;  // CpuDevice module slot; ~0u: never written by a dispatch
+  };
+  void recordWrite(uint64_t offset, uint64_t bytes, const interp::WriteRecord& record, uint32_t module);
+  std::optional<Writer> writerAt(uint64_t offset) const;
+
  private:
   hal::Status checkRange(const char* what, uint64_t offset, uint64_t size) const;
   std::vector<uint8_t> bytes_;  // operator new's alignment (16) keeps 64-bit atomics aligned
+  mutable std::mutex writersMutex_;
+  std::vector<Writer> writers_;
 };
 
 class CpuTexture final : public hal::Texture {
@@ -83,6 +95,7 @@ struct CpuDeviceSettings {
   uint32_t threads = 0;  // 0: one per core
   bool flushFp32Denormals = false;
   uint64_t stepLimit = uint64_t(1) << 28;
+  bool recordWriters = false;
 };
 
 class CpuDevice final : public hal::Device {
@@ -107,6 +120,9 @@ class CpuDevice final : public hal::Device {
   // device's validation messages.
   void addMessage(hal::ValidationMessage message);
   const std::atomic<bool>& cancelled() const { return cancel_; }
+  std::optional<hal::WriterRecord> lastWriter(const hal::Buffer& buffer, uint64_t offset) const override;
+  // A slot for `module`, kept so recorded writes can name their source lines later.
+  uint32_t moduleSlot(const std::shared_ptr<const interp::Module>& module);
 
  private:
   struct Submission {
@@ -126,6 +142,8 @@ class CpuDevice final : public hal::Device {
   std::map<hal::SubmissionId, hal::Status> failures_;
   std::vector<hal::ValidationMessage> messages_;
   std::atomic<bool> cancel_{false};
+  mutable std::mutex modulesMutex_;
+  std::vector<std::shared_ptr<const interp::Module>> modules_;
   bool stopping_ = false;
   std::thread queueThread_;
 };

@@ -1,6 +1,7 @@
 // Executing a submission on the CPU device: transfers on host memory, and each dispatch through
 // interp::dispatch with a resolver that presents the dispatch's bindings, constants and heaps at
 // the (set, binding) the executable's layout gives them (docs/hal.md, "CPU backend").
+#include <algorithm>
 #include <chrono>
 #include <cstring>
 #include <map>
@@ -80,7 +81,7 @@ interp::SamplerResource samplerResource(const hal::SamplerDesc& d) {
 // The dispatch's resources by (set, binding): the layout's bindings, the constants buffer, the
 // heaps (portable arrays or mutable groups) and the heap status block. Shared by the worker
 // threads of the dispatch: image and sampler descriptions are made on first use under a lock.
-class DispatchResources final : public interp::ResourceResolver {
+class DispatchResources final : public interp::ResourceResolver, public interp::WriteObserver {
  public:
   DispatchResources(const hal::DispatchCommand& d, hal::BindingTable table, std::span<const uint8_t> constants, std::string at)
       : d_(d), table_(table), constants_(constants.begin(), constants.end()), at_(std::move(at)) {
@@ -104,6 +105,18 @@ class DispatchResources final : public interp::ResourceResolver {
 
   // A problem found while resolving (reported after the dispatch).
   const std::string& problem() const { return problem_; }
+
+  // Recording writers: each write is charged to the buffer that holds the address.
+  void recordWritersFor(uint32_t module) { writerModule_ = module; }
+  void wrote(const uint8_t* address, uint64_t bytes, const interp::WriteRecord& record) override {
+    CpuBuffer* buffer = nullptr;
+    {
+      std::lock_guard<std::mutex> lock(regionsMutex_);
+      for (CpuBuffer* b : regions_)
+        if (address >= b->data() && address < b->data() + b->size()) buffer = b;
+    }
+    if (buffer) buffer->recordWrite(uint64_t(address - buffer->data()), bytes, record, writerModule_);
+  }
   const uint32_t* heapStatus() const { return status_; }
 
   bool buffer(uint32_t set, uint32_t binding, uint32_t index, interp::BufferResource& out) override {
@@ -195,7 +208,12 @@ class DispatchResources final : public interp::ResourceResolver {
     out.size = range->length;
     out.writable = writable;
     out.label = (*buffer)->label();
+    noteRegion(*buffer);
     return true;
+  }
+  void noteRegion(CpuBuffer* buffer) {
+    std::lock_guard<std::mutex> lock(regionsMutex_);
+    if (std::find(regions_.begin(), regions_.end(), buffer) == regions_.end()) regions_.push_back(buffer);
   }
   bool viewRange(const hal::HeapDescriptor& slot, interp::BufferResource& out) {
     if (!slot.buffer || slot.buffer->backend() != hal::Backend::Cpu) return note(at_ + ": a heap slot's buffer belongs to another backend");
@@ -205,6 +223,7 @@ class DispatchResources final : public interp::ResourceResolver {
     out.size = length;
     out.writable = hal::isWritableView(slot.kind);
     out.label = buffer->label();
+    noteRegion(buffer);
     return true;
   }
   bool counterRange(const hal::HeapDescriptor& slot, interp::BufferResource& out) {
@@ -214,6 +233,7 @@ class DispatchResources final : public interp::ResourceResolver {
     out.data = buffer->data() + slot.counterOffset;
     out.size = 4;
     out.label = buffer->label() + " (counter)";
+    noteRegion(buffer);
     return true;
   }
   bool note(const std::string& message) {
@@ -342,6 +362,9 @@ class DispatchResources final : public interp::ResourceResolver {
   std::map<std::tuple<uint32_t, uint32_t, uint32_t>, std::unique_ptr<interp::ImageResource>> images_;
   std::map<std::tuple<uint32_t, uint32_t, uint32_t>, std::unique_ptr<interp::SamplerResource>> samplers_;
   std::string problem_;
+  std::mutex regionsMutex_;
+  std::vector<CpuBuffer*> regions_;
+  uint32_t writerModule_ = ~0u;
 };
 
 hal::Status dispatch(CpuDevice& device, const hal::DispatchCommand& d, hal::BindingTable table, size_t index) {
@@ -385,6 +408,10 @@ hal::Status dispatch(CpuDevice& device, const hal::DispatchCommand& d, hal::Bind
   desc.options.flushFp32Denormals = settings.flushFp32Denormals;
   desc.options.stepLimit = settings.stepLimit;
   desc.options.cancel = &device.cancelled();
+  if (settings.recordWriters) {
+    resources.recordWritersFor(device.moduleSlot(exe.module()));
+    desc.writes = &resources;
+  }
   const interp::DispatchResult result = interp::dispatch(desc);
   for (const interp::Diagnostic& diagnostic : result.diagnostics) {
     hal::ValidationMessage m;

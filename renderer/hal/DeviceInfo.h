@@ -160,6 +160,8 @@ struct DeviceOptions {
   // one invocation may execute before it is stopped as a runaway (0: 2^28).
   uint32_t subgroupSize = 0;
   uint64_t stepLimit = 0;
+  // CPU device only: record the invocation that last wrote each buffer word (Device::lastWriter).
+  bool recordWriters = false;
 };
 
 }  // namespace sl::hal

@@ -428,6 +428,11 @@ hal::Status setUpHeaps(hal::Device& device, const Pipeline& p, const hal::Execut
 }  // namespace
 
 hal::Status executePipeline(hal::Device& device, Pipeline& p, const std::vector<std::vector<uint8_t>>& shaders) {
+  return executePipeline(device, p, shaders, nullptr);
+}
+
+hal::Status executePipeline(hal::Device& device, Pipeline& p, const std::vector<std::vector<uint8_t>>& shaders,
+                            std::vector<ReadBackBuffers>* readBack) {
   std::string why = unsupportedReason(p);
   if (!why.empty()) return makeError(ErrorCode::Unsupported, why);
   if (shaders.size() != p.shaders.size())
@@ -542,6 +547,7 @@ hal::Status executePipeline(hal::Device& device, Pipeline& p, const std::vector<
     if (!isReadWrite(r.kind) || r.bufferIndex < 0) continue;
     Buffer& buf = p.buffers[size_t(r.bufferIndex)];
     std::string what = "reading back '" + r.name + "'";
+    if (readBack) readBack->push_back({r.name, r.bufferIndex, lr.buffers});
     for (size_t i = 0; i < lr.buffers.size() && i < buf.data.size(); ++i) {
       hal::Status down = lr.buffers[i]->download(0, buf.data[i]);
       if (!down.ok()) return prefix(down, what);

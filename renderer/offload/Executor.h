@@ -55,6 +55,15 @@ hal::Result<std::vector<hal::SpecializationConstant>> specializationConstants(co
 // its RW buffers and counters. Errors say which resource or step failed.
 hal::Status executePipeline(hal::Device& device, Pipeline& pipeline, const std::vector<std::vector<uint8_t>>& shaders);
 
+// The HAL buffers of the RW resources after a run, kept alive for a device's Device::lastWriter.
+struct ReadBackBuffers {
+  std::string resource;
+  int bufferIndex = -1;  // into Pipeline::buffers
+  std::vector<std::shared_ptr<hal::Buffer>> buffers;  // one per array element (none for textures)
+};
+hal::Status executePipeline(hal::Device& device, Pipeline& pipeline, const std::vector<std::vector<uint8_t>>& shaders,
+                            std::vector<ReadBackBuffers>* readBack);
+
 // Every Results rule, in order.
 struct ResultsOutcome {
   bool passed = true;
