@@ -17,6 +17,7 @@ struct TexelFormat {
   bool depth = false;
 
   uint32_t texelBytes() const { return uint32_t(bits / 8) * channels; }
+  bool isInteger() const { return kind == Kind::UInt || kind == Kind::SInt; }
   bool valid() const { return kind != Kind::Unknown && channels >= 1 && channels <= 4 && (bits == 8 || bits == 16 || bits == 32 || bits == 64); }
 };
 
@@ -29,6 +30,8 @@ struct ImageResource {
   uint32_t width = 1, height = 1, depth = 1, layers = 1, mipLevels = 1, samples = 1;
   // Texels tightly packed, mip 0 first; within a mip, layer by layer, each layer depth x height
   // x width texels (x fastest). Mip m has max(1, size >> m) in each dimension (not layers).
+  // Multisampled images (samples > 1) hold each texel's samples one after another (sample
+  // fastest). Texel buffers (Buffer<T>, RWBuffer<T>) are dim Buffer with width = elements.
   uint8_t* data = nullptr;
   uint64_t size = 0;  // bytes at data
   bool writable = false;
