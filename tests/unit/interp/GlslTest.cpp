@@ -648,3 +648,614 @@ TEST_CASE("GLSL Frexp of a vector and Modf of a double vector", "[interp][glsl]"
   CHECK(wordsToDouble(r.out, 6) == 7.0);
   CHECK(wordsToDouble(r.out, 8) == 1e-300);
 }
+
+TEST_CASE("GLSL packing and unpacking of snorm, unorm, half and double", "[interp][glsl]") {
+  Kernel k(4, 24);
+  const std::string v4 = k.vec("%v4float", {k.f32(0), k.f32(1), k.f32(2), k.f32(3)});
+  const std::string v2 = k.vec("%v2float", {k.f32(0), k.f32(1)});
+  k.store(0, k.glsl("%uint", "PackSnorm4x8", {v4}));
+  k.store(1, k.glsl("%uint", "PackUnorm4x8", {v4}));
+  k.store(2, k.glsl("%uint", "PackSnorm2x16", {v2}));
+  k.store(3, k.glsl("%uint", "PackUnorm2x16", {v2}));
+  k.store(4, k.glsl("%uint", "PackHalf2x16", {v2}));
+  const std::string word = k.u32(0);
+  auto storeF = [&](uint32_t at, const std::string& c) { k.storeF32(at, c); };
+  k.storeVector(5, k.glsl("%v4float", "UnpackSnorm4x8", {word}), "%float", 4, 1, storeF);
+  k.storeVector(9, k.glsl("%v4float", "UnpackUnorm4x8", {word}), "%float", 4, 1, storeF);
+  k.storeVector(13, k.glsl("%v2float", "UnpackSnorm2x16", {word}), "%float", 2, 1, storeF);
+  k.storeVector(15, k.glsl("%v2float", "UnpackUnorm2x16", {word}), "%float", 2, 1, storeF);
+  k.storeVector(17, k.glsl("%v2float", "UnpackHalf2x16", {word}), "%float", 2, 1, storeF);
+  const std::string pair = k.vec("%v2uint", {k.u32(0), k.u32(1)});
+  const std::string d = k.glsl("%double", "PackDouble2x32", {pair});
+  k.store64(19, d);
+  const std::string back = k.glsl("%v2uint", "UnpackDouble2x32", {d});
+  k.store(21, k.extract("%uint", back, 0));
+  k.store(22, k.extract("%uint", back, 1));
+
+  const std::vector<std::array<float, 4>> cases = {
+      {0.5f, -1.0f, 2.0f, kNaN},         // clamping, NaN packs 0
+      {-0.25f, 1.0f / 254, 3.0f / 254, 0.0f},  // 0.5 and 1.5 steps: halfway cases round to even
+      {1.0f, 0.0f, -0.0f, 0.999f},
+      {65504.0f, 1e-8f, kInf, -2.0f},    // half: max, underflow
+      {1.0f / 3, 70000.0f, 0.1f, 0.75f}, // half: overflow to Inf
+  };
+  std::vector<uint32_t> in;
+  for (const auto& c : cases)
+    for (float v : c) in.push_back(bits(v));
+  const KernelRun r = runKernel(k, uint32_t(cases.size()), in, 24);
+
+  auto quantize = [](float v, float lo, float scale) { return std::isnan(v) ? 0 : int32_t(std::nearbyint(std::clamp(v, lo, 1.0f) * scale)); };
+  for (size_t lane = 0; lane < cases.size(); ++lane) {
+    const auto& c = cases[lane];
+    const uint32_t* o = &r.out[lane * 24];
+    INFO("lane " << lane);
+    uint32_t snorm8 = 0, unorm8 = 0;
+    for (int i = 0; i < 4; ++i) {
+      snorm8 |= uint32_t(uint8_t(int8_t(quantize(c[i], -1, 127)))) << (8 * i);
+      unorm8 |= uint32_t(quantize(c[i], 0, 255)) << (8 * i);
+    }
+    CHECK(o[0] == snorm8);
+    CHECK(o[1] == unorm8);
+    CHECK(o[2] == (uint32_t(uint16_t(int16_t(quantize(c[0], -1, 32767)))) | uint32_t(uint16_t(int16_t(quantize(c[1], -1, 32767)))) << 16));
+    CHECK(o[3] == (uint32_t(quantize(c[0], 0, 65535)) | uint32_t(quantize(c[1], 0, 65535)) << 16));
+    CHECK(same(halfToFloat(uint16_t(o[4])), roundToHalf(c[0])));
+    CHECK(same(halfToFloat(uint16_t(o[4] >> 16)), roundToHalf(c[1])));
+    const uint32_t w = bits(c[0]);
+    for (int i = 0; i < 4; ++i) {
+      CHECK(fromBits(o[5 + i]) == std::max(float(int8_t(w >> (8 * i))) / 127.0f, -1.0f));
+      CHECK(fromBits(o[9 + i]) == float(uint8_t(w >> (8 * i))) / 255.0f);
+    }
+    for (int i = 0; i < 2; ++i) {
+      CHECK(fromBits(o[13 + i]) == std::max(float(int16_t(w >> (16 * i))) / 32767.0f, -1.0f));
+      CHECK(fromBits(o[15 + i]) == float(uint16_t(w >> (16 * i))) / 65535.0f);
+      CHECK(same(fromBits(o[17 + i]), halfToFloat(uint16_t(w >> (16 * i)))));
+    }
+    CHECK(o[19] == bits(c[0]));
+    CHECK(o[20] == bits(c[1]));
+    CHECK(o[21] == bits(c[0]));
+    CHECK(o[22] == bits(c[1]));
+  }
+  // Exact: PackSnorm4x8(0.5, -1, 2, NaN) = 0x00 7f 81 40; 1/254 * 255 = 1.0039 -> 1, 0.5 * 127 = 63.5 -> 64.
+  CHECK(r.out[0] == 0x007f8140u);
+  CHECK(r.out[1] == 0x00ff0080u);
+  CHECK((r.out[24 + 4] & 0xffff) == 0xb400u);          // -0.25 as a half
+  CHECK(r.out[3 * 24 + 4] == 0x00007bffu);             // (65504, 1e-8): max half, then 0
+  CHECK(r.out[4 * 24 + 4] >> 16 == 0x7c00u);           // 70000 overflows to Inf
+}
+
+TEST_CASE("GLSL geometry: length, distance, cross, normalize, faceforward, reflect, refract", "[interp][glsl]") {
+  Kernel k(9, 20);
+  const std::string a = k.vec("%v3float", {k.f32(0), k.f32(1), k.f32(2)});
+  const std::string b = k.vec("%v3float", {k.f32(3), k.f32(4), k.f32(5)});
+  const std::string c = k.vec("%v3float", {k.f32(6), k.f32(7), k.f32(8)});
+  const std::string eta = k.f32(8);
+  auto storeF = [&](uint32_t at, const std::string& v) { k.storeF32(at, v); };
+  k.storeF32(0, k.glsl("%float", "Length", {a}));
+  k.storeF32(1, k.glsl("%float", "Distance", {a, b}));
+  k.storeVector(2, k.glsl("%v3float", "Cross", {a, b}), "%float", 3, 1, storeF);
+  k.storeVector(5, k.glsl("%v3float", "Normalize", {a}), "%float", 3, 1, storeF);
+  k.storeVector(8, k.glsl("%v3float", "FaceForward", {a, b, c}), "%float", 3, 1, storeF);
+  k.storeVector(11, k.glsl("%v3float", "Reflect", {a, b}), "%float", 3, 1, storeF);
+  k.storeVector(14, k.glsl("%v3float", "Refract", {a, b, eta}), "%float", 3, 1, storeF);
+  const std::string s = k.f32(0);
+  k.storeF32(17, k.glsl("%float", "Length", {s}));      // scalar: |x|
+  k.storeF32(18, k.glsl("%float", "Normalize", {s}));   // scalar: sign
+  k.storeF32(19, k.glsl("%float", "Refract", {s, k.f32(3), eta}));
+
+  using V = std::array<float, 3>;
+  const std::vector<std::array<V, 3>> cases = {
+      {V{1, 2, 3}, V{4, 5, 6}, V{-1, 0, 0.5f}},
+      {V{0.8f, -0.6f, 0}, V{0, 1, 0}, V{0, 1, 1.5f}},   // eta 1.5 at a grazing angle: k < 0 gives 0
+      {V{-3, 0, 4}, V{0, 0, 1}, V{1, 1, 0.9f}},
+      {V{0, 0, 0}, V{1, 1, 1}, V{1, 0, 0.5f}},           // normalize(0) = NaN
+      {V{1e20f, 1e20f, 0}, V{0, 0, 0}, V{0, 0, 1}},      // overflowing squares, as the formula does
+  };
+  std::vector<uint32_t> in;
+  for (const auto& c3 : cases)
+    for (const V& v : c3)
+      for (float f : v) in.push_back(bits(f));
+  const KernelRun r = runKernel(k, uint32_t(cases.size()), in, 20);
+  auto dot = [](const V& x, const V& y) { return x[0] * y[0] + x[1] * y[1] + x[2] * y[2]; };
+  for (size_t lane = 0; lane < cases.size(); ++lane) {
+    const V& x = cases[lane][0];
+    const V& y = cases[lane][1];
+    const V& z = cases[lane][2];
+    const float e = z[2];
+    const uint32_t* o = &r.out[lane * 20];
+    INFO("lane " << lane);
+    const float length = std::sqrt(dot(x, x));
+    const V d{x[0] - y[0], x[1] - y[1], x[2] - y[2]};
+    const float ni = dot(y, x), kk = 1 - e * e * (1 - ni * ni);
+    const float expected[] = {
+        length, std::sqrt(dot(d, d)),
+        x[1] * y[2] - y[1] * x[2], x[2] * y[0] - y[2] * x[0], x[0] * y[1] - y[0] * x[1],
+        x[0] / length, x[1] / length, x[2] / length,
+        dot(z, y) < 0 ? x[0] : -x[0], dot(z, y) < 0 ? x[1] : -x[1], dot(z, y) < 0 ? x[2] : -x[2],
+        x[0] - 2 * ni * y[0], x[1] - 2 * ni * y[1], x[2] - 2 * ni * y[2],
+        kk < 0 ? 0 : e * x[0] - (e * ni + std::sqrt(kk)) * y[0],
+        kk < 0 ? 0 : e * x[1] - (e * ni + std::sqrt(kk)) * y[1],
+        kk < 0 ? 0 : e * x[2] - (e * ni + std::sqrt(kk)) * y[2],
+        std::fabs(x[0]), x[0] / std::fabs(x[0]),
+        [&] {
+          const float sk = 1 - e * e * (1 - (y[0] * x[0]) * (y[0] * x[0]));
+          return sk < 0 ? 0.0f : e * x[0] - (e * (y[0] * x[0]) + std::sqrt(sk)) * y[0];
+        }(),
+    };
+    for (uint32_t i = 0; i < 20; ++i) {
+      INFO("result " << i << " = " << show(fromBits(o[i])) << ", expected " << show(expected[i]));
+      CHECK(same(fromBits(o[i]), expected[i]));
+    }
+  }
+  CHECK(fromBits(r.out[0]) == std::sqrt(14.0f));
+  CHECK(fromBits(r.out[20 + 14]) == 0.0f);  // total internal reflection
+  CHECK(fromBits(r.out[2 * 20 + 0]) == 5.0f);
+}
+
+TEST_CASE("GLSL Determinant and MatrixInverse of 2x2, 3x3 and 4x4 float and double matrices", "[interp][glsl]") {
+  // Lane input: 16 floats; an n x n matrix takes the first n * n of them column by column, the
+  // double 4x4 takes all 16 widened.
+  Kernel k(16, 64);
+  auto column = [&](const std::string& type, uint32_t n, uint32_t c, bool dbl) {
+    std::vector<std::string> components;
+    for (uint32_t r = 0; r < n; ++r) {
+      const std::string f = k.f32(c * n + r);
+      components.push_back(dbl ? k.op("OpFConvert %double " + f) : f);
+    }
+    return k.vec(type, components);
+  };
+  auto matrix = [&](uint32_t n, bool dbl) {
+    const std::string scalar = dbl ? "double" : "float";
+    std::vector<std::string> columns;
+    for (uint32_t c = 0; c < n; ++c) columns.push_back(column("%v" + std::to_string(n) + scalar, n, c, dbl));
+    return k.vec("%m" + std::to_string(n) + scalar, columns);
+  };
+  uint32_t at = 0;
+  for (uint32_t n = 2; n <= 4; ++n) {
+    const std::string m = matrix(n, false);
+    k.storeF32(at++, k.glsl("%float", "Determinant", {m}));
+    const std::string inv = k.glsl("%m" + std::to_string(n) + "float", "MatrixInverse", {m});
+    for (uint32_t c = 0; c < n; ++c)
+      for (uint32_t r = 0; r < n; ++r) k.storeF32(at++, k.op("OpCompositeExtract %float " + inv + " " + std::to_string(c) + " " + std::to_string(r)));
+  }
+  const std::string md = matrix(4, true);
+  k.store64(at, k.glsl("%double", "Determinant", {md}));
+  at += 2;
+  const std::string invd = k.glsl("%m4double", "MatrixInverse", {md});
+  for (uint32_t c = 0; c < 4; ++c) k.store64(at + c * 2, k.op("OpCompositeExtract %double " + invd + " " + std::to_string(c) + " " + std::to_string(c)));
+  REQUIRE(at + 8 <= 64);
+
+  const std::vector<std::array<float, 16>> cases = {
+      {2, 1, 0, 1, 3, 1, 0, 1, 4, 1, 0, 2, 1, 0, 1, 5},
+      {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16},  // singular 3x3 and 4x4
+      {4, -2, 1, 3, 0, 1, -1, 2, 5, 0, 2, -3, 1, 1, 0, 2},
+  };
+  std::vector<uint32_t> in;
+  for (const auto& c : cases) {
+    for (float v : c) in.push_back(bits(v));
+  }
+  const KernelRun r = runKernel(k, uint32_t(cases.size()), in, 64);
+
+  // Host reference in double: Gaussian elimination with partial pivoting (another method than the
+  // executor's cofactors), element (row, column) = values[column * n + row].
+  auto reference = [](const float* values, uint32_t n, double& det, std::vector<double>& inverse) {
+    std::vector<double> a(n * n), inv(n * n, 0.0);
+    for (uint32_t c = 0; c < n; ++c)
+      for (uint32_t row = 0; row < n; ++row) a[row * n + c] = values[c * n + row];
+    for (uint32_t i = 0; i < n; ++i) inv[i * n + i] = 1;
+    det = 1;
+    for (uint32_t col = 0; col < n; ++col) {
+      uint32_t pivot = col;
+      for (uint32_t row = col + 1; row < n; ++row)
+        if (std::fabs(a[row * n + col]) > std::fabs(a[pivot * n + col])) pivot = row;
+      if (a[pivot * n + col] == 0) {
+        det = 0;
+        return;
+      }
+      if (pivot != col) {
+        for (uint32_t j = 0; j < n; ++j) std::swap(a[col * n + j], a[pivot * n + j]), std::swap(inv[col * n + j], inv[pivot * n + j]);
+        det = -det;
+      }
+      const double p = a[col * n + col];
+      det *= p;
+      for (uint32_t j = 0; j < n; ++j) a[col * n + j] /= p, inv[col * n + j] /= p;
+      for (uint32_t row = 0; row < n; ++row) {
+        if (row == col) continue;
+        const double f = a[row * n + col];
+        for (uint32_t j = 0; j < n; ++j) a[row * n + j] -= f * a[col * n + j], inv[row * n + j] -= f * inv[col * n + j];
+      }
+    }
+    inverse.assign(n * n, 0);
+    for (uint32_t c = 0; c < n; ++c)
+      for (uint32_t row = 0; row < n; ++row) inverse[c * n + row] = inv[row * n + c];  // back to column-major
+  };
+  for (size_t lane = 0; lane < cases.size(); ++lane) {
+    const uint32_t* o = &r.out[lane * 64];
+    uint32_t pos = 0;
+    for (uint32_t n = 2; n <= 4; ++n) {
+      INFO("lane " << lane << " n " << n);
+      double det;
+      std::vector<double> inverse;
+      reference(cases[lane].data(), n, det, inverse);
+      CHECK(fromBits(o[pos]) == Approx(det).margin(1e-4));
+      ++pos;
+      for (uint32_t i = 0; i < n * n; ++i, ++pos) {
+        if (det == 0) CHECK(!std::isfinite(fromBits(o[pos])));  // singular: a division by 0
+        else CHECK(fromBits(o[pos]) == Approx(inverse[i]).epsilon(1e-5).margin(1e-6));
+      }
+    }
+    double det;
+    std::vector<double> inverse;
+    reference(cases[lane].data(), 4, det, inverse);
+    CHECK(wordsToDouble(r.out, lane * 64 + pos) == Approx(det).margin(1e-12));
+    if (det != 0)
+      for (uint32_t c = 0; c < 4; ++c) CHECK(wordsToDouble(r.out, lane * 64 + pos + 2 + c * 2) == Approx(inverse[c * 4 + c]).epsilon(1e-12));
+  }
+  CHECK(fromBits(r.out[0]) == 2.0f);   // lane 0's 2x2: columns (2, 1), (0, 1)
+  CHECK(fromBits(r.out[5]) == 18.0f);  // its 3x3: rows (2 1 0), (1 3 1), (0 1 4)
+  CHECK(r.diagnostics.find("inverse of a singular matrix") != std::string::npos);
+}
+
+TEST_CASE("HLSL float intrinsics map to GLSL.std.450 and match the host", "[interp][glsl]") {
+  const auto words = compileHlsl(R"(
+StructuredBuffer<float> In : register(t0);
+RWStructuredBuffer<float> Out : register(u1);
+RWStructuredBuffer<int> Signs : register(u2);
+[numthreads(32, 1, 1)]
+void main(uint3 id : SV_DispatchThreadID) {
+  float x = In[id.x], y = In[(id.x + 1) % 32], z = In[(id.x + 7) % 32];
+  uint o = id.x * 32;
+  Out[o + 0] = sin(x);   Out[o + 1] = cos(x);   Out[o + 2] = tan(x);   Out[o + 3] = asin(x);
+  Out[o + 4] = acos(x);  Out[o + 5] = atan(x);  Out[o + 6] = atan2(x, y); Out[o + 7] = sinh(x);
+  Out[o + 8] = cosh(x);  Out[o + 9] = tanh(x);  Out[o + 10] = pow(x, y); Out[o + 11] = exp(x);
+  Out[o + 12] = exp2(x); Out[o + 13] = log(x);  Out[o + 14] = log2(x);  Out[o + 15] = sqrt(x);
+  Out[o + 16] = rsqrt(x); Out[o + 17] = floor(x); Out[o + 18] = ceil(x); Out[o + 19] = round(x);
+  Out[o + 20] = trunc(x); Out[o + 21] = frac(x); Out[o + 22] = abs(x);  Out[o + 23] = radians(x);
+  Out[o + 24] = degrees(x); Out[o + 25] = lerp(x, y, z); Out[o + 26] = clamp(x, y, z); Out[o + 27] = saturate(x);
+  Out[o + 28] = step(x, y); Out[o + 29] = smoothstep(x, y, z); Out[o + 30] = min(x, y); Out[o + 31] = max(x, y);
+  Signs[id.x] = sign(x);
+})");
+  const std::vector<float> in = {0.0f, -0.0f, 0.5f, -0.5f, 1.0f, -1.0f, 2.5f, -2.5f, 3.7f, -3.7f, 0.25f, 10.0f, 100.0f,
+                                 1e30f, kDenormal, kInf, -kInf, kNaN, 0.75f, 2.0f, -8.0f, 1.5f, 0.125f, 42.0f, -0.3f,
+                                 5.5f, 1e-5f, 7.0f, 0.9f, -100.0f, 3.0f, 0.0625f};
+  REQUIRE(in.size() == 32);
+  Buffers b;
+  b.set<float>(0, 0, in);
+  b.zeros<float>(0, 1, 32 * 32);
+  b.zeros<int32_t>(0, 2, 32);
+  const RunResult r = run(words, b);
+  INFO(r.diagnostics);
+  REQUIRE(r.result.ok);
+  const auto out = b.get<float>(0, 1);
+  const auto signs = b.get<int32_t>(0, 2);
+  auto fmin = [](float a, float c) { return std::isnan(a) ? c : std::isnan(c) ? a : (c < a ? c : a); };
+  auto fmax = [](float a, float c) { return std::isnan(a) ? c : std::isnan(c) ? a : (a < c ? c : a); };
+  for (uint32_t i = 0; i < 32; ++i) {
+    const float x = in[i], y = in[(i + 1) % 32], z = in[(i + 7) % 32];
+    const float t = fmin(fmax((z - x) / (y - x), 0.0f), 1.0f);
+    const float expected[32] = {
+        std::sin(x), std::cos(x), std::tan(x), std::asin(x), std::acos(x), std::atan(x), std::atan2(x, y), std::sinh(x),
+        std::cosh(x), std::tanh(x), x < 0 ? kNaN : std::pow(x, y), std::exp(x), std::exp2(x), std::log(x), std::log2(x),
+        std::sqrt(x), 1 / std::sqrt(x), std::floor(x), std::ceil(x), std::nearbyint(x), std::trunc(x), x - std::floor(x),
+        std::fabs(x), x * float(std::numbers::pi / 180), x * float(180 / std::numbers::pi), x * (1 - z) + y * z,
+        fmin(fmax(x, y), z), fmin(fmax(x, 0.0f), 1.0f), y < x ? 0.0f : 1.0f, t * t * (3 - 2 * t), fmin(x, y), fmax(x, y),
+    };
+    for (uint32_t k = 0; k < 32; ++k) {
+      INFO("invocation " << i << " (x = " << show(x) << ") result " << k << " = " << show(out[i * 32 + k]) << ", expected " << show(expected[k]));
+      CHECK(same(out[i * 32 + k], expected[k]));
+    }
+    CHECK(signs[i] == (x > 0 ? 1 : x < 0 ? -1 : 0));  // sign(NaN) converts to 0
+  }
+  CHECK(out[27 * 32 + 27] == 1.0f);   // saturate(7)
+  CHECK(out[17 * 32 + 27] == 0.0f);   // saturate(NaN) = 0
+  CHECK(out[6 * 32 + 19] == 2.0f);    // round(2.5) = 2
+}
+
+TEST_CASE("HLSL integer intrinsics: firstbithigh, firstbitlow, abs, sign, min, max, clamp", "[interp][glsl]") {
+  const auto words = compileHlsl(R"(
+StructuredBuffer<int> In : register(t0);
+RWStructuredBuffer<int> Out : register(u1);
+[numthreads(16, 1, 1)]
+void main(uint3 id : SV_DispatchThreadID) {
+  int x = In[id.x], y = In[(id.x + 3) % 16];
+  uint u = asuint(x), v = asuint(y);
+  uint o = id.x * 10;
+  Out[o + 0] = firstbithigh(x);
+  Out[o + 1] = int(firstbithigh(u));
+  Out[o + 2] = int(firstbitlow(u));
+  Out[o + 3] = abs(x);
+  Out[o + 4] = sign(x);
+  Out[o + 5] = min(x, y);
+  Out[o + 6] = max(x, y);
+  Out[o + 7] = int(min(u, v));
+  Out[o + 8] = int(max(u, v));
+  Out[o + 9] = clamp(x, -100, 100);
+})");
+  const std::vector<int32_t> in = {0, 1, -1, INT32_MIN, INT32_MAX, 12, -12, 0x00f00000, -8, 255, 256, -256, 7, -7, 1 << 30, -(1 << 30)};
+  Buffers b;
+  b.set<int32_t>(0, 0, in);
+  b.zeros<int32_t>(0, 1, 160);
+  const RunResult r = run(words, b);
+  INFO(r.diagnostics);
+  REQUIRE(r.result.ok);
+  const auto out = b.get<int32_t>(0, 1);
+  auto msb = [](uint32_t v) { return v == 0 ? -1 : 31 - std::countl_zero(v); };
+  for (uint32_t i = 0; i < 16; ++i) {
+    const int32_t x = in[i], y = in[(i + 3) % 16];
+    const uint32_t u = uint32_t(x), v = uint32_t(y);
+    const int32_t expected[10] = {
+        msb(x < 0 ? ~u : u), msb(u), u == 0 ? -1 : std::countr_zero(u), x == INT32_MIN ? INT32_MIN : std::abs(x),
+        x > 0 ? 1 : x < 0 ? -1 : 0, std::min(x, y), std::max(x, y), int32_t(std::min(u, v)), int32_t(std::max(u, v)),
+        std::clamp(x, -100, 100),
+    };
+    for (uint32_t k = 0; k < 10; ++k) {
+      INFO("x = " << x << " y = " << y << " result " << k);
+      CHECK(out[i * 10 + k] == expected[k]);
+    }
+  }
+  CHECK(out[0 * 10 + 1] == -1);  // firstbithigh(0u)
+  CHECK(out[2 * 10 + 0] == -1);  // firstbithigh(-1)
+  CHECK(out[3 * 10 + 3] == INT32_MIN);
+}
+
+TEST_CASE("HLSL f32tof16 and f16tof32 are PackHalf2x16 and UnpackHalf2x16", "[interp][glsl]") {
+  const auto words = compileHlsl(R"(
+StructuredBuffer<float> In : register(t0);
+RWStructuredBuffer<uint> Halves : register(u1);
+RWStructuredBuffer<float> Back : register(u2);
+[numthreads(16, 1, 1)]
+void main(uint3 id : SV_DispatchThreadID) {
+  uint h = f32tof16(In[id.x]);
+  Halves[id.x] = h;
+  Back[id.x] = f16tof32(h | 0xabcd0000u);  // the high half is ignored
+})");
+  const std::vector<float> in = {0.0f, -0.0f, 1.0f, -2.0f, 65504.0f, 65520.0f, 1e-8f, std::ldexp(1.0f, -24), 3e-5f, kInf,
+                                 -kInf, kNaN, 1.0f / 3, 2049.0f, 2051.0f, kDenormal};
+  Buffers b;
+  b.set<float>(0, 0, in);
+  b.zeros<uint32_t>(0, 1, 16);
+  b.zeros<float>(0, 2, 16);
+  const RunResult r = run(words, b);
+  INFO(r.diagnostics);
+  REQUIRE(r.result.ok);
+  const auto halves = b.get<uint32_t>(0, 1);
+  const auto back = b.get<float>(0, 2);
+  for (uint32_t i = 0; i < 16; ++i) {
+    INFO("f32tof16(" << show(in[i]) << ") = 0x" << std::hex << halves[i]);
+    CHECK(halves[i] >> 16 == 0);
+    CHECK(same(halfToFloat(uint16_t(halves[i])), roundToHalf(in[i])));
+    CHECK(same(back[i], halfToFloat(uint16_t(halves[i]))));
+  }
+  CHECK(halves[2] == 0x3c00u);
+  CHECK(halves[5] == 0x7c00u);   // 65520 rounds up to Inf
+  CHECK(halves[7] == 0x0001u);   // the smallest subnormal
+  CHECK(halves[13] == 0x6800u);  // 2049 ties to even: 2048
+  CHECK(halves[14] == 0x6802u);  // 2051 ties to even: 2052
+}
+
+TEST_CASE("HLSL geometry and matrix intrinsics: length, normalize, cross, reflect, refract, determinant, modf, ldexp", "[interp][glsl]") {
+  const auto words = compileHlsl(R"(
+StructuredBuffer<float4> In : register(t0);
+RWStructuredBuffer<float4> Out : register(u1);
+[numthreads(4, 1, 1)]
+void main(uint3 id : SV_DispatchThreadID) {
+  float4 a = In[id.x * 3], b = In[id.x * 3 + 1], c = In[id.x * 3 + 2];
+  uint o = id.x * 6;
+  Out[o + 0] = float4(length(a), distance(a, b), determinant(float2x2(a.xy, b.xy)), determinant(float3x3(a.xyz, b.xyz, c.xyz)));
+  Out[o + 1] = normalize(a);
+  Out[o + 2] = float4(cross(a.xyz, b.xyz), determinant(float4x4(a, b, c, a.wzyx)));
+  Out[o + 3] = reflect(a, b);
+  Out[o + 4] = refract(a, b, c.x);
+  float4 whole;
+  float4 fraction = modf(c, whole);
+  Out[o + 5] = float4(fraction.x, whole.x, ldexp(a.x, b.x), faceforward(a, b, c).y);
+})");
+  const std::vector<std::array<float, 4>> in = {
+      {1, 2, 3, 4}, {0.5f, -1, 2, 0}, {0.75f, -2.5f, 3, 1},
+      {0.8f, 0.6f, 0, 0}, {0, -1, 0, 0}, {1.5f, 0, 0, 0},
+      {-3, 4, 0, 12}, {1, 1, 1, 1}, {-0.5f, 1.25f, -7.75f, 2},
+      {kNaN, 1, 0, 0}, {3, 0, -0.0f, 1}, {2, kInf, 0, 0},
+  };
+  Buffers b;
+  b.set<std::array<float, 4>>(0, 0, in);
+  b.zeros<std::array<float, 4>>(0, 1, 24);
+  const RunResult r = run(words, b);
+  INFO(r.diagnostics);
+  REQUIRE(r.result.ok);
+  const auto out = b.get<std::array<float, 4>>(0, 1);
+  using V = std::array<float, 4>;
+  auto dot4 = [](const V& x, const V& y) { return x[0] * y[0] + x[1] * y[1] + x[2] * y[2] + x[3] * y[3]; };
+  for (uint32_t i = 0; i < 4; ++i) {
+    const V& a = in[i * 3];
+    const V& bb = in[i * 3 + 1];
+    const V& c = in[i * 3 + 2];
+    const V* o = &out[i * 6];
+    INFO("invocation " << i);
+    const float length = std::sqrt(dot4(a, a));
+    const V d{a[0] - bb[0], a[1] - bb[1], a[2] - bb[2], a[3] - bb[3]};
+    CHECK(same(o[0][0], length));
+    CHECK(same(o[0][1], std::sqrt(dot4(d, d))));
+    // float2x2(a.xy, b.xy) has rows a.xy and b.xy (HLSL is row-major in its constructors).
+    CHECK(same(o[0][2], a[0] * bb[1] - a[1] * bb[0]));
+    const double det3 = double(a[0]) * (double(bb[1]) * c[2] - double(bb[2]) * c[1]) - double(a[1]) * (double(bb[0]) * c[2] - double(bb[2]) * c[0]) +
+                        double(a[2]) * (double(bb[0]) * c[1] - double(bb[1]) * c[0]);
+    if (std::isfinite(det3)) CHECK(o[0][3] == Approx(det3).margin(1e-4));
+    for (int k = 0; k < 4; ++k) CHECK(same(o[1][k], a[k] / length));
+    CHECK(same(o[2][0], a[1] * bb[2] - bb[1] * a[2]));
+    CHECK(same(o[2][1], a[2] * bb[0] - bb[2] * a[0]));
+    CHECK(same(o[2][2], a[0] * bb[1] - bb[0] * a[1]));
+    const float ni = dot4(bb, a), eta = c[0], k = 1 - eta * eta * (1 - ni * ni);
+    for (int j = 0; j < 4; ++j) {
+      CHECK(same(o[3][j], a[j] - 2 * ni * bb[j]));
+      CHECK(same(o[4][j], k < 0 ? 0.0f : eta * a[j] - (eta * ni + std::sqrt(k)) * bb[j]));
+    }
+    float whole;
+    const float fraction = std::modf(c[0], &whole);
+    CHECK(same(o[5][0], fraction));
+    CHECK(same(o[5][1], whole));
+    CHECK(same(o[5][2], a[0] * std::exp2(bb[0])));  // our compiler lowers ldexp to x * exp2(e), as DXC
+    CHECK(same(o[5][3], dot4(c, bb) < 0 ? a[1] : -a[1]));
+  }
+  CHECK(out[0][0] == std::sqrt(30.0f));
+  CHECK(out[6 * 1 + 4][0] == 0.0f);  // refract with k < 0: (0.8, 0.6) into (0, -1) at eta 1.5 -> total internal reflection
+}
+
+TEST_CASE("HLSL half intrinsics with -enable-16bit-types compute through float and round to half", "[interp][glsl]") {
+  const auto words = compileHlsl(R"(
+StructuredBuffer<half> In : register(t0);
+RWStructuredBuffer<half> Out : register(u1);
+[numthreads(16, 1, 1)]
+void main(uint3 id : SV_DispatchThreadID) {
+  half x = In[id.x], y = In[(id.x + 5) % 16];
+  uint o = id.x * 8;
+  Out[o + 0] = sin(x);
+  Out[o + 1] = pow(x, y);
+  Out[o + 2] = sqrt(x);
+  Out[o + 3] = lerp(x, y, (half)0.25);
+  Out[o + 4] = min(x, y);
+  Out[o + 5] = abs(x);
+  Out[o + 6] = exp2(x);
+  Out[o + 7] = length(half2(x, y));
+})",
+                                 "cs_6_2", {"-enable-16bit-types"});
+  const std::vector<float> values = {0.0f, -0.0f, 0.5f, 1.0f, -1.0f, 2.5f, 3.140625f, 10.0f, 0.0999755859375f, 100.0f,
+                                     65504.0f, std::ldexp(1.0f, -24), kInf, kNaN, 1.5f, 15.0f};
+  std::vector<uint16_t> in;
+  for (float v : values) in.push_back(halfBits(v));
+  Buffers b;
+  b.set<uint16_t>(0, 0, in);
+  b.zeros<uint16_t>(0, 1, 16 * 8);
+  const RunResult r = run(words, b);
+  INFO(r.diagnostics);
+  REQUIRE(r.result.ok);
+  const auto out = b.get<uint16_t>(0, 1);
+  auto fmin = [](float a, float c) { return std::isnan(a) ? c : std::isnan(c) ? a : (c < a ? c : a); };
+  for (uint32_t i = 0; i < 16; ++i) {
+    const float x = values[i], y = values[(i + 5) % 16];
+    // fp16 arithmetic rounds after each operation; lerp is x * (1 - a) + y * a with a = 0.25.
+    const float lerp = roundToHalf(roundToHalf(x * 0.75f) + roundToHalf(y * 0.25f));
+    const float expected[8] = {
+        roundToHalf(std::sin(x)), x < 0 ? kNaN : roundToHalf(std::pow(x, y)), roundToHalf(std::sqrt(x)), lerp, fmin(x, y),
+        std::fabs(x), roundToHalf(std::exp2(x)), roundToHalf(std::sqrt(x * x + y * y)),
+    };
+    for (uint32_t k = 0; k < 8; ++k) {
+      const float got = halfToFloat(out[i * 8 + k]);
+      INFO("x = " << show(x) << " y = " << show(y) << " result " << k << " = " << show(got) << ", expected " << show(expected[k]));
+      if (k == 3) {
+        // The compiler may keep lerp as FMix (rounded once) or expand it: either is within one half ulp step.
+        CHECK((same(got, lerp) || same(got, roundToHalf(x * 0.75f + y * 0.25f))));
+      } else {
+        CHECK(same(got, expected[k]));
+      }
+    }
+  }
+  CHECK(out[8 * 8 + 5] == halfBits(0.0999755859375f));
+}
+
+TEST_CASE("HLSL double intrinsics: fma, abs, min, max, clamp, saturate, sign", "[interp][glsl]") {
+  const auto words = compileHlsl(R"(
+StructuredBuffer<double> In : register(t0);
+RWStructuredBuffer<double> Out : register(u1);
+[numthreads(8, 1, 1)]
+void main(uint3 id : SV_DispatchThreadID) {
+  double x = In[id.x], y = In[(id.x + 1) % 8], z = In[(id.x + 2) % 8];
+  uint o = id.x * 7;
+  Out[o + 0] = fma(x, y, z);
+  Out[o + 1] = abs(x);
+  Out[o + 2] = min(x, y);
+  Out[o + 3] = max(x, y);
+  Out[o + 4] = clamp(x, -1.0, 1.0);
+  Out[o + 5] = saturate(x);
+  Out[o + 6] = sign(x);
+})");
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  const std::vector<double> in = {1.0 + std::ldexp(1.0, -52), 1.0 - std::ldexp(1.0, -53), -1.0, -0.0, 1e-310, nan, 3.5, -1e300};
+  Buffers b;
+  b.set<double>(0, 0, in);
+  b.zeros<double>(0, 1, 56);
+  const RunResult r = run(words, b);
+  INFO(r.diagnostics);
+  REQUIRE(r.result.ok);
+  const auto out = b.get<double>(0, 1);
+  auto dmin = [](double a, double c) { return std::isnan(a) ? c : std::isnan(c) ? a : (c < a ? c : a); };
+  auto dmax = [](double a, double c) { return std::isnan(a) ? c : std::isnan(c) ? a : (a < c ? c : a); };
+  for (uint32_t i = 0; i < 8; ++i) {
+    const double x = in[i], y = in[(i + 1) % 8], z = in[(i + 2) % 8];
+    const double expected[7] = {std::fma(x, y, z), std::fabs(x), dmin(x, y), dmax(x, y), dmin(dmax(x, -1.0), 1.0), dmin(dmax(x, 0.0), 1.0),
+                                double(x > 0 ? 1 : x < 0 ? -1 : 0)};
+    for (uint32_t k = 0; k < 7; ++k) {
+      INFO("x = " << show(x) << " result " << k << " = " << show(out[i * 7 + k]));
+      CHECK(same(out[i * 7 + k], expected[k]));
+    }
+  }
+  // fma rounds once: (1 + 2^-52)(1 - 2^-53) - 1 = 2^-53 - 2^-105 exactly representable in double only through fma.
+  CHECK(out[0] == std::fma(in[0], in[1], in[2]));
+  CHECK(out[0] != in[0] * in[1] + in[2]);
+}
+
+TEST_CASE("GLSL fp32 functions flush denormal inputs and results in D3D's float mode", "[interp][glsl]") {
+  Kernel k(2, 5);
+  const std::string x = k.f32(0), y = k.f32(1);
+  k.storeF32(0, k.glsl("%float", "Sqrt", {x}));
+  k.storeF32(1, k.glsl("%float", "FMax", {x, y}));
+  k.storeF32(2, k.glsl("%float", "Ldexp", {y, k.op("OpBitcast %int " + k.constant(0))}));
+  k.storeF32(3, k.glsl("%float", "Fma", {y, y, x}));
+  k.storeF32(4, k.glsl("%float", "Length", {k.vec("%v2float", {x, x})}));
+  const std::vector<uint32_t> in = {bits(kDenormal), bits(-kDenormal)};
+  const KernelRun preserved = runKernel(k, 1, in, 5);
+  CHECK(fromBits(preserved.out[0]) == std::sqrt(kDenormal));
+  CHECK(fromBits(preserved.out[1]) == kDenormal);
+  CHECK(fromBits(preserved.out[2]) == -kDenormal);
+  interp::DispatchOptions options;
+  options.flushFp32Denormals = true;
+  const KernelRun flushed = runKernel(k, 1, in, 5, options);
+  CHECK(same(fromBits(flushed.out[0]), 0.0f));   // sqrt(+0)
+  CHECK(same(fromBits(flushed.out[1]), 0.0f));   // FMax(+0, -0) = +0
+  CHECK(same(fromBits(flushed.out[2]), -0.0f));  // the result flushes with its sign
+  CHECK(same(fromBits(flushed.out[3]), 0.0f));
+  CHECK(same(fromBits(flushed.out[4]), 0.0f));
+}
+
+TEST_CASE("GLSL instructions with operands of the wrong type reject the module; InterpolateAt fails when it runs", "[interp][glsl]") {
+  auto decode = [](const std::string& body) {
+    const std::string text = R"(
+OpCapability Shader
+%glsl = OpExtInstImport "GLSL.std.450"
+OpMemoryModel Logical GLSL450
+OpEntryPoint GLCompute %main "main"
+OpExecutionMode %main LocalSize 1 1 1
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%uint = OpTypeInt 32 0
+%float = OpTypeFloat 32
+%v2float = OpTypeVector %float 2
+%uint_1 = OpConstant %uint 1
+%float_1 = OpConstant %float 1
+%pf = OpTypePointer Function %float
+%main = OpFunction %void None %fn
+%entry = OpLabel
+%var = OpVariable %pf Function
+)" + body + R"(
+OpReturn
+OpFunctionEnd
+)";
+    interp::DecodeOptions options;
+    options.validate = false;  // what the validator would reject must not reach a handler either
+    return interp::decodeModule(assemble(text), options);
+  };
+  CHECK(decode("%r = OpExtInst %float %glsl Sin %float_1").module);
+  const interp::DecodeResult intOperand = decode("%r = OpExtInst %float %glsl Sin %uint_1");
+  CHECK(!intOperand.module);
+  CHECK(intOperand.error.find("GLSL.std.450 Sin") != std::string::npos);
+  CHECK(!decode("%r = OpExtInst %v2float %glsl Length %float_1").module);
+  CHECK(!decode("%r = OpExtInst %float %glsl Modf %float_1 %float_1").module);  // not a pointer
+  CHECK(!decode("%r = OpExtInst %float %glsl Determinant %float_1").module);
+  CHECK(!decode("%r = OpExtInst %uint %glsl PackHalf2x16 %float_1").module);
+
+  const interp::DecodeResult interpolate = decode("%r = OpExtInst %float %glsl InterpolateAtCentroid %var");
+  REQUIRE(interpolate.module);
+  interp::DispatchDesc desc;
+  desc.module = interpolate.module;
+  const interp::DispatchResult result = interp::dispatch(desc);
+  CHECK(!result.ok);
+  CHECK(result.error().find("InterpolateAtCentroid is fragment-only") != std::string::npos);
+}
