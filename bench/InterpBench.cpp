@@ -2,8 +2,9 @@
 // (docs/interp.md, "Speed"). Two shaders from our compiler, each dispatched over 1M invocations:
 //   alu        a 64-step loop of float and integer arithmetic per invocation (compute-bound)
 //   bandwidth  out[i] = in[i] * 3 + 1 over 4M floats (memory-bound)
-// Benchmarks: cpu/<shader>/<threads> runs interp::dispatch directly (threads = 1: the per-core
-// figure; 0: one per core), lavapipe/<shader> the same module through the HAL's Vulkan backend
+// Benchmarks: cpu/<shader>/threads:T/optimized:O runs interp::dispatch directly (T = 1: the
+// per-core figure; 0: one per core; O = 1: the module through spirv-opt -O first, as a driver's
+// compiler would), lavapipe/<shader> the same module through the HAL's Vulkan backend
 // (record + submit + wait). Counters: instructions_per_s (executed SPIR-V instructions summed
 // over invocations, per second of wall time) and, after the benchmarks, one summary line per
 // shader with the CPU/lavapipe time ratio. Goals: ratio <= 10, >= 100M instructions/s per core
@@ -92,10 +93,12 @@ class HostBuffers : public interp::ResourceResolver {
   std::vector<float> in_, out_;
 };
 
-std::map<std::string, double> gCpuSeconds, gLavapipeSeconds;
+std::map<std::string, double> gCpuSeconds, gCpuOptimizedSeconds, gLavapipeSeconds;
 
 void cpuBench(benchmark::State& state, const Case& c) {
-  interp::DecodeResult decoded = interp::decodeModule(compile(c.source));
+  interp::DecodeOptions decodeOptions;
+  decodeOptions.optimize = state.range(1) != 0;
+  interp::DecodeResult decoded = interp::decodeModule(compile(c.source), decodeOptions);
   if (!decoded.module) {
     state.SkipWithError(decoded.error.c_str());
     return;
@@ -119,7 +122,7 @@ void cpuBench(benchmark::State& state, const Case& c) {
     instructions += r.instructions;
   }
   state.counters["instructions_per_s"] = benchmark::Counter(double(instructions) / seconds);
-  if (state.range(0) == 0) gCpuSeconds[c.name] = seconds / double(state.iterations());
+  if (state.range(0) == 0) (state.range(1) ? gCpuOptimizedSeconds : gCpuSeconds)[c.name] = seconds / double(state.iterations());
 }
 
 void lavapipeBench(benchmark::State& state, const Case& c) {
@@ -166,7 +169,8 @@ int main(int argc, char** argv) {
   setenv("XDG_RUNTIME_DIR", "/tmp", 0);
   for (const Case& c : kCases) {
     benchmark::RegisterBenchmark((std::string("cpu/") + c.name).c_str(), [&c](benchmark::State& s) { cpuBench(s, c); })
-        ->Arg(1)->Arg(0)->Unit(benchmark::kMillisecond)->UseRealTime()->MinTime(1.0);
+        ->ArgNames({"threads", "optimized"})->Args({1, 0})->Args({0, 0})->Args({1, 1})->Args({0, 1})
+        ->Unit(benchmark::kMillisecond)->UseRealTime()->MinTime(1.0);
     benchmark::RegisterBenchmark((std::string("lavapipe/") + c.name).c_str(), [&c](benchmark::State& s) { lavapipeBench(s, c); })
         ->Unit(benchmark::kMillisecond)->UseRealTime()->MinTime(1.0);
   }
@@ -177,6 +181,8 @@ int main(int argc, char** argv) {
     if (cpu == gCpuSeconds.end() || lp == gLavapipeSeconds.end()) continue;
     std::printf("%s: CPU device %.1f ms, lavapipe %.1f ms per dispatch of %u invocations: ratio %.2f (goal <= 10)\n", c.name,
                 cpu->second * 1e3, lp->second * 1e3, c.invocations, cpu->second / lp->second);
+    if (auto opt = gCpuOptimizedSeconds.find(c.name); opt != gCpuOptimizedSeconds.end())
+      std::printf("%s: with spirv-opt -O first, CPU device %.1f ms: ratio %.2f\n", c.name, opt->second * 1e3, opt->second / lp->second);
   }
   benchmark::Shutdown();
   return 0;

@@ -6,6 +6,7 @@
 #include <spirv/unified1/GLSL.std.450.h>
 
 #include <spirv-tools/libspirv.hpp>
+#include <spirv-tools/optimizer.hpp>
 
 #include <algorithm>
 #include <unordered_map>
@@ -787,6 +788,7 @@ class Decoder {
         if (op == spv::OpExtInst) inst.extOpcode = uint16_t(word(in, 4));
       }
       const bool terminator = isTerminator(op);
+      if (op == spv::OpPhi) block->hasPhis = true;
       f.insts.push_back(inst);
       if (terminator) {
         if (!terminate(f, *block, in, blockOf)) return false;
@@ -1115,6 +1117,28 @@ class Decoder {
 }  // namespace
 
 DecodeResult decodeModule(std::span<const uint32_t> words, const DecodeOptions& options) {
+  if (options.optimize) {
+    // Validate first: the optimizer assumes a valid module.
+    if (options.validate) {
+      DecodeOptions check = options;
+      check.optimize = false;
+      DecodeResult checked = Decoder(words, check).run();
+      if (!checked.module) return checked;
+    }
+    spvtools::Optimizer optimizer(SPV_ENV_VULKAN_1_3);
+    optimizer.RegisterPerformancePasses();
+    std::vector<uint32_t> optimized;
+    spvtools::ValidatorOptions validatorOptions;
+    validatorOptions.SetScalarBlockLayout(true);
+    spvtools::OptimizerOptions optimizerOptions;
+    optimizerOptions.set_run_validator(false);
+    if (optimizer.Run(words.data(), words.size(), &optimized, optimizerOptions)) {
+      DecodeOptions plain = options;
+      plain.optimize = false;
+      plain.validate = false;  // validated above
+      return Decoder(optimized, plain).run();
+    }
+  }
   return Decoder(words, options).run();
 }
 

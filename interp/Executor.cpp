@@ -109,6 +109,7 @@ const SamplerResource* RunContext::sampler(uint32_t global, uint32_t element) {
 SubgroupExec::SubgroupExec(RunContext& run, uint32_t subgroupIndex)
     : run_(run), module_(run.module), pool_(run.module.constants.data()), width_(run.width), subgroupIndex_(subgroupIndex) {
   laneLocalIndex_.assign(width_, 0);
+  full_ = Mask::firstN(width_);
   flushFp32_ = run.flushFp32;
   stepLimit_ = run.desc.options.stepLimit;
 }
@@ -393,11 +394,29 @@ void SubgroupExec::branch(Frame& frame, uint32_t blockIndex) {
   const Inst& terminator = function.insts[block.terminator];
   switch (block.kind) {
     case Terminator::Branch:
-      lanes.forEach([&](uint32_t lane) { addLane(block.targets[0], lane); });
+      groups[0] = {block.targets[0], lanes};
+      groupCount = 1;
       break;
     case Terminator::BranchConditional: {
       const Ref condition = operand(terminator, 0);
-      lanes.forEach([&](uint32_t lane) { addLane(block.targets[*condition.at(lane) ? 0 : 1], lane); });
+      Mask taken;
+      if (condition.stride == 0) {
+        if (*condition.at(0)) taken = lanes;
+      } else if (lanes == full_) {
+        // Branch-free: one bit per lane from the bytes of the condition register.
+        for (uint32_t lane = 0; lane < width_; ++lane) taken.w[lane >> 6] |= uint64_t(condition.base[lane] != 0) << (lane & 63);
+      } else {
+        lanes.forEach([&](uint32_t lane) {
+          if (*condition.at(lane)) taken.set(lane);
+        });
+      }
+      const Mask notTaken = lanes.andNot(taken);
+      if (block.targets[0] == block.targets[1]) {
+        groups[groupCount++] = {block.targets[0], lanes};
+      } else {
+        if (taken.any()) groups[groupCount++] = {block.targets[0], taken};
+        if (notTaken.any()) groups[groupCount++] = {block.targets[1], notTaken};
+      }
       break;
     }
     case Terminator::Switch: {
@@ -426,7 +445,8 @@ void SubgroupExec::branch(Frame& frame, uint32_t blockIndex) {
       [[fallthrough]];
     }
     case Terminator::Return:
-      lanes.forEach([&](uint32_t lane) { addLane(Block::kExitBlock, lane); });
+      groups[0] = {Block::kExitBlock, lanes};
+      groupCount = 1;
       break;
     case Terminator::Unreachable:
       error(terminator, lanes.first(), "OpUnreachable was reached");
@@ -435,7 +455,12 @@ void SubgroupExec::branch(Frame& frame, uint32_t blockIndex) {
       error(terminator, lanes.first(), "OpKill/OpTerminateInvocation in a compute shader");
       return;
   }
-  lanes.forEach([&](uint32_t lane) { frame.previousBlock[lane] = blockIndex; });
+  // Only phis read the block a lane came from: record it where a target starts with phis.
+  for (size_t g = 0; g < groupCount; ++g) {
+    const Group& group = groupCount <= 8 ? groups[g] : many[g];
+    if (group.target < function.blocks.size() && function.blocks[group.target].hasPhis)
+      group.mask.forEach([&](uint32_t lane) { frame.previousBlock[lane] = blockIndex; });
+  }
 
   // Lanes that leave constructs: returns, and branches to an open entry's reconvergence block.
   Mask continuing;
@@ -537,6 +562,7 @@ SubgroupExec::Status SubgroupExec::run() {
     if (block.loopHeader && entry.inst == block.first && openLoop(frame, entry, block)) continue;
 
     active_ = entry.mask;
+    allActive_ = active_ == full_;
     const uint32_t activeCount = active_.count();
     const uint32_t blockIndex = entry.block;
     bool interrupted = false;
@@ -605,7 +631,7 @@ uint8_t* SubgroupExec::memory(const Pointer& p, uint32_t lane, uint64_t bytes, A
   uint8_t* base = nullptr;
   uint64_t limit = 0;
   const char* what = "";
-  std::string name;
+  const std::string* name = nullptr;  // a buffer's label, read only when reporting
   const uint32_t index = objectIndex(p.object);
   switch (objectKind(p.object)) {
     case ObjectKind::LaneStack:
@@ -642,7 +668,7 @@ uint8_t* SubgroupExec::memory(const Pointer& p, uint32_t lane, uint64_t bytes, A
       what = "push constants";
       break;
     case ObjectKind::Buffer: {
-      if (index < module_.globals.size() && run_.bufferSlot(index) == ~0u) {
+      if (index < module_.globals.size() && run_.bufferResolved[index] != 1 && run_.bufferSlot(index) == ~0u) {
         const GlobalVariable& v = module_.globals[index];
         error(inst, lane, "buffer '" + v.name + "' (set " + (v.set ? std::to_string(*v.set) : "?") + ", binding " +
                               (v.binding ? std::to_string(*v.binding) : "?") + ") is not bound");
@@ -660,7 +686,7 @@ uint8_t* SubgroupExec::memory(const Pointer& p, uint32_t lane, uint64_t bytes, A
       base = buffer.data;
       limit = buffer.size;
       what = "buffer";
-      name = buffer.label;
+      name = &buffer.label;
       break;
     }
     case ObjectKind::OutOfBounds:
@@ -678,7 +704,7 @@ uint8_t* SubgroupExec::memory(const Pointer& p, uint32_t lane, uint64_t bytes, A
     if (!report) return nullptr;
     std::string message = std::string(access == Access::Read ? "out-of-bounds read" : "out-of-bounds write") + " of " +
                           std::to_string(bytes) + " bytes at offset " + std::to_string(p.offset) + " of " + what;
-    if (!name.empty()) message += " '" + name + "'";
+    if (name && !name->empty()) message += " '" + *name + "'";
     message += " (" + std::to_string(limit) + " bytes)";
     if (objectKind(p.object) == ObjectKind::Buffer) message += access == Access::Read ? ": reads zero" : ": dropped";
     warning(inst, lane, message, access == Access::Read ? 2 : 3);

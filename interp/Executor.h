@@ -105,6 +105,8 @@ class SubgroupExec {
   RunContext& runContext() { return run_; }
   uint32_t width() const { return width_; }
   const Mask& active() const { return active_; }
+  // Whether every lane of the subgroup's width is active (the common case handlers loop over).
+  bool allActive() const { return allActive_; }
   Ref operand(const Inst& inst, uint32_t i) const {
     const Operand& o = operands_[inst.firstOperand + i];
     return o.stride ? Ref{regs_ + size_t(o.value) * width_, o.stride} : Ref{const_cast<uint8_t*>(pool_) + o.value, 0};
@@ -120,6 +122,9 @@ class SubgroupExec {
   // Bytes an object holds past `offset` (runtime array lengths), 0 when unknown.
   uint64_t objectSizeFrom(const Pointer& p, uint32_t lane) const;
   uint32_t frameLocalsBase() const { return frames_.back().localsBase; }
+  // Lane l's Function-storage variables start at laneStackBase() + l * laneStackStride().
+  uint8_t* laneStackBase() { return stack_.data(); }
+  uint32_t laneStackStride() const { return stackCapacity_; }
   // The lane's previous block in the current frame (OpPhi).
   uint32_t previousBlock(uint32_t lane) const { return frames_.back().previousBlock[lane]; }
   bool flushFp32() const { return flushFp32_; }
@@ -177,7 +182,8 @@ class SubgroupExec {
   const uint8_t* pool_;
   uint32_t width_;
   uint32_t subgroupIndex_;
-  Mask live_, exited_, active_;
+  Mask live_, exited_, active_, full_;
+  bool allActive_ = false;
   std::vector<uint32_t> laneLocalIndex_;
   std::vector<Frame> frames_;
   std::vector<std::vector<uint8_t>> registerPool_;  // storage of frames that returned, reused

@@ -131,6 +131,7 @@ struct Block {
   uint32_t mergeBlock = kNoBlock;
   uint32_t continueBlock = kNoBlock;  // loop headers only
   bool loopHeader = false;
+  bool hasPhis = false;  // starts with OpPhi (lanes entering it record where they came from)
   uint32_t immediatePostDominator = kNoBlock;  // fallback reconvergence (kExitBlock: function exit)
   static constexpr uint32_t kNoBlock = ~0u;
   static constexpr uint32_t kExitBlock = ~0u - 1;
@@ -154,6 +155,10 @@ struct Function {
     uint32_t id = 0, offset = 0, type = 0;
   };
   std::vector<Local> locals;
+  // Words handlers keep for themselves (an access chain's precomputed plan), indexed by aux.
+  std::vector<uint32_t> extra;
+  // Pointer ids whose pointee layout is known at decode time (variables, static access chains).
+  std::map<uint32_t, uint32_t> staticPointerLayout;
 };
 
 struct GlobalVariable {
@@ -193,6 +198,10 @@ struct DecodeOptions {
   // Run SPIRV-Tools' validator (Vulkan 1.3 rules) before decoding; the decoder itself never
   // trusts the module either way.
   bool validate = true;
+  // Run SPIRV-Tools' performance passes (spirv-opt -O) first, as a driver's compiler would.
+  // Off by default: the module then runs as given, instruction for instruction (the debugger and
+  // the CPU device as a reference need that); diagnostics of an optimized module name its words.
+  bool optimize = false;
 };
 
 class Module {

@@ -74,6 +74,18 @@ void intBinary(SubgroupExec& exec, const Inst& inst) {
   const Ref a = exec.operand(inst, 0), b = exec.operand(inst, 1), r = exec.result(inst);
   const uint32_t n = inst.aux;
   bool undefined = false;
+  if (n == 1) {
+    scalarBinary<U, U, U>(exec, a, b, r, [&](U x, U y) { return F::apply(x, y, undefined); });
+    if (!undefined) [[likely]]
+      return;
+    undefined = false;  // find the lanes to warn about (their results are already written)
+    forActive(exec, [&](uint32_t lane) {
+      bool bad = false;
+      F::apply(load<U>(a.at(lane)), load<U>(b.at(lane)), bad);
+      if (bad) exec.warning(inst, lane, "integer division by zero (the result is undefined; the CPU device gives all ones)", kUndefinedKind);
+    });
+    return;
+  }
   forActive(exec, [&](uint32_t lane) {
     const uint8_t* pa = a.at(lane);
     const uint8_t* pb = b.at(lane);
@@ -89,6 +101,36 @@ void intBinary(SubgroupExec& exec, const Inst& inst) {
 // Shifts: the shift operand may have another width; amounts of the width or more are undefined
 // (the CPU device uses the amount modulo the width, as GPUs do).
 enum class ShiftKind { Left, RightLogical, RightArithmetic };
+template <class U, ShiftKind K>
+void shiftSameWidth(SubgroupExec& exec, const Inst& inst) {
+  const Ref a = exec.operand(inst, 0), b = exec.operand(inst, 1), r = exec.result(inst);
+  const uint32_t n = inst.aux;
+  constexpr uint32_t bits = sizeof(U) * 8;
+  bool wide = false;
+  forActive(exec, [&](uint32_t lane) {
+    for (uint32_t k = 0; k < n; ++k) {
+      const U amount = load<U>(b.at(lane) + k * sizeof(U));
+      wide |= amount >= bits;
+      const uint32_t s = uint32_t(amount % bits);
+      const U v = load<U>(a.at(lane) + k * sizeof(U));
+      U out;
+      if constexpr (K == ShiftKind::Left) out = U(uint64_t(v) << s);
+      else if constexpr (K == ShiftKind::RightLogical) out = U(v >> s);
+      else out = U(S<U>(v) >> s);
+      store<U>(r.at(lane) + k * sizeof(U), out);
+    }
+  });
+  if (wide) [[unlikely]] {
+    forActive(exec, [&](uint32_t lane) {
+      for (uint32_t k = 0; k < n; ++k)
+        if (load<U>(b.at(lane) + k * sizeof(U)) >= bits) {
+          exec.warning(inst, lane, "shift by the operand's width or more (undefined; the CPU device shifts by the amount modulo the width)", kUndefinedKind);
+          return;
+        }
+    });
+  }
+}
+
 template <class U, ShiftKind K>
 void shift(SubgroupExec& exec, const Inst& inst) {
   const Ref a = exec.operand(inst, 0), b = exec.operand(inst, 1), r = exec.result(inst);
@@ -228,9 +270,27 @@ void extended(SubgroupExec& exec, const Inst& inst) {
 
 enum class IntCompare { Eq, Ne, UGt, SGt, UGe, SGe, ULt, SLt, ULe, SLe };
 template <class U, IntCompare C>
+bool compareInts(U x, U y) {
+  if constexpr (C == IntCompare::Eq) return x == y;
+  else if constexpr (C == IntCompare::Ne) return x != y;
+  else if constexpr (C == IntCompare::UGt) return x > y;
+  else if constexpr (C == IntCompare::SGt) return S<U>(x) > S<U>(y);
+  else if constexpr (C == IntCompare::UGe) return x >= y;
+  else if constexpr (C == IntCompare::SGe) return S<U>(x) >= S<U>(y);
+  else if constexpr (C == IntCompare::ULt) return x < y;
+  else if constexpr (C == IntCompare::SLt) return S<U>(x) < S<U>(y);
+  else if constexpr (C == IntCompare::ULe) return x <= y;
+  else return S<U>(x) <= S<U>(y);
+}
+
+template <class U, IntCompare C>
 void intCompare(SubgroupExec& exec, const Inst& inst) {
   const Ref a = exec.operand(inst, 0), b = exec.operand(inst, 1), r = exec.result(inst);
   const uint32_t n = inst.aux;
+  if (n == 1) {
+    scalarBinary<U, U, uint8_t>(exec, a, b, r, [](U x, U y) { return uint8_t(compareInts<U, C>(x, y)); });
+    return;
+  }
   forActive(exec, [&](uint32_t lane) {
     for (uint32_t k = 0; k < n; ++k) {
       const U x = load<U>(a.at(lane) + k * sizeof(U)), y = load<U>(b.at(lane) + k * sizeof(U));
@@ -278,6 +338,10 @@ void floatBinary(SubgroupExec& exec, const Inst& inst) {
         storeValue(r.at(lane) + k * 2, Half(F::apply(float(loadValue<Half>(a.at(lane) + k * 2)), float(loadValue<Half>(b.at(lane) + k * 2)))));
     });
   } else if constexpr (std::is_same_v<T, float>) {
+    if (n == 1 && !exec.flushFp32()) {
+      scalarBinary<float, float, float>(exec, a, b, r, [](float x, float y) { return F::apply(x, y); });
+      return;
+    }
     if (exec.flushFp32()) {
       forActive(exec, [&](uint32_t lane) {
         for (uint32_t k = 0; k < n; ++k)
@@ -392,6 +456,10 @@ void logicalBinary(SubgroupExec& exec, const Inst& inst) {
 void logicalNot(SubgroupExec& exec, const Inst& inst) {
   const Ref a = exec.operand(inst, 0), r = exec.result(inst);
   const uint32_t n = inst.aux;
+  if (n == 1 && exec.allActive() && a.stride == 1) {
+    for (uint32_t l = 0, w = exec.width(); l < w; ++l) r.base[l] = a.base[l] == 0;
+    return;
+  }
   forActive(exec, [&](uint32_t lane) {
     for (uint32_t k = 0; k < n; ++k) r.at(lane)[k] = a.at(lane)[k] == 0;
   });
@@ -430,7 +498,8 @@ Handler floatClassFor(uint32_t width) {
   return withFloat(width, []<class T>() -> Handler { return floatClass<T, C>; });
 }
 template <ShiftKind K>
-Handler shiftFor(uint32_t width) {
+Handler shiftFor(uint32_t width, uint32_t shiftWidth) {
+  if (width == shiftWidth) return withUnsigned(width, []<class U>() -> Handler { return shiftSameWidth<U, K>; });
   return withUnsigned(width, []<class U>() -> Handler { return shift<U, K>; });
 }
 
@@ -466,9 +535,9 @@ bool bindArithmetic(BindContext& c) {
     case spv::OpShiftRightLogical:
     case spv::OpShiftRightArithmetic: {
       inst.aux2 = intWidth(scalarOf(m, c.operandType(1)));
-      h = op == spv::OpShiftLeftLogical ? shiftFor<ShiftKind::Left>(resultWidth)
-          : op == spv::OpShiftRightLogical ? shiftFor<ShiftKind::RightLogical>(resultWidth)
-                                           : shiftFor<ShiftKind::RightArithmetic>(resultWidth);
+      h = op == spv::OpShiftLeftLogical ? shiftFor<ShiftKind::Left>(resultWidth, inst.aux2)
+          : op == spv::OpShiftRightLogical ? shiftFor<ShiftKind::RightLogical>(resultWidth, inst.aux2)
+                                           : shiftFor<ShiftKind::RightArithmetic>(resultWidth, inst.aux2);
       break;
     }
     case spv::OpSNegate: h = withUnsigned(resultWidth, []<class U>() -> Handler { return sNegate<U>; }); break;

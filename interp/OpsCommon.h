@@ -92,7 +92,39 @@ inline float flushDenormal(float v) {
 // Calls f(lane) for every active lane.
 template <class F>
 inline void forActive(SubgroupExec& exec, F&& f) {
+  // Most instructions run with every lane active: a plain loop the compiler can unroll.
+  if (exec.allActive()) {
+    const uint32_t n = exec.width();
+    for (uint32_t lane = 0; lane < n; ++lane) f(lane);
+    return;
+  }
   exec.active().forEach(f);
+}
+
+// r = f(a, b) for every active lane, scalars of types A, B -> R. With every lane active and the
+// operands packed (registers) or uniform (constants), the loop runs over plain arrays, which the
+// compiler vectorizes.
+template <class A, class B, class R, class F>
+inline void scalarBinary(SubgroupExec& exec, const Ref& a, const Ref& b, const Ref& r, F&& f) {
+  if (exec.allActive() && r.stride == sizeof(R)) {
+    const uint32_t n = exec.width();
+    uint8_t* out = r.base;
+    if (a.stride == sizeof(A) && b.stride == sizeof(B)) {
+      for (uint32_t l = 0; l < n; ++l) store<R>(out + l * sizeof(R), f(load<A>(a.base + l * sizeof(A)), load<B>(b.base + l * sizeof(B))));
+      return;
+    }
+    if (a.stride == sizeof(A) && b.stride == 0) {
+      const B y = load<B>(b.base);
+      for (uint32_t l = 0; l < n; ++l) store<R>(out + l * sizeof(R), f(load<A>(a.base + l * sizeof(A)), y));
+      return;
+    }
+    if (a.stride == 0 && b.stride == sizeof(B)) {
+      const A x = load<A>(a.base);
+      for (uint32_t l = 0; l < n; ++l) store<R>(out + l * sizeof(R), f(x, load<B>(b.base + l * sizeof(B))));
+      return;
+    }
+  }
+  forActive(exec, [&](uint32_t lane) { store<R>(r.at(lane), f(load<A>(a.at(lane)), load<B>(b.at(lane)))); });
 }
 
 // The scalar type a handler works on, by (kind, width, signedness).

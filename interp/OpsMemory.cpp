@@ -166,6 +166,33 @@ void variableHandler(SubgroupExec& exec, const Inst& inst) {
   });
 }
 
+// Loads and stores of a whole Function-storage variable in register form (the bulk of
+// unoptimized code): the address is the lane's stack + the frame's locals + the variable's
+// offset, always in bounds. aux: the variable's offset in the frame's locals.
+template <uint32_t Size>
+void loadLocal(SubgroupExec& exec, const Inst& inst) {
+  const Ref r = exec.result(inst);
+  const uint32_t size = Size ? Size : inst.result.stride;
+  uint8_t* base = exec.laneStackBase() + exec.frameLocalsBase() + inst.aux;
+  const size_t stride = exec.laneStackStride();
+  forActive(exec, [&](uint32_t lane) { std::memcpy(r.at(lane), base + lane * stride, Size ? Size : size); });
+}
+template <uint32_t Size>
+void storeLocal(SubgroupExec& exec, const Inst& inst) {
+  const Ref value = exec.operand(inst, 1);
+  const uint32_t size = Size ? Size : exec.rawOperand(inst, 1).size;
+  uint8_t* base = exec.laneStackBase() + exec.frameLocalsBase() + inst.aux;
+  const size_t stride = exec.laneStackStride();
+  forActive(exec, [&](uint32_t lane) { std::memcpy(base + lane * stride, value.at(lane), Size ? Size : size); });
+}
+
+// The Function-storage variable `id` of this function when it is kept in register form.
+const Function::Local* localInRegisterForm(BindContext& c, uint32_t id) {
+  for (const Function::Local& local : c.function.locals)
+    if (local.id == id) return c.module.layout(c.module.layoutOf(local.type)).identity ? &local : nullptr;
+  return nullptr;
+}
+
 int64_t readIndex(const uint8_t* at, uint32_t size, bool isSigned) {
   switch (size) {
     case 1: return isSigned ? int64_t(load<int8_t>(at)) : int64_t(load<uint8_t>(at));
@@ -262,6 +289,94 @@ void accessChainHandler(SubgroupExec& exec, const Inst& inst) {
   });
 }
 
+// An access chain whose base layout is known at decode time: the static part of the offset is
+// folded, each dynamic index is one multiply-add with its bound check. Plan in Function::extra
+// at aux: result layout, static offset, dynamic step count, then per step: operand index,
+// stride, bound (0: runtime array, checked by the access), signed.
+void staticAccessChain(SubgroupExec& exec, const Inst& inst) {
+  const uint32_t* plan = exec.function().extra.data() + inst.aux;
+  const uint32_t layout = plan[0], staticOffset = plan[1], steps = plan[2];
+  const Ref base = exec.operand(inst, 0), r = exec.result(inst);
+  forActive(exec, [&](uint32_t lane) {
+    Pointer p = load<Pointer>(base.at(lane));
+    p.layout = layout;
+    p.offset += staticOffset;
+    bool outOfBounds = objectKind(p.object) == ObjectKind::OutOfBounds;
+    for (uint32_t k = 0; k < steps && !outOfBounds; ++k) {
+      const uint32_t* step = plan + 3 + k * 4;
+      const int64_t index = readIndex(exec.operand(inst, step[0]).at(lane), exec.rawOperand(inst, step[0]).size, step[3] != 0);
+      if (index < 0 || (step[2] && uint64_t(index) >= step[2])) {
+        exec.warning(inst, lane, "index " + std::to_string(index) + " is out of bounds of an array of " + std::to_string(step[2]) +
+                                     " (the access reads zero / is dropped)", kIndexOutOfRange);
+        outOfBounds = true;
+        break;
+      }
+      p.offset += uint64_t(index) * step[1];
+    }
+    if (outOfBounds) p.object = makeObject(ObjectKind::OutOfBounds, 0);
+    std::memcpy(r.at(lane), &p, sizeof p);
+  });
+}
+
+// The plan for a static access chain, or false when the chain needs the general walk (a
+// descriptor array, an unknown base layout, a constant index out of range).
+bool planAccessChain(BindContext& c) {
+  const Module& m = c.module;
+  Function& f = c.function;
+  uint32_t node = 0;
+  const Operand& base = c.operand(0);
+  if (base.isConstant()) {
+    Pointer p;
+    std::memcpy(&p, m.constants.data() + base.value, sizeof p);
+    if (objectKind(p.object) == ObjectKind::Descriptor) return false;
+    node = p.layout;
+  } else if (auto it = f.staticPointerLayout.find(c.operandId(0)); it != f.staticPointerLayout.end()) {
+    node = it->second;
+  } else {
+    return false;
+  }
+  std::vector<uint32_t> plan{0, 0, 0};
+  uint64_t staticOffset = 0;
+  for (uint32_t i = 1; i < c.inst.operandCount; ++i) {
+    const LayoutNode& n = m.layout(node);
+    const Type& t = m.type(n.type);
+    const Operand& o = c.operand(i);
+    const Type& indexType = m.type(c.operandType(i));
+    if (o.isLiteral() || indexType.kind != TypeKind::Int) return false;
+    uint64_t constant = 0;
+    if (o.isConstant()) std::memcpy(&constant, m.constants.data() + o.value, std::min<uint32_t>(indexType.size, 8));
+    const bool negative = o.isConstant() && indexType.isSigned && indexType.size < 8 && (constant >> (indexType.size * 8 - 1)) & 1;
+    if (t.kind == TypeKind::Struct) {
+      if (!o.isConstant() || negative || constant >= n.children.size()) return false;
+      staticOffset += n.offsets[constant];
+      node = n.children[constant];
+      continue;
+    }
+    uint64_t stride = n.stride;
+    uint32_t bound = t.kind == TypeKind::RuntimeArray ? 0 : t.count;
+    if (t.kind == TypeKind::Matrix && n.rowMajor) stride = m.type(m.type(t.element).element).size;
+    else if (t.kind != TypeKind::Array && t.kind != TypeKind::RuntimeArray && t.kind != TypeKind::Vector && t.kind != TypeKind::Matrix)
+      return false;
+    if (o.isConstant()) {
+      if (negative || (bound && constant >= bound)) return false;  // the general walk warns at run time
+      staticOffset += constant * stride;
+    } else {
+      if (stride > UINT32_MAX) return false;
+      plan.insert(plan.end(), {i, uint32_t(stride), bound, uint32_t(indexType.isSigned)});
+    }
+    node = n.children[0];
+  }
+  if (staticOffset > UINT32_MAX) return false;
+  plan[0] = node;
+  plan[1] = uint32_t(staticOffset);
+  plan[2] = uint32_t((plan.size() - 3) / 4);
+  c.inst.aux = uint32_t(f.extra.size());
+  f.extra.insert(f.extra.end(), plan.begin(), plan.end());
+  f.staticPointerLayout[c.inst.resultId] = node;
+  c.inst.handler = staticAccessChain;
+  return true;
+}
+
 // aux: member index of the runtime array.
 void arrayLengthHandler(SubgroupExec& exec, const Inst& inst) {
   const Module& m = exec.module();
@@ -287,11 +402,24 @@ bool bindMemory(BindContext& c) {
   switch (spv::Op(inst.opcode)) {
     case spv::OpVariable:
       inst.handler = variableHandler;
+      c.function.staticPointerLayout[inst.resultId] = inst.aux2;
       return true;
     case spv::OpLoad:
+      if (const Function::Local* local = localInRegisterForm(c, c.operandId(0))) {
+        inst.aux = local->offset;
+        const uint32_t size = c.module.type(inst.typeId).size;
+        inst.handler = size == 4 ? loadLocal<4> : size == 8 ? loadLocal<8> : size == 12 ? loadLocal<12> : size == 16 ? loadLocal<16> : loadLocal<0>;
+        return true;
+      }
       inst.handler = loadHandler;
       return true;
     case spv::OpStore:
+      if (const Function::Local* local = localInRegisterForm(c, c.operandId(0))) {
+        inst.aux = local->offset;
+        const uint32_t size = c.operand(1).size;
+        inst.handler = size == 4 ? storeLocal<4> : size == 8 ? storeLocal<8> : size == 12 ? storeLocal<12> : size == 16 ? storeLocal<16> : storeLocal<0>;
+        return true;
+      }
       inst.handler = storeHandler;
       return true;
     case spv::OpCopyMemory:
@@ -303,6 +431,7 @@ bool bindMemory(BindContext& c) {
         c.error = "access chain with more than 32 indices";
         return false;
       }
+      if (planAccessChain(c)) return true;
       inst.aux = 0;
       for (uint32_t i = 1; i < inst.operandCount; ++i)
         if (c.module.type(c.operandType(i)).isSigned) inst.aux |= 1u << (i - 1);

@@ -28,6 +28,58 @@ void copyFirstOperand(SubgroupExec& exec, const Inst& inst) {
 void phiGroup(SubgroupExec& exec, const Inst& inst) {
   const Inst* phis = &inst;
   const uint32_t count = inst.aux;
+  // Usually every active lane came from the same block: copy whole registers.
+  {
+    const uint32_t first = exec.active().first();
+    const uint32_t previous = exec.previousBlock(first);
+    bool uniform = true;
+    forActive(exec, [&](uint32_t lane) { uniform &= exec.previousBlock(lane) == previous; });
+    if (uniform) {
+      thread_local std::vector<uint8_t> values;
+      thread_local std::vector<std::pair<Ref, uint32_t>> sources;
+      const uint32_t width = exec.width();
+      sources.clear();
+      for (uint32_t k = 0; k < count; ++k) {
+        const Inst& phi = phis[k];
+        uint32_t i = 0;
+        while (i + 1 < phi.operandCount && exec.literal(phi, i + 1) != previous) i += 2;
+        if (i + 1 >= phi.operandCount) {
+          exec.error(phi, first, "OpPhi has no operand for the block the invocation came from");
+          return;
+        }
+        sources.push_back({exec.operand(phi, i), phi.result.stride});
+      }
+      if (!inst.aux2) {
+        // No phi of the group reads another: copy straight into the results.
+        for (uint32_t k = 0; k < count; ++k) {
+          const Ref r = exec.result(phis[k]);
+          const auto& [ref, size] = sources[k];
+          if (ref.stride && exec.allActive()) std::memcpy(r.base, ref.base, size_t(size) * width);
+          else forActive(exec, [&](uint32_t lane) { std::memcpy(r.at(lane), ref.at(lane), size); });
+        }
+        return;
+      }
+      // Read every source before writing any result (a phi may read another phi of the block).
+      size_t total = 0;
+      for (const auto& [ref, size] : sources) total += size_t(size) * width;
+      values.resize(total);
+      size_t at = 0;
+      for (const auto& [ref, size] : sources) {
+        if (ref.stride && exec.allActive()) std::memcpy(values.data() + at, ref.base, size_t(size) * width);
+        else forActive(exec, [&](uint32_t lane) { std::memcpy(values.data() + at + size_t(lane) * size, ref.at(lane), size); });
+        at += size_t(size) * width;
+      }
+      at = 0;
+      for (uint32_t k = 0; k < count; ++k) {
+        const Ref r = exec.result(phis[k]);
+        const uint32_t size = sources[k].second;
+        if (exec.allActive()) std::memcpy(r.base, values.data() + at, size_t(size) * width);
+        else forActive(exec, [&](uint32_t lane) { std::memcpy(r.at(lane), values.data() + at + size_t(lane) * size, size); });
+        at += size_t(size) * width;
+      }
+      return;
+    }
+  }
   thread_local std::vector<uint8_t> scratch;
   uint32_t total = 0;
   for (uint32_t k = 0; k < count; ++k) total += phis[k].result.stride;
@@ -87,6 +139,14 @@ bool bindPhi(BindContext& c) {
   uint32_t count = 0;
   while (index + count < f.insts.size() && f.insts[index + count].opcode == spv::OpPhi) ++count;
   c.inst.aux = count;
+  // aux2: whether a phi of the group reads another's result (then they copy through scratch).
+  c.inst.aux2 = 0;
+  for (uint32_t k = 0; k < count; ++k)
+    for (uint32_t j = 0; j < count; ++j) {
+      const Inst& reader = f.insts[index + k];
+      for (uint32_t i = 0; i < reader.operandCount; i += 2)
+        if (f.operandIds[reader.firstOperand + i] == f.insts[index + j].resultId) c.inst.aux2 = 1;
+    }
   c.inst.handler = phiGroup;
   return true;
 }

@@ -32,7 +32,14 @@ struct Mask {
   void reset(uint32_t l) { w[l >> 6] &= ~(1ull << (l & 63)); }
   bool none() const { return (w[0] | w[1]) == 0; }
   bool any() const { return !none(); }
-  uint32_t count() const { return uint32_t(std::popcount(w[0]) + std::popcount(w[1])); }
+  // SWAR: without -mpopcnt, std::popcount is a libgcc call on every block.
+  static uint32_t popcount64(uint64_t x) {
+    x = x - ((x >> 1) & 0x5555555555555555ull);
+    x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
+    x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0full;
+    return uint32_t((x * 0x0101010101010101ull) >> 56);
+  }
+  uint32_t count() const { return popcount64(w[0]) + popcount64(w[1]); }
   // Lowest set lane, or 128 when none.
   uint32_t first() const { return w[0] ? uint32_t(std::countr_zero(w[0])) : w[1] ? 64 + uint32_t(std::countr_zero(w[1])) : 128; }
   uint32_t last() const { return w[1] ? 127 - uint32_t(std::countl_zero(w[1])) : w[0] ? 63 - uint32_t(std::countl_zero(w[0])) : 128; }
