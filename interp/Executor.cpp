@@ -725,6 +725,8 @@ uint8_t* SubgroupExec::memory(const Pointer& p, uint32_t lane, uint64_t bytes, A
 uint64_t SubgroupExec::objectSizeFrom(const Pointer& p, uint32_t) const {
   if (objectKind(p.object) != ObjectKind::Buffer) return 0;
   const uint32_t index = objectIndex(p.object);
+  // A module buffer variable is resolved on first use, which may be this query.
+  if (index < module_.globals.size() && run_.bufferSlot(index) == ~0u) return 0;
   if (index >= run_.buffers.size()) return 0;
   const uint64_t size = run_.buffers[index].size;
   return p.offset < size ? size - p.offset : 0;

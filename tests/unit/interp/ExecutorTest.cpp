@@ -194,3 +194,30 @@ void main(uint3 id : SV_DispatchThreadID, uint3 local : SV_GroupThreadID, uint3 
       CHECK(out[slot * 4 + 3] == y * 4 + x % 4);
     }
 }
+
+TEST_CASE("GetDimensions of a buffer no instruction has touched yet", "[interp]") {
+  // OpArrayLength resolves the buffer itself (it used to read 0 until a load or store had).
+  const auto words = compileHlsl(R"(
+struct S { float4 a; float b; };
+StructuredBuffer<S> In : register(t0);
+RWByteAddressBuffer Raw : register(u1);
+RWStructuredBuffer<uint> Out : register(u2);
+[numthreads(1, 1, 1)]
+void main() {
+  uint count, stride;
+  In.GetDimensions(count, stride);
+  uint bytes;
+  Raw.GetDimensions(bytes);
+  Out[0] = count;
+  Out[1] = stride;
+  Out[2] = bytes;
+})");
+  Buffers b;
+  b.zeros<float>(0, 0, 5 * 7);  // 140 bytes: four 32-byte elements (std430 pads S to 32)
+  b.zeros<uint32_t>(0, 1, 9);
+  b.zeros<uint32_t>(0, 2, 3);
+  const RunResult r = run(words, b);
+  INFO(r.diagnostics);
+  REQUIRE(r.result.ok);
+  CHECK(b.get<uint32_t>(0, 2) == std::vector<uint32_t>{4, 32, 36});
+}
