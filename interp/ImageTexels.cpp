@@ -20,11 +20,21 @@ bool multiply(uint64_t a, uint64_t b, uint64_t& out) {
 }
 
 uint64_t readBits(const uint8_t* p, uint32_t bits) {
-  uint64_t v = 0;
-  std::memcpy(&v, p, bits / 8);  // little-endian host, as the executor assumes throughout
-  return v;
+  switch (bits) {  // fixed-size loads: little-endian host, as the executor assumes throughout
+    case 8: return *p;
+    case 16: return load<uint16_t>(p);
+    case 32: return load<uint32_t>(p);
+    default: return load<uint64_t>(p);
+  }
 }
-void writeBits(uint8_t* p, uint32_t bits, uint64_t v) { std::memcpy(p, &v, bits / 8); }
+void writeBits(uint8_t* p, uint32_t bits, uint64_t v) {
+  switch (bits) {
+    case 8: *p = uint8_t(v); break;
+    case 16: store<uint16_t>(p, uint16_t(v)); break;
+    case 32: store<uint32_t>(p, uint32_t(v)); break;
+    default: store<uint64_t>(p, v); break;
+  }
+}
 
 int64_t signExtend(uint64_t v, uint32_t bits) {
   if (bits >= 64) return int64_t(v);
@@ -32,9 +42,20 @@ int64_t signExtend(uint64_t v, uint32_t bits) {
   return int64_t((v ^ sign) - sign);
 }
 
-// 2^bits - 1 and 2^(bits-1) - 1 as doubles (the normalized formats' scales).
-double unormScale(uint32_t bits) { return std::ldexp(1.0, int(bits)) - 1.0; }
-double snormScale(uint32_t bits) { return std::ldexp(1.0, int(bits) - 1) - 1.0; }
+// 2^bits - 1 and 2^(bits-1) - 1 (the normalized formats' scales).
+double unormScale(uint32_t bits) { return bits >= 64 ? 18446744073709551615.0 : double((uint64_t(1) << bits) - 1); }
+double snormScale(uint32_t bits) { return double((uint64_t(1) << (bits - 1)) - 1); }
+
+// c / scale for a normalized value c. For 8 and 16 bits a multiplication by the reciprocal gives
+// the same float result as the division: c / (2^b - 1) lies at least 2^-26 / (2^b - 1) (relative)
+// from any float rounding midpoint, far more than the two double ULPs the reciprocal costs.
+double normalize(double c, uint32_t bits, bool isSigned) {
+  switch (bits) {
+    case 8: return c * (isSigned ? 1.0 / 127.0 : 1.0 / 255.0);
+    case 16: return c * (isSigned ? 1.0 / 32767.0 : 1.0 / 65535.0);
+    default: return c / (isSigned ? snormScale(bits) : unormScale(bits));
+  }
+}
 
 // Round to nearest even of a value already clamped to the format's range.
 double roundEven(double v) { return std::nearbyint(v); }
@@ -132,14 +153,13 @@ void decodeTexel(const TexelFormat& format, const uint8_t* p, Extend extend, Tex
       break;
     }
     case TexelFormat::Kind::UNorm: {
-      const double scale = unormScale(bits);
-      for (uint32_t c = 0; c < format.channels; ++c) out.f[c] = double(readBits(p + c * bytes, bits)) / scale;
+      for (uint32_t c = 0; c < format.channels; ++c) out.f[c] = normalize(double(readBits(p + c * bytes, bits)), bits, false);
       break;
     }
     case TexelFormat::Kind::SNorm: {
       // The most negative value and the one above it both read as -1.0.
-      const double scale = snormScale(bits);
-      for (uint32_t c = 0; c < format.channels; ++c) out.f[c] = std::max(double(signExtend(readBits(p + c * bytes, bits), bits)) / scale, -1.0);
+      for (uint32_t c = 0; c < format.channels; ++c)
+        out.f[c] = std::max(normalize(double(signExtend(readBits(p + c * bytes, bits), bits)), bits, true), -1.0);
       break;
     }
     case TexelFormat::Kind::Float:
