@@ -174,12 +174,12 @@ OffloaderRun comparePipeline(const std::string& pipelineText, const std::string&
                            ") on the CPU device";
         if (element < rb.buffers.size()) {
           if (auto w = (*cpuDevice)->lastWriter(*rb.buffers[element], offset)) {
-            line += "; last written by invocation " + triple(w->global) + " (workgroup " + triple(w->workgroup) + ", local " +
+            line += "\n    last written by invocation " + triple(w->global) + " (workgroup " + triple(w->workgroup) + ", local " +
                     triple(w->local) + ")";
             if (!w->location.empty()) line += " at " + w->location;
             line += " [" + w->instruction + "]";
           } else {
-            line += "; no invocation wrote it on the CPU device";
+            line += "\n    no invocation wrote it on the CPU device";
           }
         }
         lines += line + "\n";

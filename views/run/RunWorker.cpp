@@ -2,9 +2,12 @@
 
 #include "core/pipeline/Pipeline.h"
 #include "renderer/hal/Device.h"
+#include "renderer/offload/Compare.h"
+#include "renderer/offload/PipelinePrinter.h"
 #include "renderer/offload/Rules.h"
 
 #include <cstring>
+#include <regex>
 
 namespace sl::views {
 
@@ -78,12 +81,14 @@ std::vector<RuleComparison> compareResults(const offload::Pipeline& pipeline) {
 
 std::vector<std::string> listAdapters(std::string* error) {
   std::vector<std::string> out;
-  auto adapters = hal::enumerateAdapters(hal::Backend::Vulkan);
+  // The order hal::createDevice counts adapterIndex in (Backend::Any: Vulkan, D3D12, CPU).
+  auto adapters = hal::enumerateAdapters(hal::Backend::Any);
   if (!adapters.ok()) {
     if (error) *error = adapters.status().message();
     return out;
   }
-  for (const hal::AdapterInfo& a : *adapters) out.push_back(a.name + " (Vulkan " + a.apiVersion + ")");
+  for (const hal::AdapterInfo& a : *adapters)
+    out.push_back(a.backend == hal::Backend::Cpu ? a.name : a.name + " (" + hal::backendName(a.backend) + " " + a.apiVersion + ")");
   return out;
 }
 
@@ -115,8 +120,30 @@ RunOutcome runBundleNow(const RunRequest& request) {
     return outcome;
   }
   hal::DeviceOptions deviceOptions;
-  deviceOptions.backend = hal::Backend::Vulkan;
+  deviceOptions.backend = request.adapterIndex >= 0 ? hal::Backend::Any : hal::Backend::Vulkan;
   deviceOptions.adapterIndex = request.adapterIndex;
+  if (request.compareWithCpu) {
+    auto adapters = hal::enumerateAdapters(deviceOptions.backend);
+    offload::CompareOptions compare;
+    compare.reference.backend = hal::Backend::Vulkan;
+    if (adapters.ok() && request.adapterIndex >= 0 && size_t(request.adapterIndex) < adapters->size()) {
+      const hal::AdapterInfo& chosen = (*adapters)[size_t(request.adapterIndex)];
+      if (chosen.backend != hal::Backend::Cpu) {
+        compare.reference.backend = chosen.backend;
+        compare.reference.adapterRegex = "^" + std::regex_replace(chosen.name, std::regex(R"([.^$|()\[\]{}*+?\\])"), R"(\$&)") + "$";
+      }
+    }
+    std::vector<std::vector<uint8_t>> shaders(std::max<size_t>(1, outcome.pipeline.shaders.size()), compiled->object);
+    start = Clock::now();
+    offload::OffloaderRun run = offload::comparePipeline(offload::printPipeline(outcome.pipeline), request.fileName, shaders, compare);
+    outcome.runMilliseconds = msSince(start);
+    outcome.compared = true;
+    outcome.devicesAgree = run.exitCode == 0;
+    outcome.compareReport = run.out + run.err;
+    outcome.deviceName = "the CPU device and " + (compare.reference.adapterRegex.empty() ? std::string("the first Vulkan device") : "'" + (*adapters)[size_t(request.adapterIndex)].name + "'");
+    if (!outcome.devicesAgree && run.out.find("compare: '") == std::string::npos) outcome.error = run.err;
+    return outcome;
+  }
   auto device = hal::createDevice(deviceOptions);
   if (!device.ok()) {
     outcome.error = device.status().message();

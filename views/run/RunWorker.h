@@ -24,7 +24,10 @@ struct RunRequest {
   std::string hlsl;
   std::vector<std::string> compileArgs;  // DXC options of the RUN line (no -spirv, no input)
   offload::Pipeline pipeline;
-  int adapterIndex = -1;  // -1: the first Vulkan adapter
+  int adapterIndex = -1;  // into listAdapters(); -1: the first Vulkan adapter
+  // Run on the chosen device and on the CPU device and compare every output element
+  // (renderer/offload/Compare.h); the outcome carries the report.
+  bool compareWithCpu = false;
 };
 
 // Per element of a Results rule's actual buffer: whether it differs from the expected one.
@@ -49,12 +52,18 @@ struct RunOutcome {
   std::vector<RuleComparison> rules;
   bool resultsPassed = true;
   std::vector<std::string> mismatchLines;  // the rules' mismatch lines
+  // Compare with the CPU device: whether it ran, whether the devices agree, and the report
+  // (each differing element with the invocation that last wrote it and its source line).
+  bool compared = false;
+  bool devicesAgree = false;
+  std::string compareReport;
 };
 
 // Compares the buffers of each Results rule element by element (the rule's own comparison).
 std::vector<RuleComparison> compareResults(const offload::Pipeline& pipeline);
 
-// The adapters a run can choose from: "name (backend)" in enumeration order.
+// The adapters a run can choose from: "name (backend)" in enumeration order (Vulkan devices,
+// then the CPU device).
 std::vector<std::string> listAdapters(std::string* error = nullptr);
 
 // The whole run, synchronously (the worker's body; tests call it directly).
