@@ -45,7 +45,8 @@ constexpr uint32_t kImageImplicitLod = 63;
 constexpr uint32_t kImageQuad = 64;
 constexpr uint32_t kImageSamplerState = 65;
 constexpr uint32_t kImageClamped = 66;
-constexpr uint32_t kImageUndefined = 67;
+constexpr uint32_t kImageUndefined = 67;  // .. 70
+constexpr uint32_t kImageNullDescriptor = 71;
 
 // Image operand bits that are followed by ids, and every bit the executor knows.
 constexpr uint32_t kImageOperandOffsets = 0x10000;  // Offsets (SPIR-V 1.6 / maintenance8)
@@ -264,7 +265,8 @@ class HandleResolver {
   HandleResolver(SubgroupExec& exec, const Inst& inst, const ImageTypeInfo& type, bool needSampler)
       : exec_(exec), inst_(inst), type_(type), needSampler_(needSampler) {}
 
-  // The view for `lane`'s handle, or null after recording the error.
+  // The view for `lane`'s handle, or null: after recording an error, or for a null handle (then
+  // with a warning and exec.failed() still false: the caller reads zero or drops the write).
   const ImageView* resolve(uint32_t lane, const Handle& h) {
     if (valid_ && std::memcmp(&h, &last_, sizeof h) == 0) return ok_ ? &view_ : nullptr;
     last_ = h;
@@ -278,8 +280,13 @@ class HandleResolver {
   bool resolveNew(uint32_t lane, const Handle& h) {
     const Module& m = exec_.module();
     RunContext& run = exec_.runContext();
-    if (h.imageVar == Handle::kNone || h.imageVar >= m.globals.size()) {
-      exec_.error(inst_, lane, "the image operand holds no image (a null or sampler-only handle)");
+    if (h.imageVar == Handle::kNone || (needSampler_ && h.samplerVar == Handle::kNone)) {
+      exec_.warning(inst_, lane, "the image operand is a null descriptor (an out-of-range descriptor index?): reads give zero, writes are dropped",
+                    kImageNullDescriptor);
+      return false;
+    }
+    if (h.imageVar >= m.globals.size()) {
+      exec_.error(inst_, lane, "the image operand names no variable");
       return false;
     }
     const TypeKind kind = descriptorKind(m, h.imageVar);
@@ -304,8 +311,8 @@ class HandleResolver {
       return false;
     }
     if (!needSampler_) return true;
-    if (h.samplerVar == Handle::kNone || h.samplerVar >= m.globals.size()) {
-      exec_.error(inst_, lane, "the sampled image has no sampler");
+    if (h.samplerVar >= m.globals.size()) {
+      exec_.error(inst_, lane, "the sampler operand names no variable");
       return false;
     }
     const TypeKind samplerKind = descriptorKind(m, h.samplerVar);
@@ -332,6 +339,30 @@ class HandleResolver {
 };
 
 Handle handleAt(const Ref& r, uint32_t lane) { return load<Handle>(r.at(lane)); }
+
+// The result of a lane whose image is a null descriptor: zero (nothing after an error).
+void zeroResult(SubgroupExec& exec, const Ref& r, uint32_t lane, const Inst& inst) {
+  if (!exec.failed()) std::memset(r.at(lane), 0, inst.result.stride);
+}
+
+// A load through an out-of-range descriptor array index gives an all-zero handle, which would
+// name global 0. A real image handle has no sampler and a real sampler handle no image, so such
+// a handle in those places is a null descriptor.
+Handle imageOnly(Handle h) {
+  if (h.samplerVar != Handle::kNone) h.imageVar = Handle::kNone;
+  h.samplerVar = Handle::kNone;
+  return h;
+}
+Handle samplerOnly(Handle h) {
+  if (h.imageVar != Handle::kNone) h.samplerVar = Handle::kNone;
+  h.imageVar = Handle::kNone;
+  return h;
+}
+// The handle operand of an instruction whose image operand has type `typeId`.
+Handle imageHandleAt(const Module& m, uint32_t typeId, const Ref& r, uint32_t lane) {
+  const Handle h = handleAt(r, lane);
+  return m.type(typeId).kind == TypeKind::Image ? imageOnly(h) : h;
+}
 
 // Integer texel coordinates of an image type's coordinate operand: (x [, y] [, z]) then the
 // layer of arrays (for cubes the face, or 6 * cube + face).
@@ -450,7 +481,7 @@ void warnMismatch(SubgroupExec& exec, const Inst& inst, uint32_t lane, bool inte
 void sampledImageHandler(SubgroupExec& exec, const Inst& inst) {
   const Ref imageRef = exec.operand(inst, 0), samplerRef = exec.operand(inst, 1), r = exec.result(inst);
   forActive(exec, [&](uint32_t lane) {
-    const Handle image = handleAt(imageRef, lane), sampler = handleAt(samplerRef, lane);
+    const Handle image = imageOnly(handleAt(imageRef, lane)), sampler = samplerOnly(handleAt(samplerRef, lane));
     const Handle combined{image.imageVar, image.imageIndex, sampler.samplerVar, sampler.samplerIndex};
     std::memcpy(r.at(lane), &combined, sizeof combined);
   });
@@ -479,9 +510,9 @@ void fetchHandler(SubgroupExec& exec, const Inst& inst) {
   const uint32_t dims = spatialDims(type.dim);
   forActive(exec, [&](uint32_t lane) {
     if (exec.failed()) return;
-    const Handle h = handleAt(handles, lane);
+    const Handle h = imageHandleAt(m, inst.aux, handles, lane);
     const ImageView* view = resolver.resolve(lane, h);
-    if (!view) return;
+    if (!view) return zeroResult(exec, r, lane, inst);
     TexelCoord c = texelCoordOf(type, coord, lane);
     if (ops.offset.present() && type.dim != spv::DimCube) {
       c.x += ops.offset.i(lane, 0);
@@ -522,7 +553,7 @@ void writeHandler(SubgroupExec& exec, const Inst& inst) {
   if (ops.extend == image::Extend::Zero) valueSigned = false;
   forActive(exec, [&](uint32_t lane) {
     if (exec.failed()) return;
-    const Handle h = handleAt(handles, lane);
+    const Handle h = imageHandleAt(m, inst.aux, handles, lane);
     const ImageView* view = resolver.resolve(lane, h);
     if (!view) return;
     if (!view->resource->writable) {
@@ -694,8 +725,8 @@ void sampleHandler(SubgroupExec& exec, const Inst& inst) {
   const Ref handles = exec.operand(inst, 0), r = exec.result(inst);
   forActive(exec, [&](uint32_t lane) {
     if (exec.failed()) return;
-    const ImageView* view = resolver.resolve(lane, handleAt(handles, lane));
-    if (!view) return;
+    const ImageView* view = resolver.resolve(lane, imageHandleAt(m, inst.aux, handles, lane));
+    if (!view) return zeroResult(exec, r, lane, inst);
     const SamplerResource& sampler = resolver.sampler();
     checkSamplerCompare(exec, inst, lane, sampler, dref);
     SampleRequest rq;
@@ -722,8 +753,8 @@ void gatherHandler(SubgroupExec& exec, const Inst& inst) {
   const Ref handles = exec.operand(inst, 0), r = exec.result(inst);
   forActive(exec, [&](uint32_t lane) {
     if (exec.failed()) return;
-    const ImageView* view = resolver.resolve(lane, handleAt(handles, lane));
-    if (!view) return;
+    const ImageView* view = resolver.resolve(lane, imageHandleAt(m, inst.aux, handles, lane));
+    if (!view) return zeroResult(exec, r, lane, inst);
     const SamplerResource& sampler = resolver.sampler();
     checkSamplerCompare(exec, inst, lane, sampler, dref);
     SampleRequest rq;
@@ -761,8 +792,8 @@ void queryLodHandler(SubgroupExec& exec, const Inst& inst) {
   const Ref handles = exec.operand(inst, 0), r = exec.result(inst);
   forActive(exec, [&](uint32_t lane) {
     if (exec.failed()) return;
-    const ImageView* view = resolver.resolve(lane, handleAt(handles, lane));
-    if (!view) return;
+    const ImageView* view = resolver.resolve(lane, imageHandleAt(m, inst.aux, handles, lane));
+    if (!view) return zeroResult(exec, r, lane, inst);
     SampleRequest rq;
     setup.fill(exec, inst, lane, rq);
     rq.kind = SampleRequest::Kind::QueryLod;
@@ -788,9 +819,9 @@ void querySizeHandler(SubgroupExec& exec, const Inst& inst) {
   const Ref handles = exec.operand(inst, 0), r = exec.result(inst);
   forActive(exec, [&](uint32_t lane) {
     if (exec.failed()) return;
-    const Handle h = handleAt(handles, lane);
+    const Handle h = imageHandleAt(m, inst.aux, handles, lane);
     const ImageView* view = resolver.resolve(lane, h);
-    if (!view) return;
+    if (!view) return zeroResult(exec, r, lane, inst);
     Texel t;
     for (uint32_t k = 0; k < 4; ++k) t.i[k] = 0;
     const int64_t level = lod.present() ? lod.i(lane, 0) : 0;
@@ -821,8 +852,8 @@ void queryCountHandler(SubgroupExec& exec, const Inst& inst) {
   const Ref handles = exec.operand(inst, 0), r = exec.result(inst);
   forActive(exec, [&](uint32_t lane) {
     if (exec.failed()) return;
-    const ImageView* view = resolver.resolve(lane, handleAt(handles, lane));
-    if (!view) return;
+    const ImageView* view = resolver.resolve(lane, imageHandleAt(m, inst.aux, handles, lane));
+    if (!view) return zeroResult(exec, r, lane, inst);
     Texel t;
     t.i[0] = Levels ? view->mipLevels : view->samples;
     writer.write(r.at(lane), t, true, false);
@@ -857,7 +888,10 @@ void texelPointerHandler(SubgroupExec& exec, const Inst& inst) {
     }
     const Handle h{global, uint32_t(p.offset), Handle::kNone, 0};
     const ImageView* view = resolver.resolve(lane, h);
-    if (!view) return;
+    if (!view) {
+      if (!exec.failed()) std::memcpy(r.at(lane), &out, sizeof out);  // a null descriptor: atomics read zero
+      return;
+    }
     const TexelCoord c = texelCoordOf(type, coord, lane);
     const int64_t sample = sampleValue.i(lane, 0);
     if (view->inBounds(0, c.x, c.y, c.z, c.layer, sample)) [[likely]] {

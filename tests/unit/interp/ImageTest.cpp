@@ -743,6 +743,31 @@ void main(uint3 id : SV_DispatchThreadID) {
   CHECK(mentions(r, "image 'TT[3]' (set 0, binding 0) is not bound"));
 }
 
+TEST_CASE("an out-of-range descriptor index is a null descriptor: reads and samples give zero", "[interp][image]") {
+  const auto words = compileHlsl(R"(
+Texture2D<float> TT[4] : register(t0);
+SamplerState S : register(s0);
+RWStructuredBuffer<float> Out : register(u7);
+[numthreads(1, 1, 1)]
+void main(uint3 id : SV_DispatchThreadID) {
+  Out[0] = TT[id.x + 5].Load(int3(0, 0, 0));
+  Out[1] = TT[id.x + 6].SampleLevel(S, float2(0.5, 0.5), 0);
+  uint w, h;
+  TT[id.x + 7].GetDimensions(w, h);
+  Out[2] = w;
+  Out[3] = TT[id.x].Load(int3(0, 0, 0));
+})", "cs_6_6");
+  Resources res;
+  for (uint32_t e = 0; e < 4; ++e) res.addImage(0, shape(ImageResource::Dim::D2, kR32f, 1), std::vector<float>{float(10 * (e + 1))}, e);
+  res.addSampler(0, samplerOf(SamplerResource::Filter::Nearest, SamplerResource::Address::ClampToEdge));
+  res.set<float>(0, 7, std::vector<float>{-1, -1, -1, -1});
+  const RunResult r = run(words, res);
+  REQUIRE(r.result.ok);
+  CHECK(res.get<float>(0, 7) == std::vector<float>{0, 0, 0, 10});
+  CHECK(mentions(r, "index 5 is out of bounds"));
+  CHECK(mentions(r, "null descriptor"));
+}
+
 TEST_CASE("an unbound texture or sampler is an error naming it", "[interp][image]") {
   const auto words = compileHlsl(R"(
 Texture2D<float> Missing : register(t3, space1);
