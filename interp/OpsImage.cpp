@@ -562,9 +562,10 @@ void writeHandler(SubgroupExec& exec, const Inst& inst) {
     }
     const TexelCoord c = texelCoordOf(type, coord, lane);
     const int64_t sample = ops.sample.present() ? ops.sample.i(lane, 0) : 0;
-    if (!view->inBounds(0, c.x, c.y, c.z, c.layer, sample)) {
+    const int64_t level = ops.lod.present() ? ops.lod.i(lane, 0) : 0;  // SPV_AMD_shader_image_load_store_lod
+    if (level < 0 || level >= int64_t(view->mipLevels) || !view->inBounds(uint32_t(level), c.x, c.y, c.z, c.layer, sample)) {
       exec.warning(inst, lane,
-                   "texel " + describeTexel(type, c, 0, sample) + " is out of bounds of image '" + imageLabel(exec, *view, h) + "' (" +
+                   "texel " + describeTexel(type, c, level, sample) + " is out of bounds of image '" + imageLabel(exec, *view, h) + "' (" +
                        describeSize(*view) + "): the write is dropped",
                    kImageOutOfBounds);
       return;
@@ -578,7 +579,8 @@ void writeHandler(SubgroupExec& exec, const Inst& inst) {
       else value.texel.f[k] = present ? texel.f(lane, k) : (k == 3 ? 1.0 : 0.0);
     }
     const uint32_t issues = image::encodeTexel(
-        view->format, value, view->writableTexel(0, uint32_t(c.x), uint32_t(c.y), uint32_t(c.z), uint32_t(c.layer), uint32_t(sample)));
+        view->format, value,
+        view->writableTexel(uint32_t(level), uint32_t(c.x), uint32_t(c.y), uint32_t(c.z), uint32_t(c.layer), uint32_t(sample)));
     if (issues & image::kEncodeMismatch) [[unlikely]]
       exec.warning(inst, lane,
                    value.integer ? "an integer texel written to an image with a float format (undefined; the CPU device converts the value)"

@@ -5,6 +5,7 @@
 // and image atomics through texel pointers.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <memory>
 #include <tuple>
@@ -684,6 +685,50 @@ void main() {
   const RunResult r = run(words, res);
   REQUIRE(r.result.ok);
   CHECK(res.get<float>(0, 7) == std::vector<float>{101, 55.5f, 105.25f, 11});
+}
+
+TEST_CASE("Texture1D, Texture1DArray, Texture2DMS and RWTexture3D", "[interp][image]") {
+  const auto words = compileHlsl(R"(
+Texture1D<float> T1 : register(t0);
+Texture1DArray<float> T1A : register(t1);
+Texture2DMS<float4> MS : register(t2);
+RWTexture3D<float4> RW3 : register(u4);
+SamplerState S : register(s0);
+RWStructuredBuffer<float4> Out : register(u7);
+[numthreads(1, 1, 1)]
+void main() {
+  Out[0] = float4(T1.SampleLevel(S, 0.3, 0), T1A.SampleLevel(S, float2(0.3, 1), 0), MS.Load(int2(1, 0), 1).x, MS.Load(int2(0, 0), 0).y);
+  uint w, h, n, d;
+  MS.GetDimensions(w, h, n);
+  RW3.GetDimensions(w, h, d);
+  Out[1] = float4(w, h, n, d);
+  RW3[uint3(1, 0, 1)] = float4(1, 2, 3, 4);
+})", "cs_6_6");
+  Resources res;
+  res.addImage(0, shape(ImageResource::Dim::D1, kR32f, 4), std::vector<float>{0, 1, 2, 3});
+  res.addImage(1, shape(ImageResource::Dim::D1, kR32f, 4, 1, 1, 2), std::vector<float>{0, 1, 2, 3, 10, 11, 12, 13});
+  ImageResource ms = shape(ImageResource::Dim::D2, format(TexelFormat::Kind::Float, 32, 2), 2, 1);
+  ms.samples = 4;
+  std::vector<float> msTexels;
+  for (int x = 0; x < 2; ++x)
+    for (int sample = 0; sample < 4; ++sample) msTexels.insert(msTexels.end(), {float(10 * x + sample), float(100 + sample)});
+  res.addImage(2, ms, msTexels);
+  res.addImage(4, shape(ImageResource::Dim::D3, kRgba32f, 2, 3, 2), std::vector<float>(4 * 12)).writable = true;
+  res.addSampler(0, samplerOf(SamplerResource::Filter::Linear, SamplerResource::Address::ClampToEdge));
+  res.zeros<float>(0, 7, 8);
+  const RunResult r = run(words, res);
+  REQUIRE(r.result.ok);
+  const auto out = res.get<float>(0, 7);
+  const double u = double(0.3f) * 4 - 0.5;  // between texels 0 and 1
+  CHECK(out[0] == float(u));
+  CHECK(out[1] == float(10 + u));
+  CHECK(out[2] == 11.f);
+  CHECK(out[3] == 100.f);
+  CHECK(std::vector<float>(out.begin() + 4, out.end()) == std::vector<float>{2, 3, 4, 2});
+  const auto texels = res.imageData<float>(4);
+  const size_t at = ((1 * 3 + 0) * 2 + 1) * 4;  // z = 1, y = 0, x = 1
+  CHECK(std::vector<float>(texels.begin() + at, texels.begin() + at + 4) == std::vector<float>{1, 2, 3, 4});
+  CHECK(std::count(texels.begin(), texels.end(), 0.f) == 44);
 }
 
 TEST_CASE("implicit-LOD Sample in compute takes derivatives from the 2x2 quads", "[interp][image]") {
