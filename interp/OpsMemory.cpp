@@ -111,6 +111,15 @@ void loadHandler(SubgroupExec& exec, const Inst& inst) {
       std::memcpy(r.at(lane), &h, sizeof h);
       return;
     }
+    if (objectKind(p.object) == ObjectKind::OutOfBounds) {
+      // An element past a descriptor array is a null descriptor (zeros would name descriptor 0).
+      const TypeKind kind = m.type(node.type).kind;
+      if (kind == TypeKind::Image || kind == TypeKind::Sampler || kind == TypeKind::SampledImage) {
+        const Handle none;
+        std::memcpy(r.at(lane), &none, sizeof none);
+        return;
+      }
+    }
     if (node.identity) {
       if (const uint8_t* from = exec.memory(p, lane, size, SubgroupExec::Access::Read, inst)) std::memcpy(r.at(lane), from, size);
       else std::memset(r.at(lane), 0, size);

@@ -10,6 +10,8 @@
 #include <regex>
 #include <thread>
 
+#include <spirv-tools/libspirv.hpp>
+
 #include "renderer/hal/Hal.h"
 #include "tests/unit/renderer/HalTestSupport.h"
 #include "tests/unit/renderer/TestShaders.h"
@@ -505,6 +507,33 @@ TEST_CASE("bad submissions fail with messages, not crashes", "[renderer][vulkan]
     auto r = device.createExecutable({hal::ExecutableFormat::SpirV, test::assembleSpirv(withSets(test::kScaleShader, 0, 0)), layout, {}, "x"});
     REQUIRE(!r.ok());
     CHECK_THAT(r.status().message(), Catch::Contains("'nope'"));
+  }
+  SECTION("an invalid module is refused before it reaches the driver") {
+    // Assembles fine, fails validation (OpIAdd of a float): lavapipe would take it as it is.
+    const char* invalid = R"(OpCapability Shader
+OpMemoryModel Logical GLSL450
+OpEntryPoint GLCompute %main "main"
+OpExecutionMode %main LocalSize 4 1 1
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%float = OpTypeFloat 32
+%one = OpConstant %float 1
+%main = OpFunction %void None %fn
+%entry = OpLabel
+%sum = OpIAdd %float %one %one
+OpReturn
+OpFunctionEnd
+)";
+    spvtools::SpirvTools tools(SPV_ENV_VULKAN_1_1);
+    std::vector<uint32_t> words;
+    REQUIRE(tools.Assemble(invalid, &words));
+    std::vector<uint8_t> bytes(words.size() * 4);
+    std::memcpy(bytes.data(), words.data(), bytes.size());
+    hal::ExecutableLayout layout;
+    auto r = device.createExecutable({hal::ExecutableFormat::SpirV, bytes, layout, {}, "x"});
+    REQUIRE(!r.ok());
+    CHECK(r.status().code() == hal::ErrorCode::InvalidArgument);
+    CHECK_THAT(r.status().message(), Catch::Contains("IAdd") || Catch::Contains("int"));
   }
   SECTION("garbage instead of SPIR-V") {
     auto r = device.createExecutable({hal::ExecutableFormat::SpirV, std::vector<uint8_t>(64, 0x55), scaleLayout(), {}, "x"});
