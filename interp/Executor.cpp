@@ -402,9 +402,14 @@ void SubgroupExec::branch(Frame& frame, uint32_t blockIndex) {
       Mask taken;
       if (condition.stride == 0) {
         if (*condition.at(0)) taken = lanes;
-      } else if (lanes == full_) {
-        // Branch-free: one bit per lane from the bytes of the condition register.
-        for (uint32_t lane = 0; lane < width_; ++lane) taken.w[lane >> 6] |= uint64_t(condition.base[lane] != 0) << (lane & 63);
+      } else if (lanes == full_ && width_ % 8 == 0) {
+        // Eight bool bytes (0/1) at a time: the multiply gathers their low bits into one byte.
+        for (uint32_t lane = 0; lane < width_; lane += 8) {
+          uint64_t bytes;
+          std::memcpy(&bytes, condition.base + lane, 8);
+          const uint64_t bits = ((bytes & 0x0101010101010101ull) * 0x0102040810204080ull) >> 56;
+          taken.w[lane >> 6] |= bits << (lane & 63);
+        }
       } else {
         lanes.forEach([&](uint32_t lane) {
           if (*condition.at(lane)) taken.set(lane);
@@ -458,8 +463,10 @@ void SubgroupExec::branch(Frame& frame, uint32_t blockIndex) {
   // Only phis read the block a lane came from: record it where a target starts with phis.
   for (size_t g = 0; g < groupCount; ++g) {
     const Group& group = groupCount <= 8 ? groups[g] : many[g];
-    if (group.target < function.blocks.size() && function.blocks[group.target].hasPhis)
-      group.mask.forEach([&](uint32_t lane) { frame.previousBlock[lane] = blockIndex; });
+    if (group.target < function.blocks.size() && function.blocks[group.target].hasPhis) {
+      if (group.mask == full_) std::fill(frame.previousBlock.begin(), frame.previousBlock.end(), blockIndex);
+      else group.mask.forEach([&](uint32_t lane) { frame.previousBlock[lane] = blockIndex; });
+    }
   }
 
   // Lanes that leave constructs: returns, and branches to an open entry's reconvergence block.
