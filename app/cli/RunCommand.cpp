@@ -4,11 +4,14 @@
 // through the same code as `shaderlens offload`, printing the same output.
 #include "app/cli/Commands.h"
 
+#include "app/cli/GenerateArgs.h"
 #include "core/pipeline/Pipeline.h"
 #include "core/support/AtomicFile.h"
 #include "renderer/offload/Bundle.h"
 #include "renderer/offload/Compare.h"
+#include "renderer/offload/Generate.h"
 #include "renderer/offload/Offloader.h"
+#include "renderer/offload/SpirvReflect.h"
 
 #include <cstdio>
 #include <cstdlib>
@@ -33,7 +36,16 @@ const char* kRunHelp =
     "               else --ulp N, default 1); each difference names the invocation that last wrote\n"
     "               it and its source line. Exit status 1 when they differ\n"
     "  --fp32-denorm=MODE  fp32 denormals on a CPU device (llvmpipe): flush (as D3D), preserve, or\n"
-    "               device (default: what the device does); see docs/hal.md\n";
+    "               device (default: what the device does); see docs/hal.md\n"
+    "\n"
+    "usage: shaderlens run --new SHADER.hlsl [DXC options] [--seed N] [--groups X,Y,Z] [--elements N]\n"
+    "                      [-o BUNDLE.test]\n"
+    "Makes a bundle from a compute shader: compiles it (the DXC options, -T cs_6_6 when none is given,\n"
+    "plus what `run` adds), generates a pipeline from the SPIR-V's reflection (as `shaderlens offload\n"
+    "--generate`: every used binding at its set/binding, pseudo-random inputs, no Results rules) and\n"
+    "writes source.hlsl, pipeline.yaml and the RUN lines to BUNDLE.test (stdout without -o). Then\n"
+    "`shaderlens run --compare cpu BUNDLE.test` runs it on both devices. Exit 1 if the shader does\n"
+    "not compile or cannot be given a pipeline.\n";
 
 // "%t.o" -> "t.o", "%t-vs.o" -> "t-vs.o", "%t/x.o" -> "x.o": a file name for --keep.
 std::string keepName(const std::string& litPath) {
@@ -43,9 +55,113 @@ std::string keepName(const std::string& litPath) {
   return std::filesystem::path(name).filename().string();
 }
 
+// Where --keep writes `name`: inside `dir` (subfolders created), or "" with `error` set when the
+// name would leave it (an absolute path, or ".." past the top) — a bundle decides names, not where
+// files land.
+std::string keepPath(const std::string& dir, const std::string& name, std::string& error) {
+  namespace fs = std::filesystem;
+  const fs::path relative = fs::path(name).lexically_normal();
+  if (name.empty() || relative.is_absolute() || relative.has_root_name() || relative.empty() || *relative.begin() == ".." ||
+      relative == ".") {
+    error = "'" + name + "' would be written outside --keep " + dir;
+    return "";
+  }
+  const fs::path target = fs::path(dir) / relative;
+  std::error_code ec;
+  fs::create_directories(target.parent_path(), ec);
+  if (ec) {
+    error = "cannot create " + target.parent_path().string() + ": " + ec.message();
+    return "";
+  }
+  return target.string();
+}
+
+bool hasProfile(const std::vector<std::string>& args) {
+  for (const std::string& a : args)
+    if (a.rfind("-T", 0) == 0 || a.rfind("/T", 0) == 0) return true;
+  return false;
+}
+
+int newBundle(const Args& args) {
+  std::string shader, outputFile, error;
+  offload::GenerateOptions options;
+  std::vector<std::string> compileArgs;
+  for (size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    if (a == "--new") {
+      if (i + 1 >= args.size() || !shader.empty()) {
+        std::fprintf(stderr, "shaderlens run: --new needs one HLSL file\n");
+        return kExitUsage;
+      }
+      shader = args[++i];
+      continue;
+    }
+    const int used = parseGenerateArg(args, i, options, error, false);
+    if (used < 0) {
+      std::fprintf(stderr, "shaderlens run: %s\n", error.c_str());
+      return kExitUsage;
+    }
+    if (used) continue;
+    if (a == "-o") {
+      if (i + 1 >= args.size()) {
+        std::fprintf(stderr, "shaderlens run: -o needs a file\n");
+        return kExitUsage;
+      }
+      outputFile = args[++i];
+      continue;
+    }
+    compileArgs.push_back(a);
+  }
+  if (!hasProfile(compileArgs)) compileArgs.insert(compileArgs.begin(), {"-T", "cs_6_6"});
+  std::string text;
+  if (!readWholeFile(shader, text, error)) {
+    std::fprintf(stderr, "shaderlens run: %s\n", error.c_str());
+    return kExitUsage;
+  }
+  // As `run` compiles a bundle's source (below): portable heaps, SPIR-V for Vulkan 1.3.
+  std::vector<std::string> dxcArgs{"-fspv-heap-form=portable"};
+  dxcArgs.insert(dxcArgs.end(), compileArgs.begin(), compileArgs.end());
+  dxcArgs.insert(dxcArgs.end(), {"-spirv", "-fspv-target-env=vulkan1.3", shader});
+  ParsedCommandLine cl = parseDxcCommandLine(dxcArgs);
+  if (!cl.error.empty()) {
+    std::fprintf(stderr, "shaderlens run: %s\n", cl.error.c_str());
+    return kExitUsage;
+  }
+  std::shared_ptr<const CompileResult> result = compileSource(shader, text, cl.options);
+  std::string rendered = renderDiagnostics(result->diagnostics);
+  std::fwrite(rendered.data(), 1, rendered.size(), stderr);
+  if (!result->succeeded) {
+    std::fprintf(stderr, "shaderlens run: compiling %s failed\n", shader.c_str());
+    return 1;
+  }
+  options.entry = cl.options.entryPoint;
+  options.shifts = offload::registerShiftsFromArgs(compileArgs);
+  const offload::ReflectedModule module = offload::reflectSpirv(result->object);
+  offload::GenerateResult generated = offload::generatePipeline(module, options);
+  for (const std::string& note : generated.notes) std::fprintf(stderr, "%s: note: %s\n", shader.c_str(), note.c_str());
+  if (!generated.ok()) {
+    std::fprintf(stderr, "%s: error: cannot generate a pipeline: %s\n", shader.c_str(), generated.error.c_str());
+    return 1;
+  }
+  const std::string bundle = offload::makeBundle(
+      text, compileArgs, *generated.pipeline,
+      {"Generated by `shaderlens run --new " + std::filesystem::path(shader).filename().string() + "` (seed " +
+           std::to_string(options.seed) + "): pseudo-random inputs, no Results rules.",
+       "Run it with `shaderlens run --compare cpu FILE.test`; add Results rules to make it a test."});
+  if (outputFile.empty() || outputFile == "-") {
+    std::fwrite(bundle.data(), 1, bundle.size(), stdout);
+  } else if (std::string err = writeFileAtomically(outputFile, bundle); !err.empty()) {
+    std::fprintf(stderr, "shaderlens run: %s\n", err.c_str());
+    return 1;
+  }
+  return kExitSuccess;
+}
+
 }  // namespace
 
 int runBundle(const Args& args) {
+  for (const std::string& a : args)
+    if (a == "--new") return newBundle(args);
   std::string file, keepDir;
   std::optional<hal::Fp32DenormMode> fp32Denorm;
   std::optional<hal::Backend> backend;
@@ -127,7 +243,9 @@ int runBundle(const Args& args) {
     std::error_code ec;
     std::filesystem::create_directories(keepDir, ec);
     for (const offload::SplitPart& part : bundle.parts) {
-      std::string err = writeFileAtomically(keepDir + "/" + part.name, part.text);
+      std::string err;
+      const std::string path = keepPath(keepDir, part.name, err);
+      if (err.empty()) err = writeFileAtomically(path, part.text);
       if (!err.empty()) {
         std::fprintf(stderr, "shaderlens run: %s\n", err.c_str());
         return kExitUsage;
@@ -160,7 +278,9 @@ int runBundle(const Args& args) {
     }
     objects[step.output] = result->object;
     if (!keepDir.empty()) {
-      std::string err = writeFileAtomically(keepDir + "/" + keepName(step.output), result->object);
+      std::string err;
+      const std::string path = keepPath(keepDir, keepName(step.output), err);
+      if (err.empty()) err = writeFileAtomically(path, result->object);
       if (!err.empty()) std::fprintf(stderr, "shaderlens run: %s\n", err.c_str());
     }
   }
