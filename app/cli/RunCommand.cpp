@@ -31,6 +31,7 @@ const char* kRunHelp =
     "Exit status 0 when every run behaved as its RUN line expects, 1 otherwise, 2 on usage errors.\n"
     "  --keep DIR   also write the split parts and compiled shaders into DIR\n"
     "  --device D   vulkan (default) or cpu: the CPU device (docs/interp.md)\n"
+    "  --timeout S  each dispatch's deadline in seconds (default 120; 0: none)\n"
     "  --compare cpu  run each pipeline on the device (Vulkan by default) and on the CPU device and\n"
     "               compare every output element (integers exactly, floats by the test's own rule,\n"
     "               else --ulp N, default 1); each difference names the invocation that last wrote\n"
@@ -165,6 +166,7 @@ int runBundle(const Args& args) {
   std::string file, keepDir;
   std::optional<hal::Fp32DenormMode> fp32Denorm;
   std::optional<hal::Backend> backend;
+  std::optional<uint32_t> timeoutSeconds;
   bool compare = false;
   uint32_t ulp = 1;
   for (size_t i = 0; i < args.size(); ++i) {
@@ -187,6 +189,15 @@ int runBundle(const Args& args) {
         return kExitUsage;
       }
       backend = chosen;
+    } else if (a == "--timeout" || a.rfind("--timeout=", 0) == 0) {
+      std::string value = a == "--timeout" ? (i + 1 < args.size() ? args[++i] : "") : a.substr(10);
+      char* end = nullptr;
+      const unsigned long n = std::strtoul(value.c_str(), &end, 10);
+      if (value.empty() || *end || n > 86400) {
+        std::fprintf(stderr, "shaderlens run: --timeout needs a number of seconds (0: no deadline, at most 86400)\n");
+        return kExitUsage;
+      }
+      timeoutSeconds = uint32_t(n);
     } else if (a == "--compare" || a.rfind("--compare=", 0) == 0) {
       std::string value = a == "--compare" ? (i + 1 < args.size() ? args[++i] : "") : a.substr(10);
       if (value != "cpu") {
@@ -293,6 +304,7 @@ int runBundle(const Args& args) {
     std::string err = offload::parseOffloaderArgs(step.flags, options, positional, outputFile);
     if (fp32Denorm) options.fp32Denorm = *fp32Denorm;  // the command line overrides the RUN line
     if (backend) options.backend = *backend;
+    if (timeoutSeconds) options.timeoutSeconds = *timeoutSeconds;
     std::vector<std::vector<uint8_t>> shaders;
     for (const std::string& s : step.shaders) {
       auto it = objects.find(s);
@@ -321,6 +333,13 @@ int runBundle(const Args& args) {
     std::fwrite(run.out.data(), 1, run.out.size(), stdout);
     std::fwrite(run.dump.data(), 1, run.dump.size(), stdout);
     std::fwrite(run.err.data(), 1, run.err.size(), stderr);
+    if (run.deviceAbandoned) {
+      // The GPU is still busy with the timed-out dispatch: report and exit without waiting.
+      std::fprintf(stderr, "shaderlens run: RUN line %u timed out; exiting without waiting for the device\n", step.line);
+      std::fflush(stdout);
+      std::fflush(stderr);
+      std::_Exit(1);
+    }
     bool failed = run.exitCode != 0;
     if (failed != step.expectFailure) {
       allAsExpected = false;

@@ -1,5 +1,6 @@
 #include "renderer/offload/Compare.h"
 
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
@@ -141,9 +142,17 @@ OffloaderRun comparePipeline(const std::string& pipelineText, const std::string&
   if (!cpuDevice.ok()) return fail("the CPU device: " + cpuDevice.status().message());
   const std::string referenceName = (*referenceDevice)->info().name;
 
-  hal::Status referenceStatus = executePipeline(**referenceDevice, reference, shaders);
+  const std::chrono::nanoseconds timeout = options.reference.timeoutSeconds
+                                              ? std::chrono::nanoseconds(std::chrono::seconds(options.reference.timeoutSeconds))
+                                              : std::chrono::nanoseconds::max();
+  hal::Status referenceStatus = executePipeline(**referenceDevice, reference, shaders, nullptr, timeout);
+  if (referenceStatus.code() == hal::ErrorCode::Timeout && (*referenceDevice)->backend() != hal::Backend::Cpu) {
+    (void)referenceDevice->release();  // a GPU cannot be stopped: leave it running (Offloader.h)
+    run.deviceAbandoned = true;
+    return fail("on '" + referenceName + "': " + referenceStatus.message());
+  }
   std::vector<ReadBackBuffers> cpuBuffers;
-  hal::Status cpuStatus = executePipeline(**cpuDevice, cpu, shaders, &cpuBuffers);
+  hal::Status cpuStatus = executePipeline(**cpuDevice, cpu, shaders, &cpuBuffers, timeout);
   for (const hal::ValidationMessage& m : (*cpuDevice)->validationMessages()) run.err += "cpu device: " + m.message + "\n";
   if (!referenceStatus.ok()) fail("on '" + referenceName + "': " + referenceStatus.message());
   if (!cpuStatus.ok()) fail("on the CPU device: " + cpuStatus.message());

@@ -221,8 +221,9 @@ PlannedLayout planLayout(const Pipeline& p, const ReflectedModule& module, hal::
     plan.error = heapError;
     return plan;
   }
+  const ReflectedEntryPoint& entryPoint = *module.findEntryPoint(entry);
   for (const ReflectedBinding& r : module.bindings)
-    if (!covered.count({r.set, r.binding}) && heapRoleOf(r) == HeapRole::None && r.used) {
+    if (!covered.count({r.set, r.binding}) && heapRoleOf(r) == HeapRole::None && module.usedBy(entryPoint, r)) {
       // The pipeline may have put the shader's resource in the heap instead of binding it.
       for (const DescriptorSet& set : p.sets)
         for (const Resource& res : set.resources)
@@ -433,6 +434,11 @@ hal::Status executePipeline(hal::Device& device, Pipeline& p, const std::vector<
 
 hal::Status executePipeline(hal::Device& device, Pipeline& p, const std::vector<std::vector<uint8_t>>& shaders,
                             std::vector<ReadBackBuffers>* readBack) {
+  return executePipeline(device, p, shaders, readBack, std::chrono::nanoseconds::max());
+}
+
+hal::Status executePipeline(hal::Device& device, Pipeline& p, const std::vector<std::vector<uint8_t>>& shaders,
+                            std::vector<ReadBackBuffers>* readBack, std::chrono::nanoseconds timeout) {
   std::string why = unsupportedReason(p);
   if (!why.empty()) return makeError(ErrorCode::Unsupported, why);
   if (shaders.size() != p.shaders.size())
@@ -538,7 +544,13 @@ hal::Status executePipeline(hal::Device& device, Pipeline& p, const std::vector<
   if (!st.ok()) return prefix(st, "recording the dispatch");
   st = cb.finish();
   if (!st.ok()) return st;
-  st = device.submitAndWait(cb);
+  auto submitted = device.submit(cb);
+  if (!submitted.ok()) return prefix(submitted.status(), "running the dispatch");
+  st = device.wait(*submitted, timeout);
+  if (st.code() == hal::ErrorCode::Timeout)
+    return makeError(ErrorCode::Timeout, "the dispatch did not finish in " +
+                                             std::to_string(std::chrono::duration_cast<std::chrono::seconds>(timeout).count()) +
+                                             " s (the deadline is --timeout SECONDS)");
   if (!st.ok()) return prefix(st, "running the dispatch");
 
   // Read back RW resources and counters into the YAML buffers.

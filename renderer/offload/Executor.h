@@ -13,6 +13,7 @@
 #include "renderer/offload/Rules.h"
 #include "renderer/offload/SpirvReflect.h"
 
+#include <chrono>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -63,6 +64,10 @@ struct ReadBackBuffers {
 };
 hal::Status executePipeline(hal::Device& device, Pipeline& pipeline, const std::vector<std::vector<uint8_t>>& shaders,
                             std::vector<ReadBackBuffers>* readBack);
+// The same with a deadline for the dispatch (Timeout when it is not done by then; the device may
+// still be running it: a Vulkan device cannot be stopped, the CPU device stops when destroyed).
+hal::Status executePipeline(hal::Device& device, Pipeline& pipeline, const std::vector<std::vector<uint8_t>>& shaders,
+                            std::vector<ReadBackBuffers>* readBack, std::chrono::nanoseconds timeout);
 
 // Every Results rule, in order.
 struct ResultsOutcome {

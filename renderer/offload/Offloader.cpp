@@ -6,6 +6,8 @@
 #include "renderer/offload/PipelineParser.h"
 #include "renderer/offload/PipelinePrinter.h"
 
+#include <chrono>
+#include <cstdlib>
 #include <cstring>
 
 namespace sl::offload {
@@ -58,6 +60,12 @@ std::string parseOffloaderArgs(const std::vector<std::string>& args, OffloaderOp
     else if (name == "adapter-regex") {
       if (!takeValue()) return "-adapter-regex needs a value";
       options.adapterRegex = value;
+    } else if (name == "timeout") {
+      char* end = nullptr;
+      if (!takeValue()) return "--timeout needs a number of seconds";
+      const unsigned long seconds = std::strtoul(value.c_str(), &end, 10);
+      if (value.empty() || *end || seconds > 86400) return "--timeout needs a number of seconds (0: no deadline, at most 86400)";
+      options.timeoutSeconds = uint32_t(seconds);
     } else if (name == "device") {
       if (!takeValue() || !parseDeviceBackend(value, options.backend)) return "--device needs vulkan or cpu";
     } else if (name == "fp32-denorm") {
@@ -125,9 +133,18 @@ OffloaderRun runOffloader(const std::string& pipelineText, const std::string& pi
   }
   if (!device.ok()) return fail(device.status().message());
 
-  hal::Status status = executePipeline(**device, pipeline, shaders);
+  const std::chrono::nanoseconds timeout =
+      options.timeoutSeconds ? std::chrono::nanoseconds(std::chrono::seconds(options.timeoutSeconds)) : std::chrono::nanoseconds::max();
+  hal::Device& dev = **device;
+  hal::Status status = executePipeline(dev, pipeline, shaders, nullptr, timeout);
+  if (status.code() == hal::ErrorCode::Timeout && dev.backend() != hal::Backend::Cpu) {
+    // A GPU cannot be stopped and destroying the device would wait for it: leave it running (the
+    // caller exits without further GPU work).
+    (void)device->release();
+    run.deviceAbandoned = true;
+  }
   if (options.validation)
-    for (const hal::ValidationMessage& m : (*device)->validationMessages())
+    for (const hal::ValidationMessage& m : dev.validationMessages())
       if (m.severity >= hal::ValidationMessage::Severity::Warning)
         run.err += std::string("validation ") +
                    (m.severity == hal::ValidationMessage::Severity::Error ? "error" : "warning") + ": " + m.message + "\n";
@@ -137,7 +154,7 @@ OffloaderRun runOffloader(const std::string& pipelineText, const std::string& pi
     for (const std::vector<uint8_t>& bytes : shaders) {
       std::vector<uint32_t> words(bytes.size() / 4);
       std::memcpy(words.data(), bytes.data(), words.size() * 4);
-      notes += renderDeviceLimitNotes(deviceLimitNotes(words, (*device)->info()));
+      notes += renderDeviceLimitNotes(deviceLimitNotes(words, dev.info()));
     }
     return notes;
   };
