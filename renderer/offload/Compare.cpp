@@ -136,6 +136,11 @@ OffloaderRun comparePipeline(const std::string& pipelineText, const std::string&
   if (!referenceDevice.ok()) return fail("the reference device: " + referenceDevice.status().message());
   hal::DeviceOptions cpuOptions;
   cpuOptions.backend = hal::Backend::Cpu;
+  // Wave operations compare like for like: the CPU device takes the reference's subgroup size
+  // (lavapipe: 8) when it can run it (a power of two in 4..128).
+  const uint32_t referenceWidth = (*referenceDevice)->info().features.subgroupSize;
+  if (referenceWidth >= 4 && referenceWidth <= 128 && (referenceWidth & (referenceWidth - 1)) == 0)
+    cpuOptions.subgroupSize = referenceWidth;
   cpuOptions.fp32Denorm = options.reference.fp32Denorm;
   cpuOptions.recordWriters = true;
   auto cpuDevice = hal::createDevice(cpuOptions);
