@@ -31,7 +31,7 @@ DispatchResult failure(std::string message) {
 class Worker {
  public:
   Worker(const DispatchDesc& desc, const EntryPoint& entry, uint32_t width, DiagnosticCollector& diagnostics)
-      : context_{*desc.module, desc, entry, width, 0, 0, false, diagnostics, {}, {}, {}, {}, {}, 0, nullptr, ~0u, 0} {
+      : context_(*desc.module, desc, entry, width, diagnostics) {
     const Module& m = *desc.module;
     const auto& size = entry.localSize;
     context_.invocationsPerWorkgroup = size[0] * size[1] * size[2];
@@ -51,11 +51,16 @@ class Worker {
     const Module& m = context_.module;
     context_.workgroupId = id;
     context_.workgroupMemory.assign(m.workgroupBytes, 0);
+    context_.workgroupWritten.assign(m.workgroupBytes, 0);
+    context_.workgroupWriter.assign((m.workgroupBytes + 3) / 4, 0);
+    context_.barrierEpoch = 1;
     for (const GlobalVariable& v : m.globals) {
       if (v.storageClass != spv::StorageClassWorkgroup || !v.initializer) continue;
       const LayoutNode& node = m.layout(v.layout);
-      for (const LayoutNode::Run& r : node.runs)
+      for (const LayoutNode::Run& r : node.runs) {
         std::memcpy(context_.workgroupMemory.data() + v.offset + r.memory, m.constants.data() + m.constantOffset[v.initializer] + r.reg, r.size);
+        std::memset(context_.workgroupWritten.data() + v.offset + r.memory, 1, r.size);
+      }
     }
     TraceSink* trace = context_.desc.trace;
     context_.trace = trace && trace->workgroup == id ? trace : nullptr;
@@ -99,6 +104,7 @@ class Worker {
       }
       for (size_t s = 0; s < subgroups_.size(); ++s)
         if (status_[s] == Status::AtBarrier) status_[s] = Status::Running;
+      ++context_.barrierEpoch;  // accesses before the barrier no longer race with those after
     }
   }
 

@@ -146,17 +146,23 @@ void SubgroupExec::start() {
     live_.set(lane);
   }
   private_.assign(size_t(module_.privateBytes) * width_, 0);
+  privateWritten_.assign(private_.size(), 0);
   inputs_.assign(size_t(module_.inputBytes) * width_, 0);
   for (const GlobalVariable& v : module_.globals) {
     if (v.initializer == 0 || (v.storageClass != spv::StorageClassPrivate && v.storageClass != spv::StorageClassOutput)) continue;
     const LayoutNode& node = module_.layout(v.layout);
     const uint8_t* value = pool_ + module_.constantOffset[v.initializer];
     for (uint32_t lane = 0; lane < width_; ++lane)
-      for (const LayoutNode::Run& r : node.runs) std::memcpy(private_.data() + size_t(lane) * module_.privateBytes + v.offset + r.memory, value + r.reg, r.size);
+      for (const LayoutNode::Run& r : node.runs) {
+        const size_t at = size_t(lane) * module_.privateBytes + v.offset + r.memory;
+        std::memcpy(private_.data() + at, value + r.reg, r.size);
+        std::memset(privateWritten_.data() + at, 1, r.size);
+      }
   }
   fillInputs();
   stackCapacity_ = 0;
   stack_.clear();
+  stackWritten_.clear();
   enterFunction(module_.functions[run_.entry.function], live_, nullptr);
 }
 
@@ -238,12 +244,18 @@ void SubgroupExec::enterFunction(const Function& function, const Mask& lanes, co
   if (needed > stackCapacity_) {
     uint64_t capacity = std::max<uint64_t>(needed, uint64_t(stackCapacity_) * 2);
     capacity = (capacity + 15) & ~uint64_t(15);
-    std::vector<uint8_t> grown(size_t(capacity) * width_, 0);
-    for (uint32_t lane = 0; lane < width_ && stackCapacity_; ++lane)
+    std::vector<uint8_t> grown(size_t(capacity) * width_, 0), grownWritten(size_t(capacity) * width_, 0);
+    for (uint32_t lane = 0; lane < width_ && stackCapacity_; ++lane) {
       std::memcpy(grown.data() + size_t(lane) * capacity, stack_.data() + size_t(lane) * stackCapacity_, stackUsed_);
+      std::memcpy(grownWritten.data() + size_t(lane) * capacity, stackWritten_.data() + size_t(lane) * stackCapacity_, stackUsed_);
+    }
     stack_ = std::move(grown);
+    stackWritten_ = std::move(grownWritten);
     stackCapacity_ = uint32_t(capacity);
   }
+  // The callee's locals start unwritten, whatever an earlier call left in that stack space.
+  for (uint32_t lane = 0; lane < width_ && function.localBytes; ++lane)
+    std::memset(stackWritten_.data() + size_t(lane) * stackCapacity_ + stackUsed_, 0, function.localBytes);
   stackUsed_ = uint32_t(needed);
   Entry base;
   base.kind = Entry::Base;
@@ -717,6 +729,19 @@ uint8_t* SubgroupExec::memory(const Pointer& p, uint32_t lane, uint64_t bytes, A
     warning(inst, lane, message, access == Access::Read ? 2 : 3);
     return nullptr;
   }
+  switch (objectKind(p.object)) {
+    case ObjectKind::LaneStack:
+      trackAccess(ObjectKind::LaneStack, stackWritten_.data() + size_t(lane) * stackCapacity_, p.offset, bytes, access, inst, lane, what);
+      break;
+    case ObjectKind::LanePrivate:
+      trackAccess(ObjectKind::LanePrivate, privateWritten_.data() + size_t(lane) * module_.privateBytes, p.offset, bytes, access, inst, lane, what);
+      break;
+    case ObjectKind::Workgroup:
+      trackAccess(ObjectKind::Workgroup, run_.workgroupWritten.data(), p.offset, bytes, access, inst, lane, what);
+      break;
+    default:
+      break;
+  }
   if (access != Access::Read && run_.desc.writes && objectKind(p.object) == ObjectKind::Buffer) {
     WriteRecord record;
     record.workgroup = run_.workgroupId;
@@ -727,6 +752,44 @@ uint8_t* SubgroupExec::memory(const Pointer& p, uint32_t lane, uint64_t bytes, A
     run_.desc.writes->wrote(base + p.offset, bytes, record);
   }
   return base + p.offset;
+}
+
+void SubgroupExec::trackAccess(ObjectKind kind, uint8_t* written, uint64_t offset, uint64_t bytes, Access access, const Inst& inst,
+                               uint32_t lane, const char* what) {
+  uint8_t* shadow = written + offset;
+  if (access != Access::Write) {
+    // Reads (and atomics, which read) of bytes nothing wrote: an undefined value.
+    for (uint64_t i = 0; i < bytes; ++i)
+      if (!shadow[i]) {
+        warning(inst, lane, std::string("read of uninitialized ") + what + " (" + std::to_string(bytes) + " bytes at offset " +
+                                std::to_string(offset) + "; the CPU device reads zero there)", 4);
+        break;
+      }
+  }
+  if (access != Access::Read) std::memset(shadow, 1, bytes);
+  if (kind != ObjectKind::Workgroup || access == Access::Atomic) return;
+  // Groupshared data races: a plain access to a word another invocation wrote since the last
+  // barrier (atomics are synchronized and neither race nor count as writers).
+  const uint64_t me = uint64_t(laneLocalIndex_[lane]) + 1;
+  const uint64_t epoch = run_.barrierEpoch;
+  for (uint64_t word = offset / 4; word < (offset + bytes + 3) / 4 && word < run_.workgroupWriter.size(); ++word) {
+    uint64_t& w = run_.workgroupWriter[word];
+    const uint64_t writer = w & 0xffffffffu, writtenIn = w >> 32;
+    if (writer && writer != me && writtenIn == epoch) {
+      const uint32_t other = uint32_t(writer - 1);
+      const auto& size = run_.entry.localSize;
+      warning(inst, lane, std::string(access == Access::Read ? "read of" : "write to") + " groupshared memory (offset " + std::to_string(word * 4) +
+                              ") that local invocation (" + std::to_string(other % size[0]) + "," + std::to_string((other / size[0]) % size[1]) + "," +
+                              std::to_string(other / (size[0] * size[1])) + ") wrote with no barrier in between: a data race",
+              5);
+    }
+    if (access == Access::Write) w = (epoch << 32) | me;
+  }
+}
+
+void SubgroupExec::uninitializedLocalRead(const Inst& inst, uint32_t lane, uint64_t offset, uint64_t bytes) {
+  warning(inst, lane, "read of uninitialized function variable (" + std::to_string(bytes) + " bytes at offset " + std::to_string(offset) +
+                          "; the CPU device reads zero there)", 4);
 }
 
 uint64_t SubgroupExec::objectSizeFrom(const Pointer& p, uint32_t) const {

@@ -47,6 +47,9 @@ class DiagnosticCollector {
 
 // What all subgroups of the workgroups a worker runs share.
 struct RunContext {
+  RunContext(const Module& m, const DispatchDesc& d, const EntryPoint& e, uint32_t w, DiagnosticCollector& diagnostics)
+      : module(m), desc(d), entry(e), width(w), diagnostics(diagnostics) {}
+
   const Module& module;
   const DispatchDesc& desc;
   const EntryPoint& entry;
@@ -61,6 +64,11 @@ struct RunContext {
   std::vector<uint8_t> bufferResolved;  // per global: 0 not yet, 1 bound, 2 missing
   std::map<std::pair<uint32_t, uint32_t>, uint32_t> elementSlots;  // (global, element) -> slot
   std::vector<uint8_t> workgroupMemory;
+  // Shadows of groupshared memory: which bytes were written, and per 4-byte word the last plain
+  // writer (local invocation index + 1) and the barrier epoch it wrote in (0: none).
+  std::vector<uint8_t> workgroupWritten;
+  std::vector<uint64_t> workgroupWriter;
+  uint32_t barrierEpoch = 1;  // incremented each time the workgroup's barrier releases
   std::array<uint32_t, 3> workgroupId{};
   uint64_t instructions = 0;
   TraceSink* trace = nullptr;
@@ -122,9 +130,13 @@ class SubgroupExec {
   // Bytes an object holds past `offset` (runtime array lengths), 0 when unknown.
   uint64_t objectSizeFrom(const Pointer& p, uint32_t lane) const;
   uint32_t frameLocalsBase() const { return frames_.back().localsBase; }
-  // Lane l's Function-storage variables start at laneStackBase() + l * laneStackStride().
+  // Lane l's Function-storage variables start at laneStackBase() + l * laneStackStride(); the
+  // same offsets in laneStackWritten() say which bytes were written (reads of others warn).
   uint8_t* laneStackBase() { return stack_.data(); }
+  uint8_t* laneStackWritten() { return stackWritten_.data(); }
   uint32_t laneStackStride() const { return stackCapacity_; }
+  // A read of `bytes` at `offset` of the lane's stack found unwritten bytes: warns.
+  void uninitializedLocalRead(const Inst& inst, uint32_t lane, uint64_t offset, uint64_t bytes);
   // The lane's previous block in the current frame (OpPhi).
   uint32_t previousBlock(uint32_t lane) const { return frames_.back().previousBlock[lane]; }
   bool flushFp32() const { return flushFp32_; }
@@ -176,6 +188,10 @@ class SubgroupExec {
   uint8_t* laneStack(uint32_t lane) { return stack_.data() + size_t(lane) * stackCapacity_; }
   void fillInputs();
   void diagnose(Diagnostic::Severity severity, const Inst& inst, uint32_t lane, const std::string& message, uint32_t kind);
+  // Updates and checks the written-bytes shadow (and, for groupshared memory, the writer of each
+  // word) of an access that passed its bounds check.
+  void trackAccess(ObjectKind kind, uint8_t* written, uint64_t offset, uint64_t bytes, Access access, const Inst& inst, uint32_t lane,
+                   const char* what);
 
   RunContext& run_;
   const Module& module_;
@@ -190,6 +206,7 @@ class SubgroupExec {
   const Operand* operands_ = nullptr;
   uint8_t* regs_ = nullptr;
   std::vector<uint8_t> private_, inputs_, stack_;
+  std::vector<uint8_t> privateWritten_, stackWritten_;  // 1 for each byte written (uninitialized reads)
   uint32_t stackCapacity_ = 0;  // bytes per lane
   uint32_t stackUsed_ = 0;      // bytes per lane
   const Inst* barrier_ = nullptr;

@@ -182,17 +182,33 @@ template <uint32_t Size>
 void loadLocal(SubgroupExec& exec, const Inst& inst) {
   const Ref r = exec.result(inst);
   const uint32_t size = Size ? Size : inst.result.stride;
-  uint8_t* base = exec.laneStackBase() + exec.frameLocalsBase() + inst.aux;
+  const size_t offset = exec.frameLocalsBase() + inst.aux;
+  uint8_t* base = exec.laneStackBase() + offset;
+  const uint8_t* written = exec.laneStackWritten() + offset;
   const size_t stride = exec.laneStackStride();
-  forActive(exec, [&](uint32_t lane) { std::memcpy(r.at(lane), base + lane * stride, Size ? Size : size); });
+  forActive(exec, [&](uint32_t lane) {
+    std::memcpy(r.at(lane), base + lane * stride, Size ? Size : size);
+    // Every byte written is 1, so a whole-value check is one compare for the common sizes.
+    bool initialized;
+    if constexpr (Size == 4) initialized = load<uint32_t>(written + lane * stride) == 0x01010101u;
+    else if constexpr (Size == 8) initialized = load<uint64_t>(written + lane * stride) == 0x0101010101010101ull;
+    else initialized = std::memchr(written + lane * stride, 0, size) == nullptr;
+    if (!initialized) [[unlikely]]
+      exec.uninitializedLocalRead(inst, lane, offset, size);
+  });
 }
 template <uint32_t Size>
 void storeLocal(SubgroupExec& exec, const Inst& inst) {
   const Ref value = exec.operand(inst, 1);
   const uint32_t size = Size ? Size : exec.rawOperand(inst, 1).size;
-  uint8_t* base = exec.laneStackBase() + exec.frameLocalsBase() + inst.aux;
+  const size_t offset = exec.frameLocalsBase() + inst.aux;
+  uint8_t* base = exec.laneStackBase() + offset;
+  uint8_t* written = exec.laneStackWritten() + offset;
   const size_t stride = exec.laneStackStride();
-  forActive(exec, [&](uint32_t lane) { std::memcpy(base + lane * stride, value.at(lane), Size ? Size : size); });
+  forActive(exec, [&](uint32_t lane) {
+    std::memcpy(base + lane * stride, value.at(lane), Size ? Size : size);
+    std::memset(written + lane * stride, 1, Size ? Size : size);
+  });
 }
 
 // The Function-storage variable `id` of this function when it is kept in register form.

@@ -143,7 +143,9 @@ OffloaderRun runOffloader(const std::string& pipelineText, const std::string& pi
     (void)device->release();
     run.deviceAbandoned = true;
   }
-  if (options.validation)
+  // The CPU device's messages are its executor's findings (out-of-bounds accesses, undefined
+  // results, uninitialized reads, races): always worth seeing, no layer needed.
+  if (options.validation || dev.backend() == hal::Backend::Cpu)
     for (const hal::ValidationMessage& m : dev.validationMessages())
       if (m.severity >= hal::ValidationMessage::Severity::Warning)
         run.err += std::string("validation ") +
