@@ -245,7 +245,7 @@ class Decoder {
     if (!needWords(in, 3) || !needId(in, word(in, 1))) return false;
     Decorations& d = decorations_[word(in, 1)];
     const uint32_t value = word(in, 3);
-    switch (spv::Decoration(word(in, 2))) {
+    switch (word(in, 2)) {
       case spv::DecorationDescriptorSet: d.set = value; break;
       case spv::DecorationBinding: d.binding = value; break;
       case spv::DecorationBuiltIn: d.builtIn = value; break;
@@ -261,7 +261,7 @@ class Decoder {
   bool memberDecorate(const InstRef& in) {
     if (!needWords(in, 4) || !needId(in, word(in, 1))) return false;
     MemberDecorations& d = decorations_[word(in, 1)].members[word(in, 2)];
-    switch (spv::Decoration(word(in, 3))) {
+    switch (word(in, 3)) {
       case spv::DecorationOffset: d.offset = word(in, 4); break;
       case spv::DecorationMatrixStride: d.matrixStride = word(in, 4); break;
       case spv::DecorationRowMajor: d.rowMajor = true; break;
@@ -1062,8 +1062,8 @@ class Decoder {
       e.function = m.functionIndexOf[id];
       for (const InstRef& in : executionModes_) {
         if (word(in, 1) != id) continue;
-        const auto mode = spv::ExecutionMode(word(in, 2));
-        switch (mode) {
+        // Switch on the word itself: casting an arbitrary word to the enum is undefined.
+        switch (word(in, 2)) {
           case spv::ExecutionModeLocalSize:
             e.localSize = {word(in, 3), word(in, 4), word(in, 5)};
             break;

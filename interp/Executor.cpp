@@ -178,7 +178,7 @@ void SubgroupExec::fillInputs() {
       if (!live_.test(lane)) continue;
       const auto local = localIdOf(lane);
       uint32_t value[4] = {0, 0, 0, 0};
-      switch (spv::BuiltIn(*v.builtIn)) {
+      switch (*v.builtIn) {
         case spv::BuiltInGlobalInvocationId:
           for (int i = 0; i < 3; ++i) value[i] = wg[i] * size[i] + local[i];
           break;
@@ -206,7 +206,7 @@ void SubgroupExec::fillInputs() {
         case spv::BuiltInSubgroupLtMask: {
           for (uint32_t other = 0; other < 128; ++other) {
             bool bit = false;
-            switch (spv::BuiltIn(*v.builtIn)) {
+            switch (*v.builtIn) {
               case spv::BuiltInSubgroupEqMask: bit = other == lane; break;
               case spv::BuiltInSubgroupGeMask: bit = other >= lane && other < width_; break;
               case spv::BuiltInSubgroupGtMask: bit = other > lane && other < width_; break;
@@ -742,16 +742,19 @@ uint8_t* SubgroupExec::memory(const Pointer& p, uint32_t lane, uint64_t bytes, A
     default:
       break;
   }
-  if (access != Access::Read && run_.desc.writes && objectKind(p.object) == ObjectKind::Buffer) {
-    WriteRecord record;
-    record.workgroup = run_.workgroupId;
-    record.local = localIdOf(lane);
-    record.location = inst.location;
-    record.wordOffset = inst.wordOffset;
-    record.opcode = inst.opcode;
-    run_.desc.writes->wrote(base + p.offset, bytes, record);
-  }
+  if (access != Access::Read && objectKind(p.object) == ObjectKind::Buffer) noteWrite(base + p.offset, bytes, inst, lane);
   return base + p.offset;
+}
+
+void SubgroupExec::noteWrite(const uint8_t* address, uint64_t bytes, const Inst& inst, uint32_t lane) {
+  if (!run_.desc.writes) return;
+  WriteRecord record;
+  record.workgroup = run_.workgroupId;
+  record.local = localIdOf(lane);
+  record.location = inst.location;
+  record.wordOffset = inst.wordOffset;
+  record.opcode = inst.opcode;
+  run_.desc.writes->wrote(address, bytes, record);
 }
 
 void SubgroupExec::trackAccess(ObjectKind kind, uint8_t* written, uint64_t offset, uint64_t bytes, Access access, const Inst& inst,

@@ -149,6 +149,8 @@ class SubgroupExec {
   uint32_t subgroupIndex() const { return subgroupIndex_; }
   uint32_t localIndexOf(uint32_t lane) const { return laneLocalIndex_[lane]; }
   std::array<uint32_t, 3> localIdOf(uint32_t lane) const;
+  // Tells the dispatch's write observer (run --compare) of a write made outside memory() (texels).
+  void noteWrite(const uint8_t* address, uint64_t bytes, const Inst& inst, uint32_t lane);
   // Texel memory behind an OpImageTexelPointer pointer (OpsImage.cpp).
   uint8_t* imageTexel(const Pointer& p, uint32_t lane, uint64_t bytes, Access access, const Inst& inst);
   // Workgroup memory of the current workgroup.

@@ -296,6 +296,13 @@ class HandleResolver {
     }
     const ImageResource* resource = run.image(h.imageVar, h.imageIndex);
     if (!resource) {
+      // An empty element of a descriptor array (a heap slot holding another kind of view) is a
+      // null descriptor, as robustness2's nullDescriptor defines; a plain variable must be bound.
+      if (m.globals[h.imageVar].descriptorArray) {
+        exec_.warning(inst_, lane, "image " + describeVariable(m, h.imageVar, h.imageIndex) +
+                                       " holds no image (a null descriptor): reads give zero, writes are dropped", kImageNullDescriptor);
+        return false;
+      }
       exec_.error(inst_, lane, "image " + describeVariable(m, h.imageVar, h.imageIndex) + " is not bound");
       return false;
     }
@@ -322,6 +329,11 @@ class HandleResolver {
     }
     sampler_ = run.sampler(h.samplerVar, h.samplerIndex);
     if (!sampler_) {
+      if (m.globals[h.samplerVar].descriptorArray) {
+        exec_.warning(inst_, lane, "sampler " + describeVariable(m, h.samplerVar, h.samplerIndex) +
+                                       " holds no sampler (a null descriptor): reads give zero", kImageNullDescriptor);
+        return false;
+      }
       exec_.error(inst_, lane, "sampler " + describeVariable(m, h.samplerVar, h.samplerIndex) + " is not bound");
       return false;
     }
@@ -578,9 +590,9 @@ void writeHandler(SubgroupExec& exec, const Inst& inst) {
       if (integerValue) value.texel.i[k] = present ? texel.bits(lane, k) : (k == 3 ? 1 : 0);
       else value.texel.f[k] = present ? texel.f(lane, k) : (k == 3 ? 1.0 : 0.0);
     }
-    const uint32_t issues = image::encodeTexel(
-        view->format, value,
-        view->writableTexel(uint32_t(level), uint32_t(c.x), uint32_t(c.y), uint32_t(c.z), uint32_t(c.layer), uint32_t(sample)));
+    uint8_t* target = view->writableTexel(uint32_t(level), uint32_t(c.x), uint32_t(c.y), uint32_t(c.z), uint32_t(c.layer), uint32_t(sample));
+    const uint32_t issues = image::encodeTexel(view->format, value, target);
+    exec.noteWrite(target, view->format.texelBytes(), inst, lane);
     if (issues & image::kEncodeMismatch) [[unlikely]]
       exec.warning(inst, lane,
                    value.integer ? "an integer texel written to an image with a float format (undefined; the CPU device converts the value)"
@@ -1045,6 +1057,11 @@ uint8_t* SubgroupExec::imageTexel(const Pointer& p, uint32_t lane, uint64_t byte
   }
   const ImageResource* image = run_.image(global, element);
   if (!image) {
+    if (module_.globals[global].descriptorArray) {
+      warning(inst, lane, "image " + describeVariable(module_, global, element) + " holds no image (a null descriptor): the atomic reads zero",
+              kImageNullDescriptor);
+      return nullptr;
+    }
     error(inst, lane, "image " + describeVariable(module_, global, element) + " is not bound");
     return nullptr;
   }
@@ -1070,6 +1087,7 @@ uint8_t* SubgroupExec::imageTexel(const Pointer& p, uint32_t lane, uint64_t byte
     error(inst, lane, "texel of image '" + label + "' is not aligned for an atomic access");
     return nullptr;
   }
+  if (access != Access::Read) noteWrite(at, bytes, inst, lane);
   return at;
 }
 

@@ -767,7 +767,7 @@ void main(uint3 id : SV_DispatchThreadID, uint gi : SV_GroupIndex) {
   CHECK(r.diagnostics.empty());
 }
 
-TEST_CASE("descriptor arrays of textures are indexed per invocation; an unbound element is an error", "[interp][image]") {
+TEST_CASE("descriptor arrays of textures are indexed per invocation; an unbound element is a null descriptor", "[interp][image]") {
   const auto words = compileHlsl(R"(
 Texture2D<float> TT[4] : register(t0);
 RWStructuredBuffer<float> Out : register(u7);
@@ -782,10 +782,14 @@ void main(uint3 id : SV_DispatchThreadID) {
   REQUIRE(r.result.ok);
   const auto out = res.get<float>(0, 7);
   for (uint32_t i = 0; i < 16; ++i) CHECK(out[i] == float(10 * (i % 4 + 1)));
+  // An empty element (a heap slot holding another kind of view) reads zero with a warning, as a
+  // device with robustness2's nullDescriptor does.
   res.images.erase({0, 0, 3});
   r = run(words, res);
-  CHECK_FALSE(r.result.ok);
-  CHECK(mentions(r, "image 'TT[3]' (set 0, binding 0) is not bound"));
+  REQUIRE(r.result.ok);
+  CHECK(mentions(r, "image 'TT[3]' (set 0, binding 0) holds no image (a null descriptor)"));
+  const auto nulled = res.get<float>(0, 7);
+  for (uint32_t i = 0; i < 16; ++i) CHECK(nulled[i] == (i % 4 == 3 ? 0.f : float(10 * (i % 4 + 1))));
 }
 
 TEST_CASE("an out-of-range descriptor index is a null descriptor: reads and samples give zero", "[interp][image]") {
