@@ -15,6 +15,19 @@ std::vector<editor::EditorDiagnostic> editorDiagnostics(const CompileResult& sna
   return out;
 }
 
+void replaceTextAsEdit(EditorState& state, const std::string& text) {
+  editor::TextBuffer& buffer = state.widget->buffer();
+  if (!state.synced || state.text != state.syncedText) {
+    state.widget->setText(state.text);
+    state.synced = true;
+  }
+  const uint32_t last = uint32_t(buffer.lines().size() - 1);
+  buffer.replaceRange({0, 0}, {last, uint32_t(buffer.line(last).size())}, text);
+  buffer.setCaret({0, 0});
+  state.text = buffer.text();
+  state.syncedText = state.text;
+}
+
 bool drawEditor(EditorState& state, const CompileResult* snapshot, const ViewFonts& fonts) {
   editor::CodeEditor& widget = *state.widget;
   if (!state.synced || state.text != state.syncedText) {

@@ -35,6 +35,10 @@ struct EditorState {
 // The diagnostics of `snapshot` located in its own file, as the editor marks them.
 std::vector<editor::EditorDiagnostic> editorDiagnostics(const CompileResult& snapshot);
 
+// Replaces the whole text as one edit of the widget's buffer, so undo brings the old text back
+// (setting `text` reloads the widget and forgets the undo history).
+void replaceTextAsEdit(EditorState& state, const std::string& text);
+
 // Draws the editor filling the available region. `snapshot` (may be null) supplies the
 // diagnostics to mark. Returns true when the user changed the text this frame.
 bool drawEditor(EditorState& state, const CompileResult* snapshot, const ViewFonts& fonts);

@@ -71,8 +71,8 @@ std::string GuiScript::parse(std::string_view text, const std::string& name, Gui
       "expect-stage", "expect-stage-ok", "expect-stage-failed", "expect-diagnostic", "expect-no-errors", "expect-linked",
       "expect-linked-source", "expect-binding", "expect-heap-sites", "expect-push-constant", "expect-signature-linked",
       "expect-run", "expect-compare", "expect-output", "expect-mismatch", "expect-cmdline", "expect-title", "expect-modified",
-      "expect-prompt", "expect-file", "expect-text", "expect-diff", "expect-banner", "expect-examples", "expect-tab",
-      "expect-image"};
+      "expect-prompt", "recover", "autosave", "expect-recovery", "expect-file", "expect-text", "expect-diff",
+      "expect-banner", "expect-examples", "expect-tab", "expect-image"};
   while (start <= text.size()) {
     size_t end = text.find('\n', start);
     if (end == std::string_view::npos) end = text.size();
@@ -224,6 +224,17 @@ bool GuiScript::execute(const ScriptStep& step, Workspace& ws) {
     else if (w[0] == "cancel") ws.answerPrompt(Workspace::PromptAnswer::Cancel);
     else fail(step, "answer save, discard or cancel");
     waitFrames_ = 1;
+  } else if (v == "recover") {
+    // The "Recovered changes" modal's buttons.
+    if (!need(1)) return true;
+    if (!ws.recoveryOfferOpen()) fail(step, "no recovery file is offered");
+    else if (w[0] == "restore") ws.answerRecovery(RecoveryOffer::Answer::Restore);
+    else if (w[0] == "discard") ws.answerRecovery(RecoveryOffer::Answer::Discard);
+    else if (w[0] == "keep") ws.answerRecovery(RecoveryOffer::Answer::Keep);
+    else fail(step, "recover restore, discard or keep");
+    waitFrames_ = 1;
+  } else if (v == "autosave") {
+    check(ws.flushAutosave());
   } else if (v == "save") {
     ws.save();
     if (ws.modified()) fail(step, ws.statusMessage());
@@ -513,6 +524,14 @@ bool GuiScript::expect(const ScriptStep& step, Workspace& ws) {
     if (need(1) && truth(w[0]) != ws.modified()) fail(step, ws.modified() ? "the document is modified" : "the document is not modified");
   } else if (v == "expect-prompt") {
     if (need(1) && truth(w[0]) != ws.promptOpen()) fail(step, ws.promptOpen() ? "a prompt is open" : "no prompt is open");
+  } else if (v == "expect-recovery") {
+    // expect-recovery yes [TEXT]: a recovery file is offered (its path contains TEXT); or no.
+    if (!need(1)) return false;
+    const bool offered = ws.recoveryOfferOpen();
+    if (truth(w[0]) != offered)
+      fail(step, offered ? "a recovery file is offered: " + ws.recoveryOffer().current().path : "no recovery file is offered");
+    else if (offered && w.size() > 1 && !contains(ws.recoveryOffer().current().path, step.restAfter(1)))
+      fail(step, "the offered file is " + ws.recoveryOffer().current().path);
   } else if (v == "expect-file") {
     if (!need(3)) return false;
     std::string text, error;

@@ -1,6 +1,7 @@
 #include "views/StagePanel.h"
 
 #include "views/Palette.h"
+#include "views/TextCells.h"
 #include "views/TextLines.h"
 #include "views/inspect/LineLinks.h"
 
@@ -21,29 +22,37 @@ const ImVec4 kRemovedColor(0.90f, 0.35f, 0.35f, 0.22f);
 
 bool isWordChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.'; }
 
-// Draws a stage line at `pos`, colouring qptr.* and spv.* words apart.
+// Draws a stage line at `pos`, colouring qptr.* and spv.* words apart; only the cells the view
+// shows (TextCells.h: stage text can have lines of megabytes, and any bytes).
 void drawStageLine(ImDrawList* draw, ImVec2 pos, std::string_view line, ImU32 textColor) {
-  size_t start = 0;
   const float charWidth = ImGui::CalcTextSize("M").x;
+  const float lineHeight = ImGui::GetTextLineHeight();
+  const CellWindow window = visibleCells(draw, pos.x, charWidth);
+  size_t start = 0;        // first byte not drawn yet
+  uint32_t startCell = 0;  // its cell
+  uint32_t cell = 0;       // cell of byte i
   size_t i = 0;
   auto flush = [&](size_t end, ImU32 color) {
-    if (end > start) draw->AddText(ImVec2(pos.x + charWidth * float(start), pos.y), color, line.data() + start, line.data() + end);
+    if (end > start) drawTextCells(draw, pos.x, pos.y, charWidth, lineHeight, line.substr(start, end - start), startCell, color, window);
     start = end;
+    startCell = cell;
   };
-  while (i < line.size()) {
+  while (i < line.size() && cell < window.last) {
     const bool wordStart = (i == 0 || !isWordChar(line[i - 1]));
     if (wordStart && (line.compare(i, 5, "qptr.") == 0 || line.compare(i, 6, "spv.Op") == 0)) {
       const ImU32 color = ImGui::GetColorU32(line[i] == 'q' ? kQptrColor : kSpvColor);
       flush(i, textColor);
       size_t end = i;
       while (end < line.size() && isWordChar(line[end])) ++end;
-      flush(end, color);
+      cell += uint32_t(end - i);  // word characters are ASCII: a cell each
       i = end;
+      flush(end, color);
       continue;
     }
+    if ((static_cast<unsigned char>(line[i]) & 0xC0) != 0x80) ++cell;
     ++i;
   }
-  flush(line.size(), textColor);
+  flush(i, textColor);
 }
 
 }  // namespace

@@ -157,6 +157,8 @@ std::string Workspace::saveAs(const std::string& path) {
   if (error.empty()) {
     modified_ = false;
     recent_.add(path);
+    // The text is saved under another name: autosave goes with it.
+    restartRecovery(editor_.text);
   }
   return error;
 }
@@ -192,6 +194,7 @@ std::string Workspace::openNow(const std::string& path) {
 }
 
 void Workspace::replaceDocument(Document document) {
+  const std::string previousText = std::move(editor_.text);
   document_ = std::move(document);
   editor_.text = document_.text;
   optionsLine_ = optionsLineFor(document_.options);
@@ -209,6 +212,59 @@ void Workspace::replaceDocument(Document document) {
   }
   saveMessage_ = "Opened " + document_.displayName();
   postCompile(/*immediate=*/true);
+  restartRecovery(previousText);
+}
+
+void Workspace::setRecoveryDir(const std::string& dir) {
+  recoveryDir_ = dir;
+  restartRecovery(editor_.text);
+}
+
+void Workspace::restartRecovery(const std::string& previousText) {
+  // The previous text was saved, or discarded at the unsaved-changes prompt: its file goes.
+  if (autosaver_) autosaver_->finish(previousText, previousText);
+  autosaver_.reset();
+  recovery_ = recoveryDir_.empty() ? RecoveryOffer() : RecoveryOffer(recoveryDir_, document_, editor_.text);
+}
+
+void Workspace::answerRecovery(RecoveryOffer::Answer answer) {
+  if (!recovery_.pending()) return;
+  const std::string path = recovery_.current().path;
+  if (std::string error = recovery_.answer(answer); !error.empty()) {
+    saveMessage_ = error;
+  } else if (recovery_.restoredText()) {
+    // As an edit of the opened text: the document is modified, and undo goes back to the file.
+    replaceTextAsEdit(editor_, *recovery_.restoredText());
+    modified_ = true;
+    postCompile(/*immediate=*/true);
+    saveMessage_ = "Restored the unsaved changes kept in " + path;
+  } else {
+    saveMessage_ = (answer == RecoveryOffer::Answer::Discard ? "Deleted " : "Kept for a later start: ") + path;
+  }
+}
+
+Autosaver* Workspace::currentAutosaver() {
+  // Only once every recovery file was answered, so none is written before the user decided.
+  if (!autosaver_ && recovery_.enabled() && !recovery_.pending()) {
+    const std::string& written = recovery_.restoredText() ? *recovery_.restoredText() : document_.text;
+    autosaver_ = std::make_unique<Autosaver>(recovery_.autosavePath(), written, recovery_.autosaveOwnership());
+  }
+  return autosaver_.get();
+}
+
+std::string Workspace::autosave(Autosaver::Clock::time_point now) {
+  Autosaver* autosaver = currentAutosaver();
+  return autosaver ? autosaver->update(editor_.text, now) : "";
+}
+
+std::string Workspace::flushAutosave() {
+  Autosaver* autosaver = currentAutosaver();
+  return autosaver ? autosaver->flush(editor_.text) : "recovery is off or waiting for an answer";
+}
+
+std::string Workspace::finishAutosave(const std::string& onDisk) {
+  Autosaver* autosaver = currentAutosaver();
+  return autosaver && autosaver->finish(editor_.text, onDisk) ? autosaver->path() : "";
 }
 
 void Workspace::answerPrompt(PromptAnswer answer) {
@@ -388,7 +444,32 @@ void Workspace::drawToolbar(const ViewFonts& fonts) {
   }
 }
 
+void Workspace::drawRecoveryModal() {
+  static const char* const kTitle = "Recovered changes";
+  if (recovery_.pending() && pendingAction_ == PendingAction::None && !ImGui::IsPopupOpen(kTitle))
+    ImGui::OpenPopup(kTitle);
+  if (!ImGui::BeginPopupModal(kTitle, nullptr, ImGuiWindowFlags_AlwaysAutoResize)) return;
+  if (recovery_.pending()) {
+    const RecoveryFile& file = recovery_.current();
+    ImGui::Text("An earlier session left unsaved changes to %s:", document_.displayName().c_str());
+    ImGui::BulletText("%s", file.path.c_str());
+    ImGui::BulletText("last written %s", file.modifiedText().c_str());
+    if (const size_t more = recovery_.waiting() - 1; more > 0)
+      ImGui::TextDisabled("%zu more recovery file%s after this one (newest first)", more, more == 1 ? "" : "s");
+    ImGui::TextDisabled(
+        "Restore loads them into the editor, Discard deletes the file, Keep leaves it for a later start.");
+    if (ImGui::Button("Restore")) answerRecovery(RecoveryOffer::Answer::Restore);
+    ImGui::SameLine();
+    if (ImGui::Button("Discard")) answerRecovery(RecoveryOffer::Answer::Discard);
+    ImGui::SameLine();
+    if (ImGui::Button("Keep")) answerRecovery(RecoveryOffer::Answer::Keep);
+  }
+  if (!recovery_.pending()) ImGui::CloseCurrentPopup();
+  ImGui::EndPopup();
+}
+
 void Workspace::drawModals() {
+  drawRecoveryModal();
   if (pendingAction_ != PendingAction::None && !ImGui::IsPopupOpen("Unsaved changes")) ImGui::OpenPopup("Unsaved changes");
   if (ImGui::BeginPopupModal("Unsaved changes", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
     ImGui::Text("%s has unsaved changes.", document_.displayName().c_str());

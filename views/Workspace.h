@@ -4,13 +4,17 @@
 // list (bottom) and the status bar, laid out in one ImGui window that fills the display (ImGui
 // 1.86 has no docking). It owns the edited text and the compile worker, swaps in the worker's
 // newest snapshot at the start of every frame, and keeps the selected HLSL line that links the
-// editor and the stages. Opening or quitting with unsaved changes asks first.
+// editor and the stages. Opening or quitting with unsaved changes asks first; opening a document
+// an earlier run left unsaved changes of offers them back.
 #pragma once
 
+#include "views/Autosaver.h"
 #include "views/CompileWorker.h"
+#include "views/Document.h"
 #include "views/EditorPanel.h"
 #include "views/Examples.h"
 #include "views/RecentFiles.h"
+#include "views/RecoveryOffer.h"
 #include "views/StagePanel.h"
 #include "views/ViewFonts.h"
 #include "views/inspect/InspectPanels.h"
@@ -22,21 +26,6 @@
 #include <vector>
 
 namespace sl::views {
-
-struct Document {
-  std::string fileName;  // shown in diagnostics and the DXC command line
-  std::string text;
-  CompileOptions options;
-  // Where Save writes; empty when the document cannot be saved as is (a part of a .test bundle).
-  std::string savePath;
-  // Shown in the menu and window title; the file name when empty.
-  std::string title;
-  // A .test bundle: its path and text (the Run panel edits it; Save writes the whole bundle).
-  std::string bundlePath;
-  std::string bundleText;
-
-  const std::string& displayName() const { return title.empty() ? fileName : title; }
-};
 
 // Splits an options line the way toDxcCommandLine quotes it (single quotes group a word).
 std::vector<std::string> splitOptionsLine(const std::string& line);
@@ -81,6 +70,23 @@ class Workspace {
   enum class PromptAnswer { Save, Discard, Cancel };
   bool promptOpen() const { return pendingAction_ != PendingAction::None; }
   void answerPrompt(PromptAnswer answer);
+
+  // Crash recovery (views/RecoveryOffer, views/Autosaver), on once a folder is set: every open
+  // offers the recovery files earlier runs left for the document (the "Recovered changes"
+  // modal), and once nothing is left to answer the edited text is autosaved there.
+  void setRecoveryDir(const std::string& dir);
+  const RecoveryOffer& recoveryOffer() const { return recovery_; }
+  bool recoveryOfferOpen() const { return recovery_.pending(); }
+  void answerRecovery(RecoveryOffer::Answer answer);
+  // The app calls this every frame: autosaves once an edit has settled. Returns "" or an error.
+  std::string autosave(Autosaver::Clock::time_point now);
+  // Writes the autosave now (scripts). Returns "" or an error.
+  std::string flushAutosave();
+  // At a clean exit, `onDisk` being the saved text: removes this run's recovery file unless the
+  // work is unsaved. Returns the path of the recovery file kept, or "".
+  std::string finishAutosave(const std::string& onDisk);
+  // This run's autosaver for the document (null while recovery is off or an offer is open).
+  const Autosaver* autosaver() const { return autosaver_.get(); }
 
   // The toolbar's fields; each change recompiles at once.
   void setEntryPoint(const std::string& entry);
@@ -127,6 +133,11 @@ class Workspace {
   void drawModals();
   void drawRightPanel(const ViewFonts& fonts);
   std::string openNow(const std::string& path);
+  // Ends the previous text's autosave (this run's file goes: that text was saved, or discarded at
+  // the unsaved-changes prompt) and looks for the recovery files of the document now open.
+  void restartRecovery(const std::string& previousText);
+  Autosaver* currentAutosaver();
+  void drawRecoveryModal();
 
   Document document_;
   std::unique_ptr<CompileWorker> worker_;
@@ -142,6 +153,9 @@ class Workspace {
   std::string optionsError_;
   std::string saveMessage_;
   std::string banner_;
+  std::string recoveryDir_;
+  RecoveryOffer recovery_;
+  std::unique_ptr<Autosaver> autosaver_;
   SaveFunction save_;
   OpenFunction open_;
   bool modified_ = false;

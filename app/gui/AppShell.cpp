@@ -1,6 +1,5 @@
 #include "app/gui/AppShell.h"
 
-#include "app/gui/DocumentLoader.h"
 #include "core/support/AtomicFile.h"
 #include "app/gui/Fonts.h"
 #include "app/gui/OffscreenTarget.h"
@@ -212,9 +211,6 @@ std::string runWindowed(views::Workspace& workspace, const ShellSettings& settin
     // A published compile wakes the event loop so the new snapshot shows without input.
     workspace.worker().setOnPublished([] { glfwPostEmptyEvent(); });
     if (settings.capture) waitForFirstCompile(workspace, warnings);
-    // Crash recovery: the edited text is autosaved while it differs from what was opened.
-    auto autosaver = std::make_unique<Autosaver>(recoveryPathFor(workspace.document()), workspace.editor().text);
-    std::string autosavedFor = workspace.document().displayName();
     // A run finishing wakes the loop as a compile does.
     workspace.runPanel().worker().setOnFinished([] { glfwPostEmptyEvent(); });
     markActive();
@@ -234,12 +230,6 @@ std::string runWindowed(views::Workspace& workspace, const ShellSettings& settin
       }
       if (workspace.quitRequested()) break;
       if (scripted && settings.finished()) break;
-      // Another document was opened: finish the old recovery file, start one for the new.
-      if (workspace.document().displayName() != autosavedFor) {
-        autosaver->finish(workspace.editor().text, workspace.editor().text);
-        autosaver = std::make_unique<Autosaver>(recoveryPathFor(workspace.document()), workspace.editor().text);
-        autosavedFor = workspace.document().displayName();
-      }
       if (gScaleChanged.exchange(false) && settings.scale <= 0.0f) {
         fonts = applyWindowScale(window, presenter.contentScale(), warnings);
         if (error = renderer.uploadFonts(); !error.empty()) break;
@@ -262,8 +252,8 @@ std::string runWindowed(views::Workspace& workspace, const ShellSettings& settin
       // Nothing was presented, so FIFO did not pace this frame: keep the loop at 60 Hz.
       if (presenter.lastFrameUnchanged()) std::this_thread::sleep_until(frameStart + std::chrono::microseconds(16667));
       if (hooked && settings.onCaptured) settings.onCaptured(frame, hookImage);
-      if (std::string autosaveError = autosaver->update(workspace.editor().text, std::chrono::steady_clock::now());
-          !autosaveError.empty())
+      // Crash recovery: the edited text is autosaved while it differs from what was opened.
+      if (std::string autosaveError = workspace.autosave(std::chrono::steady_clock::now()); !autosaveError.empty())
         warnings.push_back(autosaveError);
     }
     workspace.worker().setOnPublished(nullptr);
@@ -271,8 +261,8 @@ std::string runWindowed(views::Workspace& workspace, const ShellSettings& settin
     // Unsaved work stays in the recovery file; saved (or untouched) work leaves none behind.
     std::string onDisk = workspace.document().text, readError;
     if (!workspace.document().savePath.empty()) readWholeFile(workspace.document().savePath, onDisk, readError);
-    if (autosaver->finish(workspace.editor().text, onDisk))
-      warnings.push_back("unsaved changes were kept in " + autosaver->path());
+    if (std::string kept = workspace.finishAutosave(onDisk); !kept.empty())
+      warnings.push_back("unsaved changes were kept in " + kept);
   }
   context.waitIdle();
   presenter.detachRenderer(renderer);

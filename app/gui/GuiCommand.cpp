@@ -104,6 +104,8 @@ int runGui(const Args& args) {
     return gui::loadDocument(file, options, out);
   });
   workspace.setExamplesDir(gui::defaultExamplesDir());
+  // Crash recovery offers and autosaves; scripts, like the recent files, never touch the user's.
+  if (options.scriptPath.empty()) workspace.setRecoveryDir(views::defaultRecoveryDir());
   {
     // Scripts get a fresh list, so a test never reads or writes the user's recent files.
     views::RecentFiles recent(options.scriptPath.empty() ? views::defaultRecentFilesPath() : std::string());

@@ -45,6 +45,10 @@ std::string UiRenderer::init(uint32_t frameSlots) {
   const VkDevice device = context_.device();
   const VolkDeviceTable& vk = context_.vk();
   frames_.resize(frameSlots);
+  // record() draws each command at its VtxOffset, so a draw list may pass 65,536 vertices (16-bit
+  // indices, as Debian's ImGui is built): a screen full of small text does. Without it ImGui
+  // asserts (aborts) at that count; the panels also bound what they draw (views/TextCells.h).
+  ImGui::GetIO().BackendFlags |= ImGuiBackendFlags_RendererHasVtxOffset;
 
   VkSamplerCreateInfo samplerInfo{VK_STRUCTURE_TYPE_SAMPLER_CREATE_INFO};
   samplerInfo.magFilter = samplerInfo.minFilter = VK_FILTER_LINEAR;

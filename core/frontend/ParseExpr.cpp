@@ -10,7 +10,6 @@ using clang::tok::TokenKind;
 namespace tok = clang::tok;
 
 namespace {
-constexpr int kMaxExpressionNesting = 200;
 
 struct BinaryInfo {
   int precedence;
@@ -70,22 +69,17 @@ Expr* Parser::parseExpression() {
     clang::SourceLocation loc = cur().loc;
     consume();
     Expr* rhs = parseAssignment();
-    e = sema_.buildBinary(loc, BinaryOp::Comma, e, rhs);
+    e = nested(sema_.buildBinary(loc, BinaryOp::Comma, e, rhs), {e, rhs});
   }
   return e;
 }
 
 Expr* Parser::parseAssignment() {
-  if (++nestingDepth_ > kMaxExpressionNesting) {
-    --nestingDepth_;
-    errorHere("expression is nested too deeply");
-    skipUntil({tok::semi}, false);
-    return sema_.errorExpr(cur().loc);
-  }
+  if (!enterBracket("expression")) return sema_.errorExpr(cur().loc);
   struct DepthGuard {
     int& d;
     ~DepthGuard() { --d; }
-  } guard{nestingDepth_};
+  } guard{bracketDepth_};
   Expr* lhs = parseConditional();
   std::optional<BinaryOp> op;
   if (!splitGreater_ && compoundAssign(cur().kind, op)) {
@@ -99,7 +93,7 @@ Expr* Parser::parseAssignment() {
     } else {
       rhs = parseAssignment();
     }
-    return sema_.buildAssign(loc, op, lhs, rhs);
+    return nested(sema_.buildAssign(loc, op, lhs, rhs), {lhs, rhs});
   }
   return lhs;
 }
@@ -116,7 +110,7 @@ Expr* Parser::parseConditional() {
   Expr* a = parseExpression();
   expect(tok::colon, "':'");
   Expr* b = parseAssignment();
-  return sema_.buildConditional(loc, cond, a, b);
+  return nested(sema_.buildConditional(loc, cond, a, b), {cond, a, b});
 }
 
 Expr* Parser::parseBinary(int minPrecedence) {
@@ -128,7 +122,7 @@ Expr* Parser::parseBinary(int minPrecedence) {
     clang::SourceLocation loc = cur().loc;
     consume();
     Expr* rhs = parseBinary(info.precedence + 1);
-    lhs = sema_.buildBinary(loc, info.op, lhs, rhs);
+    lhs = nested(sema_.buildBinary(loc, info.op, lhs, rhs), {lhs, rhs});
   }
 }
 
@@ -150,35 +144,29 @@ Expr* Parser::parseUnary() {
     case tok::star:
       errorHere("pointers are unsupported in HLSL");
       consume();
+      if (!enterBracket("expression")) return sema_.errorExpr(loc);
       parseUnary();
+      --bracketDepth_;
       return sema_.errorExpr(loc);
     default: break;
   }
   if (op) {
     consume();
-    if (++nestingDepth_ > kMaxExpressionNesting) {
-      --nestingDepth_;
-      errorHere("expression is nested too deeply");
-      return sema_.errorExpr(loc);
-    }
+    if (!enterBracket("expression")) return sema_.errorExpr(loc);
     Expr* operand = parseUnary();
-    --nestingDepth_;
-    return sema_.buildUnary(loc, *op, operand);
+    --bracketDepth_;
+    return nested(sema_.buildUnary(loc, *op, operand), {operand});
   }
   if (is(tok::l_paren) && startsTypeForCast()) {
     consume();
+    if (!enterBracket("expression")) return sema_.errorExpr(loc);
     const Type* type = parseType(false);
     if (!type) type = sema_.types().error();
     type = parseArrayDims(type, false);
     expect(tok::r_paren, "')'");
-    if (++nestingDepth_ > kMaxExpressionNesting) {
-      --nestingDepth_;
-      errorHere("expression is nested too deeply");
-      return sema_.errorExpr(loc);
-    }
     Expr* operand = parseUnary();
-    --nestingDepth_;
-    return sema_.buildCast(loc, type, operand);
+    --bracketDepth_;
+    return nested(sema_.buildCast(loc, type, operand), {operand});
   }
   if (isWord("sizeof")) {
     consume();
@@ -232,7 +220,9 @@ Expr* Parser::parseSizeof(clang::SourceLocation loc) {
     if (type) type = parseArrayDims(type, false);
     expect(tok::r_paren, "')'");
   } else {
+    if (!enterBracket("expression")) return sema_.errorExpr(loc);
     Expr* operand = parseUnary();
+    --bracketDepth_;
     type = operand->type;
     if (type->isLiteral()) {
       sema_.error(loc, "invalid application of 'sizeof' to literal type '" + typeName(type) + "'");
@@ -272,7 +262,8 @@ Expr* Parser::parsePostfix(Expr* e) {
       consume();
       Expr* index = parseExpression();
       expect(tok::r_square, "']'");
-      e = sema_.buildIndex(loc, e, index);
+      Expr* base = e;
+      e = nested(sema_.buildIndex(loc, base, index), {base, index});
     } else if (is(tok::period)) {
       consume();
       tryConsumeWord("template");  // `obj.template Load<T>(...)`
@@ -308,12 +299,15 @@ Expr* Parser::parsePostfix(Expr* e) {
         }
         std::vector<Expr*> args = parseCallArguments();
         FunctionDecl* inst = instantiateFunctionTemplate(memberTemplate, targs, tvals, tIsType, args, nameLoc);
-        e = inst ? sema_.buildDirectCall(nameLoc, inst, e, std::move(args)) : sema_.errorExpr(nameLoc);
+        Expr* base = e;
+        e = inst ? nested(sema_.buildDirectCall(nameLoc, inst, base, args), base, args) : sema_.errorExpr(nameLoc);
       } else if (is(tok::l_paren)) {
         std::vector<Expr*> args = parseCallArguments();
-        e = sema_.buildMethodCall(nameLoc, e, name, std::move(args), templateArg);
+        Expr* base = e;
+        e = nested(sema_.buildMethodCall(nameLoc, base, name, args, templateArg), base, args);
       } else {
-        e = sema_.buildMember(nameLoc, e, name, unsigned(name.size()));
+        Expr* base = e;
+        e = nested(sema_.buildMember(nameLoc, base, name, unsigned(name.size())), {base});
       }
     } else if (is(tok::arrow)) {
       errorHere("operator '->' is not supported; use '.'");
@@ -323,7 +317,8 @@ Expr* Parser::parsePostfix(Expr* e) {
     } else if (is(tok::plusplus) || is(tok::minusminus)) {
       UnaryOp op = is(tok::plusplus) ? UnaryOp::PostInc : UnaryOp::PostDec;
       consume();
-      e = sema_.buildUnary(loc, op, e);
+      Expr* operand = e;
+      e = nested(sema_.buildUnary(loc, op, operand), {operand});
     } else if (is(tok::l_paren)) {
       errorHere("called object type '" + typeName(e->type) + "' is not a function");
       skipBalanced();
@@ -444,9 +439,9 @@ Expr* Parser::parseNameExpression() {
                                             : "'" + typeName(type) + "' cannot be constructed with function-style syntax");
           return sema_.errorExpr(loc);
         }
-        return sema_.buildCast(loc, type, args[0]);
+        return nested(sema_.buildCast(loc, type, args[0]), {args[0]});
       }
-      return sema_.buildConstruct(loc, type, std::move(args));
+      return nested(sema_.buildConstruct(loc, type, args), nullptr, args);
     }
     // A type name followed by `::` and a value (`S::kCount`, `E::Value`) falls through below.
     if (after.kind != tok::coloncolon) {
@@ -512,7 +507,7 @@ Expr* Parser::parseNameExpression() {
                       (container->kind == DeclKind::Typedef && static_cast<TypedefDecl*>(container)->type->isStruct()))) {
       StructDecl* record = container->kind == DeclKind::Struct ? static_cast<StructDecl*>(container)
                                                                : static_cast<TypedefDecl*>(container)->type->record;
-      return sema_.buildStaticMethodCall(loc, record, name, std::move(args));
+      return nested(sema_.buildStaticMethodCall(loc, record, name, args), nullptr, args);
     }
     // Expand function templates into instances for overload resolution.
     std::vector<Decl*> candidates;
@@ -538,7 +533,7 @@ Expr* Parser::parseNameExpression() {
     (void)hasTemplateArgs;
     // Intrinsics are visible unqualified and through dx::/vk:: (§2.8).
     bool intrinsicVisible = !qualified || (container == nullptr);
-    return sema_.buildCall(loc, name, candidates, !intrinsicVisible, std::move(args), nullptr);
+    return nested(sema_.buildCall(loc, name, candidates, !intrinsicVisible, args, nullptr), nullptr, args);
   }
   Decl* value = nullptr;
   for (Decl* d : found)

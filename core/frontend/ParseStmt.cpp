@@ -6,7 +6,6 @@ namespace sl::frontend {
 namespace tok = clang::tok;
 
 namespace {
-constexpr int kMaxStatementNesting = 200;
 
 bool isLoop(StmtKind k) { return k == StmtKind::For || k == StmtKind::While || k == StmtKind::Do; }
 
@@ -54,16 +53,16 @@ Expr* Parser::parseCondition(const char* what) {
 }
 
 Stmt* Parser::parseStatement() {
-  if (++nestingDepth_ > kMaxStatementNesting) {
-    errorHere("statements are nested too deeply");
-    --nestingDepth_;
-    skipUntil({tok::semi}, true);
+  if (stopped_) return nullptr;
+  if (statementDepth_ >= kMaxStatementDepth) {
+    stopParsing(cur().loc, "statement nested too deeply (limit " + std::to_string(kMaxStatementDepth) + ")");
     return nullptr;
   }
+  ++statementDepth_;
   struct DepthGuard {
     int& d;
     ~DepthGuard() { --d; }
-  } guard{nestingDepth_};
+  } guard{statementDepth_};
   std::vector<Attribute> attrs;
   clang::SourceLocation attrLoc = cur().loc;
   if (atAttribute()) parseAttributes(attrs);
@@ -150,21 +149,38 @@ Stmt* Parser::parseDeclarationStatement() {
   return ds;
 }
 
+// An else-if chain is parsed in a loop (real shaders have chains of hundreds); each `else if`
+// is still one statement level deeper in the tree, and counts so.
 Stmt* Parser::parseIf(std::vector<Attribute> attrs) {
   (void)attrs;
-  auto* s = sema_.ast().make<IfStmt>();
-  s->loc = cur().loc;
-  consume();
-  s->cond = parseCondition("if");
-  sema_.pushScope(Scope::Kind::Block);
-  s->thenStmt = parseStatement();
-  sema_.popScope();
-  if (tryConsumeWord("else")) {
+  IfStmt* first = nullptr;
+  IfStmt* last = nullptr;
+  int links = 0;  // `else if`s entered: each holds a block scope and a statement level
+  while (true) {
+    auto* s = sema_.ast().make<IfStmt>();
+    s->loc = cur().loc;
+    consume();  // if
+    if (last) last->elseStmt = s;
+    else first = s;
+    last = s;
+    s->cond = parseCondition("if");
     sema_.pushScope(Scope::Kind::Block);
+    s->thenStmt = parseStatement();
+    sema_.popScope();
+    if (!tryConsumeWord("else")) break;
+    sema_.pushScope(Scope::Kind::Block);
+    if (isWord("if") && statementDepth_ < kMaxStatementDepth) {
+      ++links;
+      ++statementDepth_;
+      continue;
+    }
     s->elseStmt = parseStatement();
     sema_.popScope();
+    break;
   }
-  return s;
+  for (int i = 0; i < links; ++i) sema_.popScope();
+  statementDepth_ -= links;
+  return first;
 }
 
 Stmt* Parser::parseFor(std::vector<Attribute> attrs) {

@@ -4,6 +4,7 @@
 #include <clang/Lex/Token.h>
 
 #include <algorithm>
+#include <charconv>
 
 namespace sl::frontend {
 
@@ -11,7 +12,6 @@ using clang::tok::TokenKind;
 namespace tok = clang::tok;
 
 namespace {
-constexpr int kMaxNesting = 256;
 constexpr int kMaxTemplateDepth = 16;
 
 bool isTypeModifierWord(const std::string& w) {
@@ -52,8 +52,14 @@ Parser::Parser(PreprocessedUnit& unit, Sema& sema) : unit_(unit), sema_(sema) {
 // ---------------------------------------------------------------------------------------------
 // Tokens
 
-const Parser::Token& Parser::cur() const { return tokens_[std::min(pos_, tokens_.size() - 1)]; }
-const Parser::Token& Parser::peek(size_t n) const { return tokens_[std::min(pos_ + n, tokens_.size() - 1)]; }
+const Parser::Token& Parser::cur() const {
+  if (stopped_) return tokens_.back();  // eof
+  return tokens_[std::min(pos_, tokens_.size() - 1)];
+}
+const Parser::Token& Parser::peek(size_t n) const {
+  if (stopped_) return tokens_.back();
+  return tokens_[std::min(pos_ + n, tokens_.size() - 1)];
+}
 
 bool Parser::is(TokenKind kind) const {
   if (splitGreater_) return kind == tok::greater;
@@ -77,6 +83,72 @@ bool Parser::tryConsumeWord(const char* word) {
   if (!isWord(word)) return false;
   consume();
   return true;
+}
+
+void Parser::stopParsing(clang::SourceLocation loc, const std::string& message) {
+  if (stopped_) return;
+  stopped_ = true;
+  splitGreater_ = false;
+  stopMark_ = sema_.diagnostics().size();
+  stopLoc_ = loc;
+  stopMessage_ = message;
+}
+
+bool Parser::enterBracket(const char* what) {
+  if (stopped_) return false;
+  if (bracketDepth_ >= kMaxBracketDepth) {
+    stopParsing(cur().loc, std::string(what) + " nested too deeply (limit " + std::to_string(kMaxBracketDepth) + ")");
+    return false;
+  }
+  ++bracketDepth_;
+  return true;
+}
+
+unsigned Parser::recordDepth(const StructDecl* s) {
+  if (auto it = typeDepth_.find(s); it != typeDepth_.end()) return it->second;
+  unsigned depth = 0;
+  if (s->base) depth = recordDepth(s->base);
+  for (const VarDecl* f : s->fields) depth = std::max(depth, typeDepth(f->type));
+  if (s->complete) typeDepth_[s] = depth + 1;
+  return depth + 1;
+}
+
+unsigned Parser::typeDepth(const Type* t) {
+  if (!t) return 0;
+  if (t->isStruct()) return t->record ? recordDepth(t->record) : 1;
+  if (!t->isArray()) return 1;
+  if (auto it = typeDepth_.find(t); it != typeDepth_.end()) return it->second;
+  unsigned depth = typeDepth(t->element) + 1;
+  typeDepth_[t] = depth;
+  return depth;
+}
+
+unsigned Parser::depthOf(const Expr* e) const {
+  auto it = exprDepth_.find(e);
+  return it == exprDepth_.end() ? 1 : it->second;
+}
+
+Expr* Parser::nested(Expr* e, std::initializer_list<const Expr*> operands) {
+  unsigned depth = 0;
+  for (const Expr* o : operands)
+    if (o) depth = std::max(depth, depthOf(o));
+  if (depth + 1 > kMaxExpressionDepth) {
+    stopParsing(e->loc, "expression nested too deeply (limit " + std::to_string(kMaxExpressionDepth) + ")");
+    return sema_.errorExpr(e->loc);
+  }
+  if (depth + 1 > 1) exprDepth_[e] = depth + 1;
+  return e;
+}
+
+Expr* Parser::nested(Expr* e, const Expr* first, const std::vector<Expr*>& rest) {
+  unsigned depth = first ? depthOf(first) : 0;
+  for (const Expr* o : rest) depth = std::max(depth, depthOf(o));
+  if (depth + 1 > kMaxExpressionDepth) {
+    stopParsing(e->loc, "expression nested too deeply (limit " + std::to_string(kMaxExpressionDepth) + ")");
+    return sema_.errorExpr(e->loc);
+  }
+  if (depth + 1 > 1) exprDepth_[e] = depth + 1;
+  return e;
 }
 
 void Parser::errorHere(const std::string& message) {
@@ -160,6 +232,11 @@ void Parser::parseTranslationUnit() {
     }
   }
   sema_.finishTranslationUnit();
+  if (stopped_) {
+    // What the unwinding and the checks of a partial translation unit said is noise.
+    sema_.takeDiagnosticsSince(stopMark_);
+    sema_.error(stopLoc_, stopMessage_);
+  }
 }
 
 void Parser::parseExternalDeclaration(std::vector<Decl*>& out, bool inNamespace) {
@@ -235,6 +312,11 @@ void Parser::parseNamespace(std::vector<Decl*>& out) {
     out.push_back(ns);
   }
   if (!expect(tok::l_brace, "'{'")) return;
+  if (!enterBracket("namespace")) return;
+  struct DepthGuard {
+    int& d;
+    ~DepthGuard() { --d; }
+  } guard{bracketDepth_};
   Scope* scope = sema_.pushScope(Scope::Kind::Namespace);
   scope->ns = ns;
   scope->prefix += name + "::";
@@ -531,6 +613,8 @@ StructDecl* Parser::parseStruct(const std::string& nameOverride) {
     parseDeclarators(spec, members, spec.isStatic ? StorageClass::StaticField : StorageClass::Field, nullptr, s);
   }
   s->complete = true;
+  if (recordDepth(s) > kMaxTypeDepth)
+    stopParsing(s->loc, "type nested too deeply (limit " + std::to_string(kMaxTypeDepth) + ")");
   expect(tok::r_brace, "'}'");
   // Method bodies see every member, so they are parsed after the closing brace.
   std::vector<std::pair<FunctionDecl*, std::pair<size_t, size_t>>> bodies(pendingMethodBodies_.begin() + long(bodiesBefore),
@@ -646,6 +730,10 @@ const Type* Parser::parseArrayDims(const Type* type, bool allowUnsized, std::vec
     }
     expect(tok::r_square, "']'");
     dims.push_back({n, loc});
+    if (typeDepth(type) + dims.size() > kMaxTypeDepth) {
+      stopParsing(loc, "type nested too deeply (limit " + std::to_string(kMaxTypeDepth) + ")");
+      return sema_.types().error();
+    }
   }
   // `T a[2][3]` is an array of 2 arrays of 3. Absurd sizes are rejected before any flattening.
   uint64_t total = std::max<uint64_t>(1, flattenedCount(type));
@@ -673,13 +761,29 @@ void Parser::parsePostDeclarator(std::string& semantic, RegisterBinding& binding
       while (!is(tok::r_paren) && !is(tok::eof)) {
         if (cur().word) {
           std::string w = cur().text;
+          // The whole rest of the word, in 32 bits (atoi took `u99999999999999999999` for 4294967295
+          // and `u1x` for 1); Clang's messages.
+          auto number = [](const std::string& digits) -> std::optional<uint32_t> {
+            uint32_t v = 0;
+            auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), v);
+            if (ec != std::errc() || end != digits.data() + digits.size()) return std::nullopt;
+            return v;
+          };
           if (w.rfind("space", 0) == 0 && w.size() > 5 && std::isdigit(static_cast<unsigned char>(w[5]))) {
-            binding.space = one.space = uint32_t(std::atoi(w.c_str() + 5));
-            binding.hasSpace = one.hasSpace = true;
+            if (auto v = number(w.substr(5))) {
+              binding.space = one.space = *v;
+              binding.hasSpace = one.hasSpace = true;
+            } else {
+              errorHere("invalid space specifier '" + w + "' used; expected 'space' followed by an integer, like space1");
+            }
           } else if (w.size() >= 2 && std::strchr("btusc", std::tolower(w[0])) &&
                      std::isdigit(static_cast<unsigned char>(w[1]))) {
-            binding.registerClass = one.registerClass = char(std::tolower(w[0]));
-            binding.index = one.index = uint32_t(std::atoi(w.c_str() + 1));
+            if (auto v = number(w.substr(1))) {
+              binding.registerClass = one.registerClass = char(std::tolower(w[0]));
+              binding.index = one.index = *v;
+            } else {
+              errorHere("register number should be an integer (in 32 bits): '" + w + "'");
+            }
           } else if (w.find('_') != std::string::npos) {
             // A profile qualifier such as `ps_5_0`; ignored as DXC ignores it for other targets.
           } else {
@@ -782,7 +886,7 @@ FunctionDecl* Parser::parseFunctionRest(DeclSpec& spec, const std::string& name,
   parsePostDeclarator(fn->semantic, ignored, packOffset);
   sema_.mergeInterpolation(spec.modifiers, spec.modifierLocs, fn->returnType, fn->semantic, fn->interpolation);
   while (isWord("const")) consume();
-  sema_.checkRedeclaration(fn);
+  sema_.checkRedeclaration(fn, is(tok::l_brace));
   // A template instance is reached through its template, never by plain lookup (that would hide
   // the template's other overloads inside the instance's own body).
   if (sema_.currentScope()->kind != Scope::Kind::Template) sema_.declare(fn);
@@ -1137,6 +1241,7 @@ Expr* Parser::parseInitializerItem() {
   if (is(tok::l_brace)) {
     clang::SourceLocation loc = cur().loc;
     consume();
+    if (!enterBracket("initializer list")) return sema_.errorExpr(loc);
     // A nested list stays untyped (type == nullptr) until buildInitList flattens it.
     auto* list = sema_.ast().make<InitListExpr>();
     list->loc = loc;
@@ -1144,8 +1249,9 @@ Expr* Parser::parseInitializerItem() {
       list->elements.push_back(parseInitializerItem());
       if (!tryConsume(tok::comma)) break;
     }
+    --bracketDepth_;
     expect(tok::r_brace, "'}'");
-    return list;
+    return nested(list, nullptr, list->elements);
   }
   return parseAssignment();
 }
@@ -1382,15 +1488,17 @@ bool Parser::parseTemplateArguments(std::vector<const Type*>& typesOut, std::vec
 
 const Type* Parser::parseType(bool allowDefinitions, DeclSpec* spec) {
   (void)allowDefinitions;
-  if (++nestingDepth_ > kMaxNesting) {
-    --nestingDepth_;
-    errorHere("type is nested too deeply");
+  // Counted apart from expressions: a cast's type is not a level of its expression.
+  if (stopped_) return nullptr;
+  if (typeNesting_ >= kMaxBracketDepth) {
+    stopParsing(cur().loc, "type nested too deeply (limit " + std::to_string(kMaxBracketDepth) + ")");
     return nullptr;
   }
+  ++typeNesting_;
   struct DepthGuard {
     int& d;
     ~DepthGuard() { --d; }
-  } guard{nestingDepth_};
+  } guard{typeNesting_};
   TypeContext& types = sema_.types();
   if (isWord("const")) {
     consume();

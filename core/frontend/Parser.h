@@ -11,9 +11,20 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace sl::frontend {
+
+// Limits on how deeply input may nest. Every later walk over the AST, the IR and the back ends'
+// input is recursive (Sema's folding, irgen, the printers, region nesting), so the parser, the one
+// place all input passes first, bounds the depth of what it builds; past a limit it reports one
+// located error and stops (as Clang's bracket-depth error does). The limits leave room on an 8 MB
+// stack (the main thread's, and the compile worker's) for the deepest walk: docs/frontend.md.
+inline constexpr int kMaxBracketDepth = 256;        // parser recursion: ( [ { nesting, unary/cast chains, namespaces
+inline constexpr unsigned kMaxExpressionDepth = 2048;  // height of an expression tree (a chain of 2048 `+` is 2048)
+inline constexpr int kMaxStatementDepth = 2048;     // statements in statements, each `else if` of a chain one level
+inline constexpr unsigned kMaxTypeDepth = 128;      // arrays of arrays, structs in structs (SPIR-V allows 255 structs)
 
 class Parser {
 public:
@@ -55,6 +66,19 @@ private:
   void skipUntil(std::initializer_list<clang::tok::TokenKind> stops, bool consumeStop);
   void skipBalanced();  // skips one token or a whole (), [], {} group
   void errorHere(const std::string& message);
+  // Reports a depth limit at `loc` and ends the parse there: every later token reads as end of
+  // file, and diagnostics the unwinding produces are dropped, so deep input gives one error.
+  void stopParsing(clang::SourceLocation loc, const std::string& message);
+  // Height of an expression tree the parser built (1 for leaves and for nodes it did not record).
+  unsigned depthOf(const Expr* e) const;
+  // Records `e` as one level above its operands; past kMaxExpressionDepth stops the parse.
+  Expr* nested(Expr* e, std::initializer_list<const Expr*> operands);
+  Expr* nested(Expr* e, const Expr* first, const std::vector<Expr*>& rest);
+  // Enters one level of parser recursion; false (the parse stopped) past kMaxBracketDepth.
+  bool enterBracket(const char* what);
+  // Levels of arrays and structs (fields and bases) in `t`; memoized.
+  unsigned typeDepth(const Type* t);
+  unsigned recordDepth(const StructDecl* s);
   unsigned tokenLength(const Token& t) const { return unsigned(t.text.size()); }
 
   // ---- declarations
@@ -140,7 +164,15 @@ private:
   size_t pos_ = 0;
   bool splitGreater_ = false;  // the current `>>` has had its first `>` consumed
   int templateDepth_ = 0;
-  int nestingDepth_ = 0;  // guards deeply nested input against stack exhaustion
+  int bracketDepth_ = 0;    // parser recursion (expressions, types, namespaces, initializer lists)
+  int statementDepth_ = 0;  // statement nesting, else-if chains included
+  int typeNesting_ = 0;     // template arguments in template arguments
+  std::unordered_map<const Expr*, unsigned> exprDepth_;
+  std::unordered_map<const void*, unsigned> typeDepth_;  // types and complete structs
+  bool stopped_ = false;
+  size_t stopMark_ = 0;  // diagnostics before the stop
+  clang::SourceLocation stopLoc_;
+  std::string stopMessage_;
   std::vector<std::pair<FunctionDecl*, std::pair<size_t, size_t>>> pendingMethodBodies_;
   std::map<NamespaceDecl*, bool> namespaces_;
 };

@@ -130,15 +130,50 @@ const std::vector<clang::Token>& PreprocessedUnit::tokens() const { return impl_
 clang::Preprocessor& PreprocessedUnit::preprocessor() const { return *impl_->pp; }
 clang::SourceManager& PreprocessedUnit::sourceManager() const { return *impl_->sourceManager; }
 
+namespace {
+
+struct FastPresumed {
+  const char* file = nullptr;  // null: invalid
+  uint32_t line = 0, column = 0;
+};
+
+// SourceManager::getPresumedLoc of a file location in time independent of its column:
+// getColumnNumber scans back to the start of the line, so asking for every token of a long line
+// (a minified shader: one line, megabytes) is quadratic. The line comes from the cached line
+// table, the column from the line's start, and #line directives apply to the line's start as to
+// any column of it.
+FastPresumed presumedLoc(clang::SourceManager& sm, clang::SourceLocation fileLoc) {
+  FastPresumed result;
+  auto [fid, offset] = sm.getDecomposedLoc(fileLoc);
+  bool invalid = false;
+  const unsigned line = sm.getLineNumber(fid, offset, &invalid);
+  clang::SourceLocation lineStart = invalid ? clang::SourceLocation() : sm.translateLineCol(fid, line, 1);
+  clang::PresumedLoc presumed;
+  if (lineStart.isValid() && sm.getFileOffset(lineStart) <= offset) {
+    presumed = sm.getPresumedLoc(lineStart);
+    if (presumed.isInvalid()) return result;
+    result.column = offset - sm.getFileOffset(lineStart) + 1;
+  } else {
+    presumed = sm.getPresumedLoc(fileLoc);
+    if (presumed.isInvalid()) return result;
+    result.column = presumed.getColumn();
+  }
+  result.file = presumed.getFilename();
+  result.line = presumed.getLine();
+  return result;
+}
+
+}  // namespace
+
 SourceLoc PreprocessedUnit::location(clang::SourceLocation loc) const {
   SourceLoc result;
   if (loc.isInvalid()) return result;
   clang::SourceManager& sm = *impl_->sourceManager;
-  clang::PresumedLoc presumed = sm.getPresumedLoc(sm.getExpansionLoc(loc));
-  if (presumed.isInvalid()) return result;
-  result.file = presumed.getFilename();
-  result.line = presumed.getLine();
-  result.column = presumed.getColumn();
+  FastPresumed presumed = presumedLoc(sm, sm.getExpansionLoc(loc));
+  if (!presumed.file) return result;
+  result.file = presumed.file;
+  result.line = presumed.line;
+  result.column = presumed.column;
   return result;
 }
 
@@ -196,10 +231,10 @@ static void printTokens(PreprocessedUnit& unit, const std::vector<clang::Token>&
   };
   for (const clang::Token& token : tokens) {
     if (token.is(clang::tok::eof)) break;
-    clang::PresumedLoc presumed = sm.getPresumedLoc(sm.getExpansionLoc(token.getLocation()));
-    if (presumed.isInvalid()) continue;
-    std::string file = presumed.getFilename();
-    uint32_t line = presumed.getLine();
+    FastPresumed presumed = presumedLoc(sm, sm.getExpansionLoc(token.getLocation()));
+    if (!presumed.file) continue;
+    std::string file = presumed.file;
+    uint32_t line = presumed.line;
     if (file != currentFile || line < currentLine || line > currentLine + 8) {
       if (lineHasText) newline();
       currentFile = file;
@@ -212,7 +247,7 @@ static void printTokens(PreprocessedUnit& unit, const std::vector<clang::Token>&
       if (lineHasText) newline();
     }
     if (!lineHasText) {
-      uint32_t column = presumed.getColumn();
+      uint32_t column = presumed.column;
       if (column > 1) text.append(column - 1, ' ');
     } else if (token.hasLeadingSpace()) {
       text += ' ';
@@ -241,7 +276,11 @@ std::unique_ptr<PreprocessedUnit> preprocess(const std::string& fileName, std::s
   impl.sourceManager = std::make_unique<clang::SourceManager>(*impl.diags, *impl.fileManager);
 
   ProfileInfo profile = parseProfile(options.profile);
-  llvm::Triple triple("dxil-pc-shadermodel" + std::to_string(profile.major) + "." + std::to_string(profile.minor) +
+  // Clang is only the preprocessor here (the shader model macros are ours, above), but building
+  // its target parses the triple, and LLVM 19's parser knows shader models 6.0-6.8 only: any
+  // other (6.9, lib_6_x's offline 6.15, a profile no one checked) was report_fatal_error.
+  const int tripleMajor = 6, tripleMinor = profile.major == 6 && profile.minor >= 0 && profile.minor <= 8 ? profile.minor : 8;
+  llvm::Triple triple("dxil-pc-shadermodel" + std::to_string(tripleMajor) + "." + std::to_string(tripleMinor) +
                       "-compute");
   std::vector<std::string> noIncludes;
   clang::LangOptions::setLangDefaults(impl.langOptions, clang::Language::HLSL, triple, noIncludes,

@@ -351,7 +351,7 @@ static bool sameSignature(const FunctionDecl* a, const FunctionDecl* b) {
   return true;
 }
 
-void Sema::checkRedeclaration(Decl* decl) {
+void Sema::checkRedeclaration(Decl* decl, bool defining) {
   auto it = scope_->names.find(decl->name);
   if (it == scope_->names.end()) return;
   for (Decl* previous : it->second) {
@@ -363,7 +363,7 @@ void Sema::checkRedeclaration(Decl* decl) {
       // A declaration after the definition (FSR's sample defines FsrEasuRF, then ffx_fsr1.h
       // declares it): one function, not an ambiguous overload.
       if (!fn->body && !fn->definition) fn->definition = prev->body ? prev : prev->definition;
-      if (fn->body && prev->body) {
+      if ((fn->body || defining) && prev->body) {
         error(decl->loc, "redefinition of '" + decl->name + "'", unsigned(decl->name.size()));
         note(previous->loc, "previous definition is here");
       } else if (fn->returnType != prev->returnType) {

@@ -148,7 +148,8 @@ public:
 
   // ---- declarations
   FunctionDecl* currentFunction();
-  void checkRedeclaration(Decl* decl);
+  // `defining`: `decl` is a function whose body follows (it has none yet).
+  void checkRedeclaration(Decl* decl, bool defining = false);
   void finishFunction(FunctionDecl* fn);
   void finishTranslationUnit();
 

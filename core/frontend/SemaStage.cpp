@@ -6,6 +6,7 @@
 #include "core/signature/Interpolation.h"
 #include "core/signature/SemanticTable.h"
 
+#include <cstdlib>
 #include <optional>
 
 namespace sl::frontend {
@@ -179,12 +180,142 @@ struct LeafCheck {
 
 }  // namespace
 
+namespace {
+
+// The minor shader model of a profile ("cs_6_6" -> 6; lib_6_x, the offline library, -> 15).
+int profileMinor(const std::string& profile) {
+  const size_t at = profile.rfind('_');
+  if (at == std::string::npos || at + 1 >= profile.size()) return 0;
+  if (profile.compare(at + 1, std::string::npos, "x") == 0) return 15;
+  return std::atoi(profile.c_str() + at + 1);
+}
+
+// An integer argument of an entry attribute as DXC's ValidateAttributeIntArg reads it: a constant;
+// a float argument or a negative one earns "must have a uint literal argument" (a float with a
+// fraction counts as 0, as DXC's inexact conversion leaves it). Nullopt (with an error) when the
+// argument is not a constant at all.
+std::optional<int64_t> attributeUInt(Sema& sema, const Attribute& a, size_t index, bool& warned) {
+  Expr* e = a.args[index];
+  std::optional<ConstantValue> v = e->kind == ExprKind::StringLiteral ? std::nullopt : sema.evaluate(e);
+  if (!v) {
+    sema.error(e->loc, "'" + a.name + "' attribute requires an integer constant");
+    return std::nullopt;
+  }
+  int64_t value = v->asInt();
+  bool exact = !v->isFloat || double(value) == v->f;
+  if (!exact) value = 0;
+  const bool integral = !v->isFloat && e->type && (e->type->isEnum() || (e->type->isScalar() && isIntKind(e->type->scalar)));
+  if ((!integral || value < 0) && !warned) {
+    sema.warning(a.loc, "attribute '" + a.name + "' must have a uint literal argument");
+    warned = true;
+  }
+  return value;
+}
+
+const Attribute* findAttribute(const FunctionDecl* fn, std::string_view name) {
+  for (const Attribute& a : fn->attributes)
+    if (a.name == name) return &a;
+  return nullptr;
+}
+
+// [numthreads(X, Y, Z)] of a compute, mesh or amplification entry, by DXC's rules: Sema's (three
+// constant arguments, X*Y*Z in 1..1024, else a warning and the attribute is dropped, so the entry
+// has none) and then its validator's per-dimension limits (compute: X, Y <= 1024, Z <= 64; mesh and
+// amplification: each and X*Y*Z <= 128). True when the entry has a valid one.
+bool checkNumThreads(Sema& sema, FunctionDecl* entry) {
+  const Attribute* a = findAttribute(entry, "numthreads");
+  if (!a) return false;
+  if (a->args.size() != 3) {
+    sema.error(a->loc, "'numthreads' attribute requires exactly 3 arguments");
+    return false;
+  }
+  int64_t size[3];
+  bool warned = false;
+  for (size_t i = 0; i < 3; ++i) {
+    std::optional<int64_t> v = attributeUInt(sema, *a, i, warned);
+    if (!v) return false;
+    size[i] = *v;
+  }
+  // The product in 128 bits, of arguments cut to 2^42 (a larger one is out of range anyway).
+  auto cut = [](int64_t v) -> __int128 { return v > (int64_t(1) << 42) ? (__int128(1) << 42) : v < -(int64_t(1) << 42) ? -(__int128(1) << 42) : v; };
+  const bool exactProduct = cut(size[0]) == size[0] && cut(size[1]) == size[1] && cut(size[2]) == size[2];
+  const __int128 product = cut(size[0]) * cut(size[1]) * cut(size[2]);
+  if (product < 1 || product > 1024) {
+    auto text = [&](__int128 v) -> std::string {
+      if (!exactProduct) return product < 0 ? "less than -2^42" : "more than 2^42";
+      const bool negative = v < 0;
+      unsigned __int128 u = negative ? -(unsigned __int128)v : (unsigned __int128)v;
+      std::string digits;
+      do digits.insert(digits.begin(), char('0' + int(u % 10))); while (u /= 10);
+      return (negative ? "-" : "") + digits;
+    };
+    sema.warning(a->loc, "Group size of " + text(product) + " (" + std::to_string(size[0]) + " * " +
+                             std::to_string(size[1]) + " * " + std::to_string(size[2]) +
+                             ") is outside of valid range [1..1024] - attribute will be ignored");
+    return false;
+  }
+  const bool meshLike = entry->stage == ShaderStage::Mesh || entry->stage == ShaderStage::Amplification;
+  const int64_t limit[3] = {meshLike ? 128 : 1024, meshLike ? 128 : 1024, meshLike ? 128 : 64};
+  static const char* const kAxis[3] = {"X", "Y", "Z"};
+  bool ok = true;
+  for (size_t i = 0; i < 3; ++i)
+    if (size[i] > limit[i]) {
+      sema.error(a->args[i]->loc, "Declared Thread Group " + std::string(kAxis[i]) + " size " + std::to_string(size[i]) +
+                                      " outside valid range [1.." + std::to_string(limit[i]) + "]");
+      ok = false;
+    }
+  if (ok && meshLike && product > 128) {
+    sema.error(a->loc, "Declared Thread Group Count " + std::to_string(int64_t(product)) +
+                           " (X*Y*Z) is beyond the valid maximum of 128");
+    ok = false;
+  }
+  return ok;
+}
+
+bool isWaveSize(int64_t v) { return v >= 4 && v <= 128 && (v & (v - 1)) == 0; }
+
+// [WaveSize(N)] or [WaveSize(min, max[, preferred])] (SM 6.8), by DXC's rules.
+void checkWaveSize(Sema& sema, const FunctionDecl* entry, const std::string& profile) {
+  const Attribute* a = findAttribute(entry, "WaveSize");
+  if (!a) return;
+  if (a->args.empty() || a->args.size() > 3) {
+    sema.error(a->loc, "'WaveSize' attribute takes one to three arguments");
+    return;
+  }
+  if (a->args.size() > 1 && profileMinor(profile) < 8) {
+    sema.error(a->loc, "WaveSize only takes multiple arguments in Shader Model 6.8 or higher");
+    return;
+  }
+  int64_t v[3] = {0, 0, 0};
+  bool warned = false;
+  for (size_t i = 0; i < a->args.size(); ++i) {
+    std::optional<int64_t> value = attributeUInt(sema, *a, i, warned);
+    if (!value) return;
+    v[i] = *value;
+    if (!isWaveSize(v[i])) {
+      sema.error(a->args[i]->loc, "WaveSize arguments must be between 4 and 128 and a power of 2");
+      return;
+    }
+  }
+  if (a->args.size() >= 2) {
+    if (v[0] == v[1]) sema.error(a->loc, "Wave Size Range minimum and maximum are equal");
+    else if (v[0] > v[1])
+      sema.error(a->loc, "Minimum WaveSize value " + std::to_string(v[0]) + " must be less than maximum WaveSize value " +
+                             std::to_string(v[1]));
+    else if (a->args.size() == 3 && (v[2] < v[0] || v[2] > v[1]))
+      sema.error(a->args[2]->loc, "Preferred WaveSize value " + std::to_string(v[2]) + " must be between " +
+                                      std::to_string(v[0]) + " and " + std::to_string(v[1]));
+  }
+}
+
+}  // namespace
+
 void Sema::checkEntryPoint(FunctionDecl* entry) {
-  if (entry->stage == ShaderStage::Compute) {
-    bool hasNumThreads = false;
-    for (const Attribute& a : entry->attributes)
-      if (a.name == "numthreads") hasNumThreads = true;
-    if (!hasNumThreads) error(entry->loc, "compute entry point must have a valid numthreads attribute");
+  if (entry->stage == ShaderStage::Compute || entry->stage == ShaderStage::Mesh ||
+      entry->stage == ShaderStage::Amplification) {
+    if (!checkNumThreads(*this, entry))
+      error(entry->loc, std::string(shaderStageName(entry->stage)) + " entry point must have a valid numthreads attribute");
+    checkWaveSize(*this, entry, options_.profile);
     return;
   }
   if (entry->stage != ShaderStage::Vertex && entry->stage != ShaderStage::Pixel) return;

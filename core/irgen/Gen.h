@@ -242,6 +242,9 @@ class Gen {
 
   // ---- statements (GenStmt.cpp)
   void stmt(const fe::Stmt* s);
+  // A long `if ... else if ... else` chain as a sequence of ifs guarded by a "no branch taken yet"
+  // flag, so it does not nest one level per link (SPIR-V's structured nesting is limited).
+  void elseIfChain(const fe::IfStmt* first);
   void localDecl(const fe::VarDecl* var);
   // Function-scope statics (GenStaticLocal.cpp): the Private global (created at first need) and,
   // at the declaration, the first-entry initialization of a non-constant initializer.

@@ -266,6 +266,50 @@ Value Gen::inlineCall(const fe::CallExpr* call, const fe::FunctionDecl* callee) 
 
 static Value condition(Gen& g, const fe::Expr* e) { return g.toBool(g.rvalue(e), e->type); }
 
+// Chains with this many `else if`s or more are generated flat (elseIfChain); shorter ones nest as
+// written.
+constexpr size_t kFlatElseIfChain = 64;
+
+static size_t elseIfLinks(const fe::IfStmt* i) {
+  size_t links = 0;
+  while (i->elseStmt && i->elseStmt->kind == fe::StmtKind::If && i->elseStmt->attributes.empty()) {
+    i = static_cast<const fe::IfStmt*>(i->elseStmt);
+    ++links;
+  }
+  return links;
+}
+
+// if (c1) A else if (c2) B ... else Z  becomes
+//   pending = true; if (c1) { pending = false; A }
+//   if (pending) { if (c2) { pending = false; B } } ...  if (pending) { Z }
+// Each condition is still evaluated only when every earlier one was false, and each branch sees
+// the same control flow (a break, continue or return in it leaves as before).
+void Gen::elseIfChain(const fe::IfStmt* first) {
+  Value pending = b_->local(cx_->boolType(), "else_if.pending", cx_->boolConst(true));
+  for (const fe::IfStmt* i = first;;) {
+    setLoc(i);
+    const bool guarded = i != first;
+    if (guarded) b_->beginIf(b_->load(pending));
+    b_->beginIf(condition(*this, i->cond));
+    b_->store(pending, b_->constBool(false));
+    stmt(i->thenStmt);
+    b_->endIf();
+    if (guarded) b_->endIf();
+    const fe::Stmt* next = i->elseStmt;
+    if (next && next->kind == fe::StmtKind::If && next->attributes.empty()) {
+      i = static_cast<const fe::IfStmt*>(next);
+      continue;
+    }
+    if (next) {
+      setLoc(next);
+      b_->beginIf(b_->load(pending));
+      stmt(next);
+      b_->endIf();
+    }
+    return;
+  }
+}
+
 void Gen::switchStmt(const fe::SwitchStmt* s) {
   Value sel = rvalue(s->cond);
   b_->beginSwitch(sel);
@@ -312,6 +356,10 @@ void Gen::stmt(const fe::Stmt* s) {
       return;
     case fe::StmtKind::If: {
       auto* i = static_cast<const fe::IfStmt*>(s);
+      if (elseIfLinks(i) >= kFlatElseIfChain) {
+        elseIfChain(i);
+        return;
+      }
       Value c = condition(*this, i->cond);
       b_->beginIf(c);
       stmt(i->thenStmt);

@@ -1,5 +1,7 @@
 #include "core/pipeline/CompileOptions.h"
 
+#include <algorithm>
+#include <cctype>
 #include <charconv>
 #include <cstring>
 
@@ -69,6 +71,29 @@ struct ArgCursor {
 bool startsWith(const std::string& s, const char* prefix) { return s.rfind(prefix, 0) == 0; }
 
 }  // namespace
+
+std::string profileError(const std::string& profile, bool spirv) {
+  const std::string invalid = "invalid profile '" + profile + "'";
+  const size_t first = profile.find('_');
+  const size_t second = first == std::string::npos ? first : profile.find('_', first + 1);
+  if (second == std::string::npos)
+    return invalid + " (expected STAGE_6_MINOR, e.g. cs_6_6: ps, vs, gs, hs, ds, cs, ms, as or lib, shader model 6.0-6.9)";
+  const std::string stage = profile.substr(0, first), major = profile.substr(first + 1, second - first - 1),
+                    minor = profile.substr(second + 1);
+  static const char* const kStages[] = {"ps", "vs", "gs", "hs", "ds", "cs", "ms", "as", "lib"};
+  if (std::find(std::begin(kStages), std::end(kStages), stage) == std::end(kStages))
+    return invalid + ": unknown shader stage '" + stage + "' (ps, vs, gs, hs, ds, cs, ms, as or lib)";
+  if (stage == "lib" && major == "6" && minor == "x") return "";  // offline library
+  if (major != "6" || minor.size() != 1 || !std::isdigit(static_cast<unsigned char>(minor[0])))
+    return invalid + ": shader model " + major + "." + minor + " is not one of 6.0-6.9";
+  const int m = minor[0] - '0';
+  if ((stage == "ms" || stage == "as") && m < 5) return invalid + ": " + stage + " shaders need shader model 6.5 or later";
+  if (stage == "lib" && m < 1) return invalid + ": libraries need shader model 6.1 or later";
+  if (!spirv && m > 8)
+    return "profile '" + profile + "': the DXIL target supports shader models 6.0-6.8 (LLVM 19 has no DXIL 6." +
+           minor + "); -spirv compiles it";
+  return "";
+}
 
 ParsedCommandLine parseDxcCommandLine(const std::vector<std::string>& rawArgs) {
   ParsedCommandLine result;
@@ -243,6 +268,7 @@ ParsedCommandLine parseDxcCommandLine(const std::vector<std::string>& rawArgs) {
       return fail("unknown option '" + a + "'");
     }
   }
+  if (std::string why = profileError(o.profile, o.spirv()); !why.empty()) return fail(why);
   return result;
 }
 
@@ -313,7 +339,8 @@ const char* compileOptionsHelp() {
 Compiles HLSL with DXC's command-line spelling; a DXC command line works unchanged.
 
 Target and entry:
-  -T <profile>              shader profile, e.g. cs_6_6, vs_6_0, ps_6_0 (default cs_6_6)
+  -T <profile>              shader profile, e.g. cs_6_6, vs_6_0, ps_6_0, lib_6_3 (default cs_6_6): shader
+                            model 6.0-6.9 (6.0-6.8 on DXIL); others are usage errors
   -E <name>                 entry point (default main)
   -spirv                    emit SPIR-V for Vulkan (default target: DXIL)
   -fspv-target-env=<env>    vulkan1.0 (default), vulkan1.1, vulkan1.1spirv1.4, vulkan1.2, vulkan1.3, universal1.5

@@ -118,6 +118,13 @@ struct ParsedCommandLine {
   bool help = false;
 };
 
+// Why `profile` cannot be compiled for the target ("" when it can), as DXC's "invalid profile":
+// STAGE_6_MINOR with STAGE one of ps vs gs hs ds cs ms as lib and MINOR 0-9 (ms/as from 6.5, lib
+// from 6.1), or the offline library profile lib_6_x. The DXIL target stops at 6.8 (LLVM 19 has no
+// later DXIL shader model; report_fatal_error beyond it). parseDxcCommandLine makes it a usage
+// error, compileSource an error diagnostic, so no compile reaches LLVM with such a profile.
+std::string profileError(const std::string& profile, bool spirv);
+
 // Parses a DXC command line (without the program name). Accepts both `-T cs_6_0` and `-Tcs_6_0`,
 // `-D X=1` and `-DX=1`, `-E main` and `-Emain`, `/T` Windows spellings, and our `--print`.
 ParsedCommandLine parseDxcCommandLine(const std::vector<std::string>& args);

@@ -7,6 +7,7 @@
 #include "core/frontend/Preprocessor.h"
 #include "core/pipeline/DxilBackend.h"
 #include "core/pipeline/SpirvBackend.h"
+#include "core/support/LargeStack.h"
 
 #include <chrono>
 
@@ -88,15 +89,19 @@ size_t lastStageNeeded(const CompileOptions& options, const std::vector<std::str
   return last;
 }
 
-}  // namespace
-
-std::shared_ptr<const CompileResult> compileSource(const std::string& fileName, std::string_view source,
-                                                   const CompileOptions& options) {
+std::shared_ptr<CompileResult> compileOnThisStack(const std::string& fileName, std::string_view source,
+                                                  const CompileOptions& options) {
   auto result = std::make_shared<CompileResult>();
   result->options = options;
   result->fileName = fileName;
   result->source = std::string(source);
   Clock::time_point compileStart = Clock::now();
+  // A profile no back end can take stops here (LLVM would end the process on it).
+  if (std::string why = profileError(options.profile, options.spirv()); !why.empty()) {
+    result->diagnostics.push_back(Diagnostic::error({}, why));
+    result->succeeded = false;
+    return result;
+  }
   const std::vector<std::string> stages = stagesFor(options);
   const size_t lastStage = lastStageNeeded(options, stages);
 
@@ -145,6 +150,16 @@ std::shared_ptr<const CompileResult> compileSource(const std::string& fileName, 
   }
   result->succeeded = !hasErrors(result->diagnostics);
   result->totalMilliseconds = millisecondsSince(compileStart);
+  return result;
+}
+
+}  // namespace
+
+std::shared_ptr<const CompileResult> compileSource(const std::string& fileName, std::string_view source,
+                                                   const CompileOptions& options) {
+  // On a stack of its own: the depth of what a compile walks follows the input (see LargeStack.h).
+  std::shared_ptr<CompileResult> result;
+  runWithStack(kCompileStackBytes, [&] { result = compileOnThisStack(fileName, source, options); });
   return result;
 }
 

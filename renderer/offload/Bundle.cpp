@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <unordered_map>
 
 namespace sl::offload {
 
@@ -100,51 +101,64 @@ std::vector<std::pair<uint32_t, std::string>> runLines(std::string_view text) {
   return out;
 }
 
+// Iterative, and linear in the command's length: RUN lines are input, and nesting is not bounded.
 std::string resolveLitConditionals(std::string_view command) {
-  std::string out;
-  size_t i = 0;
-  while (i < command.size()) {
-    size_t at = command.find("%if ", i);
-    if (at == std::string_view::npos) {
-      out.append(command.substr(i));
-      break;
-    }
-    out.append(command.substr(i, at - i));
-    size_t open = command.find("%{", at);
-    if (open == std::string_view::npos) {
-      out.append(command.substr(at));
-      break;
-    }
-    std::string_view condition = trim(command.substr(at + 4, open - at - 4));
-    // Bodies may nest %{ ... %}.
-    auto bodyEnd = [&](size_t from) -> size_t {
-      int depth = 1;
-      for (size_t k = from; k + 1 < command.size(); ++k) {
-        if (command[k] == '%' && command[k + 1] == '{') ++depth, ++k;
-        else if (command[k] == '%' && command[k + 1] == '}' && --depth == 0) return k;
+  // Each `%{` and its `%}`, matched in one pass (bodies nest).
+  std::unordered_map<size_t, size_t> closeOf;
+  {
+    std::vector<size_t> opens;
+    for (size_t k = 0; k + 1 < command.size(); ++k) {
+      if (command[k] == '%' && command[k + 1] == '{') {
+        opens.push_back(k);
+        ++k;
+      } else if (command[k] == '%' && command[k + 1] == '}' && !opens.empty()) {
+        closeOf.emplace(opens.back(), k);
+        opens.pop_back();
       }
-      return std::string_view::npos;
-    };
-    size_t close = bodyEnd(open + 2);
-    if (close == std::string_view::npos) {
-      out.append(command.substr(at));
-      break;
     }
-    std::string_view thenBody = command.substr(open + 2, close - open - 2);
-    std::string_view elseBody;
+  }
+  std::string out;
+  // Text still to resolve: [from, end) of the command, innermost chosen body last.
+  struct Segment {
+    size_t from, end;
+  };
+  std::vector<Segment> segments{{0, command.size()}};
+  while (!segments.empty()) {
+    const Segment s = segments.back();
+    segments.pop_back();
+    const std::string_view text = command.substr(0, s.end);
+    size_t at = text.find("%if ", s.from);
+    if (at == std::string_view::npos) {
+      out.append(text.substr(s.from));
+      continue;
+    }
+    out.append(text.substr(s.from, at - s.from));
+    // The `%}` closing the body opened at `open`, if it lies in this segment.
+    auto closing = [&](size_t open) -> size_t {
+      auto it = closeOf.find(open);
+      return it != closeOf.end() && it->second + 2 <= s.end ? it->second : std::string_view::npos;
+    };
+    size_t open = text.find("%{", at);
+    size_t close = open == std::string_view::npos ? open : closing(open);
+    if (close == std::string_view::npos) {
+      out.append(text.substr(at));
+      continue;
+    }
+    std::string_view condition = trim(text.substr(at + 4, open - at - 4));
+    Segment thenBody{open + 2, close}, elseBody{0, 0};
     size_t next = close + 2;
     size_t probe = next;
-    while (probe < command.size() && command[probe] == ' ') ++probe;
-    if (command.substr(probe, 5) == "%else") {
-      size_t elseOpen = command.find("%{", probe);
-      size_t elseClose = elseOpen == std::string_view::npos ? elseOpen : bodyEnd(elseOpen + 2);
+    while (probe < text.size() && text[probe] == ' ') ++probe;
+    if (text.substr(probe, 5) == "%else") {
+      size_t elseOpen = text.find("%{", probe);
+      size_t elseClose = elseOpen == std::string_view::npos ? elseOpen : closing(elseOpen);
       if (elseClose != std::string_view::npos) {
-        elseBody = command.substr(elseOpen + 2, elseClose - elseOpen - 2);
+        elseBody = {elseOpen + 2, elseClose};
         next = elseClose + 2;
       }
     }
-    out.append(resolveLitConditionals(condition == "Vulkan" ? thenBody : elseBody));
-    i = next;
+    segments.push_back({next, s.end});  // the rest, after the chosen body
+    segments.push_back(condition == "Vulkan" ? thenBody : elseBody);
   }
   return out;
 }

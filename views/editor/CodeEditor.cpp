@@ -1,6 +1,7 @@
 #include "views/editor/CodeEditor.h"
 
 #include "views/Palette.h"
+#include "views/TextCells.h"
 
 #include <imgui.h>
 #include <imgui_stdlib.h>
@@ -14,6 +15,10 @@
 namespace sl::views::editor {
 
 namespace {
+
+// At most this many squiggles are considered per line (a file can put thousands of errors on one
+// line); the rest show in the gutter marker's tooltip and the diagnostics panel.
+constexpr size_t kMaxSquigglesPerLine = 256;
 
 bool keyPressed(ImGuiKey key) {
   const int index = ImGui::GetKeyIndex(key);
@@ -268,9 +273,14 @@ void CodeEditor::handleMouse(const Metrics& m) {
 void CodeEditor::drawLineText(const Metrics& m, uint32_t lineIndex, float x, float y) {
   const std::string& line = buffer_.line(lineIndex);
   if (line.empty()) return;
-  const std::vector<Token>& tokens = highlighter_.tokens(buffer_.lines(), lineIndex);
   ImDrawList* drawList = ImGui::GetWindowDrawList();
+  // Only the cells the view shows: a line is drawn in time and vertices bounded by the window's
+  // width, however long it is (TextCells.h).
+  const CellWindow window = visibleCells(drawList, x, m.charWidth);
+  if (window.last <= window.first) return;
+  const std::vector<Token>& tokens = highlighter_.tokens(buffer_.lines(), lineIndex);
   const uint32_t tab = std::max<uint32_t>(1, buffer_.indent.tabSize);
+  const std::string_view text(line);
   // Walk the line once, keeping the display column, drawing each token's runs between tabs.
   uint32_t byte = 0, visual = 0;
   auto advanceTo = [&](uint32_t target) {
@@ -280,24 +290,27 @@ void CodeEditor::drawLineText(const Metrics& m, uint32_t lineIndex, float x, flo
       else if ((c & 0xC0) != 0x80) ++visual;
     }
   };
+  auto drawRun = [&](uint32_t from, uint32_t to, uint32_t column, ImU32 color) {
+    if (to > from) drawTextCells(drawList, x, y, m.charWidth, m.lineHeight, text.substr(from, to - from), column, color, window);
+  };
   for (const Token& token : tokens) {
     advanceTo(token.begin);
+    if (visual >= window.last) return;
     const ImU32 color = ImGui::GetColorU32(tokenColor(token.kind));
     uint32_t runStart = byte;
     uint32_t runVisual = visual;
     while (byte < token.end) {
       if (line[byte] == '\t') {
-        if (byte > runStart)
-          drawList->AddText(ImVec2(x + float(runVisual) * m.charWidth, y), color, line.data() + runStart, line.data() + byte);
+        drawRun(runStart, byte, runVisual, color);
         advanceTo(byte + 1);
         runStart = byte;
         runVisual = visual;
       } else {
         advanceTo(byte + 1);
       }
+      if (visual >= window.last) break;  // the rest of the line is right of the view
     }
-    if (byte > runStart)
-      drawList->AddText(ImVec2(x + float(runVisual) * m.charWidth, y), color, line.data() + runStart, line.data() + byte);
+    drawRun(runStart, byte, runVisual, color);
   }
 }
 
@@ -308,20 +321,56 @@ void CodeEditor::drawSquiggles(const Metrics& m, uint32_t line, float x, float y
   const float baseline = y + m.lineHeight - 2.0f;
   const float amplitude = std::max(1.0f, m.lineHeight * 0.09f);
   const float period = std::max(3.0f, m.charWidth * 0.5f);
-  for (size_t index : found->second) {
-    const EditorDiagnostic& d = diagnostics_[index];
+  const float clipLeft = drawList->GetClipRectMin().x - period, clipRight = drawList->GetClipRectMax().x + period;
+  // Each squiggle cut to the view, and overlapping ones of a severity drawn as one: what is drawn
+  // is bounded by the view's width, not by how many diagnostics share the line.
+  struct Span {
+    Severity severity;
+    float x0, x1;
+  };
+  std::vector<Span> spans;
+  for (size_t k = 0; k < found->second.size() && k < kMaxSquigglesPerLine; ++k) {
+    const EditorDiagnostic& d = diagnostics_[found->second[k]];
     auto [begin, end] = diagnosticColumns(d);
     const float x0 = x + float(buffer_.visualColumn(line, begin)) * m.charWidth;
     const float x1 = std::max(x0 + m.charWidth, x + float(buffer_.visualColumn(line, end)) * m.charWidth);
-    const ImU32 color = withAlpha(severityColor(d.severity), 1.0f);
-    // A zigzag: the squiggle every editor uses for "this is wrong".
+    if (x1 < clipLeft || x0 > clipRight) continue;
+    spans.push_back({d.severity, std::max(x0, clipLeft), std::min(x1, clipRight)});
+  }
+  std::sort(spans.begin(), spans.end(), [](const Span& a, const Span& b) {
+    return a.severity != b.severity ? a.severity < b.severity : a.x0 < b.x0;
+  });
+  std::vector<Span> merged;
+  for (const Span& s : spans) {
+    if (!merged.empty() && merged.back().severity == s.severity && s.x0 <= merged.back().x1)
+      merged.back().x1 = std::max(merged.back().x1, s.x1);
+    else
+      merged.push_back(s);
+  }
+  // A zigzag (the squiggle every editor uses for "this is wrong") on a grid fixed to the line, so
+  // cutting it to the view does not move its teeth while scrolling.
+  auto point = [&](float px) {
+    const long k = long(std::floor((px - x) / period));
+    const float t = (px - x) / period - float(k);  // 0..1 between grid points k and k+1
+    const float a = (k & 1) ? -amplitude : amplitude;
+    return ImVec2(px, baseline + a + (-2.0f * a) * t);
+  };
+  for (const Span& s : merged) {
+    const ImU32 color = withAlpha(severityColor(s.severity), 1.0f);
     ImVec2 points[512];
     int count = 0;
-    for (float px = x0; px < x1 && count < 511; px += period, ++count)
-      points[count] = ImVec2(px, baseline + ((count & 1) ? -amplitude : amplitude));
-    points[count] = ImVec2(x1, baseline + ((count & 1) ? -amplitude : amplitude));
-    ++count;
-    drawList->AddPolyline(points, count, color, 0, 1.2f);
+    points[count++] = point(s.x0);
+    for (float k = std::floor((s.x0 - x) / period) + 1.0f;; k += 1.0f) {
+      const float px = x + k * period;
+      const bool last = px >= s.x1;
+      points[count++] = last ? point(s.x1) : point(px);
+      if (last || count == 512) {
+        drawList->AddPolyline(points, count, color, 0, 1.2f);
+        if (last) break;
+        points[0] = points[count - 1];
+        count = 1;
+      }
+    }
   }
 }
 
@@ -431,11 +480,17 @@ void CodeEditor::drawTooltips(const Metrics& m) {
   if (shown.empty()) return;
   ImGui::BeginTooltip();
   ImGui::PushTextWrapPos(ImGui::GetFontSize() * 40.0f);
-  for (const EditorDiagnostic* d : shown) {
+  // A tooltip of bounded size, however many diagnostics the line has and however long they are.
+  constexpr size_t kMaxShown = 20, kMaxMessageBytes = 1000;
+  for (size_t k = 0; k < shown.size() && k < kMaxShown; ++k) {
+    const EditorDiagnostic* d = shown[k];
     ImGui::TextColored(severityColor(d->severity), "%s:", std::string(severityName(d->severity)).c_str());
     ImGui::SameLine();
-    ImGui::TextUnformatted(d->message.c_str());
+    const std::string_view message(d->message);
+    const size_t end = message.size() <= kMaxMessageBytes ? message.size() : kMaxMessageBytes;
+    ImGui::TextUnformatted(message.data(), message.data() + end);
   }
+  if (shown.size() > kMaxShown) ImGui::TextDisabled("... and %zu more (see Diagnostics)", shown.size() - kMaxShown);
   ImGui::PopTextWrapPos();
   ImGui::EndTooltip();
 }

@@ -249,3 +249,91 @@ TEST_CASE("a frame of a 2000-line file draws only the visible lines", "[editor][
   CHECK(editor.buffer().lineCount() == 2001);
   CHECK(editor.highlighter().tokenizeCount() - tokenizedFirstFrame <= uint64_t(frames) + 100);
 }
+
+namespace {
+
+// Vertices of the frame just rendered. ImGui's draw lists index with 16 bits: past 65,536 in one
+// list (with no renderer offsetting vertices, as in this harness) Render() asserts and aborts.
+size_t frameVertices() {
+  size_t n = 0;
+  const ImDrawData* data = ImGui::GetDrawData();
+  for (int i = 0; i < data->CmdListsCount; ++i) n += size_t(data->CmdLists[i]->VtxBuffer.Size);
+  return n;
+}
+
+}  // namespace
+
+TEST_CASE("hostile lines draw within ImGui's limits: NUL bytes, thousands of squiggles, binary, a megabyte",
+          "[editor][widget][hostile]") {
+  // Each of these aborted the app ("Too many vertices in ImDrawList using 16-bit indices"): a
+  // squiggle without a range runs to the next blank, so 300 on 300 NUL bytes drew 45,000 cells of
+  // zigzag; now lines and squiggles are cut to the view and squiggles of a severity merged.
+  Harness imgui;
+  struct Case {
+    const char* name;
+    std::string text;
+    std::vector<EditorDiagnostic> diagnostics;
+  };
+  std::vector<Case> cases;
+  {
+    Case nul{"300 NUL bytes with a warning on each", "int x = 1; " + std::string(300, '\0') + "\nint y;\n", {}};
+    for (uint32_t c = 12; c < 312; ++c) nul.diagnostics.push_back({1, c, 0, sl::Severity::Warning, "null character ignored"});
+    cases.push_back(std::move(nul));
+  }
+  {
+    Case errors{"2,000 errors on one line", "", {}};
+    for (uint32_t k = 0; k < 2000; ++k) {
+      errors.diagnostics.push_back({1, uint32_t(errors.text.size() + 1), 0, sl::Severity::Error, "use of undeclared identifier"});
+      errors.text += "u" + std::to_string(k) + "; ";
+    }
+    cases.push_back(std::move(errors));
+  }
+  {
+    Case binary{"200 KB of random bytes", "", {}};
+    uint32_t state = 12345;
+    for (int k = 0; k < 200000; ++k) {
+      state = state * 1664525u + 1013904223u;
+      binary.text.push_back(char(state >> 24));
+    }
+    for (uint32_t line = 1; line < 200; ++line)
+      for (uint32_t c = 1; c < 400; c += 3) binary.diagnostics.push_back({line, c, 0, sl::Severity::Error, "invalid"});
+    cases.push_back(std::move(binary));
+  }
+  cases.push_back({"a 1 MB line", "float s = " + std::string(1 << 20, 'a') + ";\n", {{1, 11, 0, sl::Severity::Error, "x"}}});
+  for (Case& c : cases) {
+    INFO(c.name);
+    CodeEditor editor;
+    editor.setText(c.text);
+    editor.setDiagnostics(c.diagnostics);
+    imgui.frame(editor);
+    imgui.frame(editor);
+    // An 800x600 view of 13 px text: about 110 x 43 cells.
+    CHECK(frameVertices() < 40000);
+    // Scrolled right, the cut follows the view.
+    imgui.key(editor, kEnd);
+    CHECK(frameVertices() < 40000);
+  }
+}
+
+TEST_CASE("control bytes draw as a placeholder box in their cell", "[editor][widget][hostile]") {
+  Harness imgui;
+  CodeEditor editor;
+  editor.setText(std::string("a\x01") + "b\x7f" + "\xff" + "c");
+  imgui.frame(editor);
+  imgui.frame(editor);
+  // Text: "a", "b", "c" (one quad each) and three boxes, all in the editor's list.
+  const ImDrawList* list = nullptr;
+  const ImDrawData* data = ImGui::GetDrawData();
+  for (int i = 0; i < data->CmdListsCount; ++i)
+    if (std::string(data->CmdLists[i]->_OwnerName).find("code") != std::string::npos) list = data->CmdLists[i];
+  REQUIRE(list);
+  size_t boxes = 0;
+  const float cell = textPoint(0, 1).x - textPoint(0, 0).x;
+  for (int v = 0; v + 3 < list->VtxBuffer.Size; v += 4) {
+    const ImDrawVert* q = &list->VtxBuffer.Data[v];
+    // A filled rect: four corners, the white-pixel UV, narrower than a cell.
+    const float w = q[2].pos.x - q[0].pos.x;
+    if (q[0].uv.x == q[1].uv.x && q[0].uv.x == q[2].uv.x && w > cell * 0.5f && w < cell && q[0].pos.y == q[1].pos.y) ++boxes;
+  }
+  CHECK(boxes == 3);
+}

@@ -102,3 +102,36 @@ TEST_CASE("headless rendering honours the size and a UI scale", "[screenshot]") 
   CHECK(outcome.image.width == 320);
   CHECK(outcome.image.height == 200);
 }
+
+TEST_CASE("hostile files open and render: NUL bytes, 2,000 errors on a line, binary, deep input", "[screenshot][hostile]") {
+  // The first three aborted in ImGui (too many vertices for 16-bit indices), the others crashed
+  // the compile worker (stack overflow in irgen and the AST printer).
+  std::string errors = "[numthreads(1,1,1)] void main() {\n  ";
+  for (int k = 0; k < 2000; ++k) errors += "u" + std::to_string(k) + "; ";
+  errors += "\n}\n";
+  std::string binary;
+  uint32_t state = 7;
+  for (int k = 0; k < 200000; ++k) {
+    state = state * 1664525u + 1013904223u;
+    binary.push_back(char(state >> 24));
+  }
+  std::string sum = "RWStructuredBuffer<float> o;\n[numthreads(1,1,1)] void main() {\n  float a = 1; o[0] = a";
+  for (int k = 0; k < 18000; ++k) sum += " + a";
+  sum += ";\n}\n";
+  std::string namespaces;
+  for (int k = 0; k < 30000; ++k) namespaces += "namespace n" + std::to_string(k) + " {";
+  namespaces += "}" + std::string(29999, '}') + "\n[numthreads(1,1,1)] void main() {}\n";
+  const std::pair<const char*, std::string> files[] = {
+      {"nul.hlsl", "[numthreads(1,1,1)] void main() {\n  int x = 1; " + std::string(300, '\0') + "\n}\n"},
+      {"errors.hlsl", errors},
+      {"binary.hlsl", binary},
+      {"sum.hlsl", sum},
+      {"namespaces.hlsl", namespaces},
+  };
+  for (const auto& [name, text] : files) {
+    INFO(name);
+    RgbaImage image = renderHeadless(name, text, 640, 400);
+    CHECK(image.width == 640);
+    CHECK(image.pixels.size() == 640u * 400u * 4u);
+  }
+}

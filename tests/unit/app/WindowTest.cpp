@@ -5,6 +5,7 @@
 #include "app/gui/OffscreenTarget.h"
 #include "app/gui/UiRenderer.h"
 #include "app/gui/WindowPresenter.h"
+#include "core/support/AtomicFile.h"
 
 #include <catch2/catch.hpp>
 
@@ -12,7 +13,9 @@
 #include <GLFW/glfw3.h>
 
 #include <cstdlib>
+#include <filesystem>
 #include <string>
+#include <unistd.h>
 
 namespace {
 
@@ -112,4 +115,66 @@ TEST_CASE("a window redrawn in part shows what the frame drawn in full shows", "
     ImGui::DestroyContext();
   }
   glfwTerminate();
+}
+
+TEST_CASE("the windowed loop leaves a crashed run's recovery file alone until it is answered", "[.][window]") {
+  const char* display = std::getenv("DISPLAY");
+  if (!display || !*display || !glfwInit()) {
+    WARN("no display: the windowed path is not tested here (ctest runs it under xvfb-run)");
+    return;
+  }
+  namespace fs = std::filesystem;
+  const fs::path dir = fs::temp_directory_path() / ("shaderlens-window-recovery-" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  const std::string shader = (dir / "w.hlsl").string(), recoveryDir = (dir / "recovery").string();
+  REQUIRE(sl::writeFileAtomically(shader, std::string_view("int x;\n")).empty());
+  sl::views::Document document{shader, "int x;\n", {}, shader};
+  const std::string recovery = sl::views::recoveryPathFor(recoveryDir, document);
+  fs::create_directories(recoveryDir);
+  REQUIRE(sl::writeFileAtomically(recovery, std::string_view("int x; // typed before the crash\n")).empty());
+
+  auto runFor = [&](sl::views::Workspace& workspace, std::function<void(int)> act) {
+    sl::gui::ShellSettings settings;
+    settings.width = 640;
+    settings.height = 400;
+    settings.scale = 1.0f;
+    settings.frames = 8;
+    settings.beforeFrame = [&](int frame, GLFWwindow*) { act(frame); };
+    sl::gui::ShellOutcome outcome;
+    bool opened = false;
+    REQUIRE(sl::gui::runWindowed(workspace, settings, outcome, opened) == "");
+    REQUIRE(opened);
+  };
+  {
+    // Not answered: at exit (nothing unsaved) the file stays as the crash left it.
+    sl::views::Workspace workspace(document);
+    workspace.setRecoveryDir(recoveryDir);
+    runFor(workspace, [](int) {});
+    CHECK(workspace.recoveryOfferOpen());
+  }
+  std::string text, error;
+  REQUIRE(sl::readWholeFile(recovery, text, error));
+  CHECK(text == "int x; // typed before the crash\n");
+  {
+    // Kept, then exited with nothing unsaved: still there.
+    sl::views::Workspace workspace(document);
+    workspace.setRecoveryDir(recoveryDir);
+    runFor(workspace, [&](int frame) {
+      if (frame == 3) workspace.answerRecovery(sl::views::RecoveryOffer::Answer::Keep);
+    });
+  }
+  REQUIRE(sl::readWholeFile(recovery, text, error));
+  CHECK(text == "int x; // typed before the crash\n");
+  {
+    // Discarded: gone.
+    sl::views::Workspace workspace(document);
+    workspace.setRecoveryDir(recoveryDir);
+    runFor(workspace, [&](int frame) {
+      if (frame == 3) workspace.answerRecovery(sl::views::RecoveryOffer::Answer::Discard);
+    });
+  }
+  CHECK(!fs::exists(recovery));
+  glfwTerminate();
+  fs::remove_all(dir);
 }

@@ -241,6 +241,70 @@ TEST_CASE("deep nesting is reported, not a stack overflow") {
   CHECK(compile(deep).hasMessage("nested too deeply"));
 }
 
+namespace {
+std::string elseIfChain(int branches) {
+  std::string body = "int r = 0;\nif (i == 0) r = 0;\n";
+  for (int k = 1; k < branches; ++k) body += "else if (i == " + std::to_string(k) + ") r = (" + std::to_string(k) + ");\n";
+  return inMain(body);
+}
+}  // namespace
+
+TEST_CASE("depth limits: one located error, then the parse stops", "[depth]") {
+  // A chain of 18,000 `+` is a tree 18,000 deep: irgen's recursion overflowed the stack on it.
+  std::string terms = "f";
+  for (int k = 1; k < 18000; ++k) terms += " + f";
+  auto sum = compile(inMain("float s = " + terms + "; float t = ;"));
+  CHECK(sum.count(Severity::Error) == 1);
+  CHECK(sum.hasMessage("test.hlsl:5:8201: error: expression nested too deeply (limit 2048)"));
+}
+
+TEST_CASE("depth limits: swizzles", "[depth]") {
+  std::string swizzles = "f4";
+  for (int k = 0; k < 20000; ++k) swizzles += ".xyzw";
+  CHECK(compile(inMain("float4 s = " + swizzles + ";")).count(Severity::Error) == 1);
+}
+
+TEST_CASE("depth limits: else-if", "[depth]") {
+  // 20,000 else-ifs printed 118,815 lines of cascading errors.
+  auto chain = compile(elseIfChain(20000));
+  CHECK(chain.count(Severity::Error) == 1);
+  CHECK(chain.hasMessage("statement nested too deeply (limit 2048)"));
+}
+
+TEST_CASE("depth limits: namespaces", "[depth]") {
+  std::string namespaces;
+  for (int k = 0; k < 30000; ++k) namespaces += "namespace n" + std::to_string(k) + " { ";
+  auto ns = compile(namespaces + "int x;" + std::string(30000, '}'));
+  CHECK(ns.count(Severity::Error) == 1);
+  CHECK(ns.hasMessage("namespace nested too deeply (limit 256)"));
+}
+
+TEST_CASE("depth limits: long else-if chains are not nested too deeply", "[depth]") {
+  // Statements and the expressions in them count apart: 198 branches with a parenthesized
+  // expression in each were "expression is nested too deeply" (150 passed).
+  for (int branches : {198, 1000, 2000}) {
+    auto c = compile(elseIfChain(branches));
+    INFO(branches << " branches: " << c.diagnostics().substr(0, 300));
+    CHECK(c.ok());
+  }
+}
+
+TEST_CASE("depth limits: types nested deeper than 128 levels", "[depth]") {
+  std::string structs = "struct S0 { float v; };\n";
+  for (int k = 1; k < 30000; ++k)
+    structs += "struct S" + std::to_string(k) + " { S" + std::to_string(k - 1) + " s; };\n";
+  auto c = compile(structs);
+  CHECK(c.count(Severity::Error) == 1);
+  CHECK(c.hasMessage("test.hlsl:128:8: error: type nested too deeply (limit 128)"));
+  std::string dims;
+  for (int k = 0; k < 100000; ++k) dims += "[1]";
+  CHECK(compile(inMain("float a" + dims + ";")).hasMessage("type nested too deeply (limit 128)"));
+  // Typedefs build arrays of arrays without a declarator's dimensions.
+  std::string typedefs = "typedef float A0[1];\n";
+  for (int k = 1; k < 300; ++k) typedefs += "typedef A" + std::to_string(k - 1) + " A" + std::to_string(k) + "[1];\n";
+  CHECK(compile(typedefs).hasMessage("type nested too deeply (limit 128)"));
+}
+
 TEST_CASE("every register() annotation of a declaration is kept in order") {
   auto c = compile(R"(
 struct G { RWBuffer<int> U; StructuredBuffer<int> S; };

@@ -26,6 +26,27 @@ TEST_CASE("lit conditionals keep the Vulkan branch", "[offload][bundle]") {
         "-T cs_6_0  -fvk-use-dx-layout  -Fo x");
   CHECK(resolveLitConditionals("a %if DirectX %{ b %} c") == "a  c");
   CHECK(resolveLitConditionals("a %if DirectX %{ b %} %else %{ d %} c") == "a  d  c");
+  // Nested bodies, and unmatched constructs kept as written.
+  CHECK(resolveLitConditionals("a %if Vulkan %{ b %if DirectX %{ c %} %else %{ d %} e %} f") == "a  b  d  e  f");
+  CHECK(resolveLitConditionals("a %if DirectX %{ b %if Vulkan %{ c %} %} %else %{ %if Vulkan %{ x %} %} f") ==
+        "a   x   f");
+  CHECK(resolveLitConditionals("a %if Vulkan %{ b") == "a %if Vulkan %{ b");
+  CHECK(resolveLitConditionals("a %if Vulkan %{ b %if Vulkan %{ c %} d") == "a %if Vulkan %{ b %if Vulkan %{ c %} d");
+  CHECK(resolveLitConditionals("a %if Vulkan x %} y") == "a %if Vulkan x %} y");
+}
+
+TEST_CASE("lit conditionals nested 60,000 deep resolve without recursion", "[offload][bundle]") {
+  // Was a stack overflow (one recursive call per level) and quadratic (each level rescanned the rest).
+  constexpr int kDepth = 60000;
+  std::string command = "-T cs_6_0 ";
+  for (int i = 0; i < kDepth; ++i) command += i % 2 ? "%if DirectX %{ no %} %else %{ " : "%if Vulkan %{ ";
+  command += "-Zi";
+  for (int i = 0; i < kDepth; ++i) command += " %}";
+  command += " -Fo x";
+  std::string resolved = resolveLitConditionals(command);
+  CHECK(resolved.find("no") == std::string::npos);
+  CHECK(resolved.find('%') == std::string::npos);
+  CHECK(shellSplit(resolved) == std::vector<std::string>{"-T", "cs_6_0", "-Zi", "-Fo", "x"});
 }
 
 TEST_CASE("RUN lines become compile and offload steps", "[offload][bundle]") {

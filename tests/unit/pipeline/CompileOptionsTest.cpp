@@ -1,4 +1,5 @@
 #include "core/pipeline/CompileOptions.h"
+#include "core/pipeline/Pipeline.h"
 
 #include <catch2/catch.hpp>
 
@@ -88,4 +89,38 @@ TEST_CASE("an empty output file name is an error, not 'write nothing'") {
     auto attached = parseDxcCommandLine({"-T", "cs_6_0", std::string(option) + "=", "in.hlsl"});
     CHECK(attached.error == std::string("option '") + option + "' requires a file name");
   }
+}
+
+TEST_CASE("profiles DXC calls invalid are usage errors; SM 6.9 only on SPIR-V", "[profile]") {
+  for (const char* bad : {"xx", "", "cs_6_66666666666666666", "cs_9_9", "cs_5_0", "cs_6_10", "cs_6_06", "zz_6_0",
+                          "ms_6_4", "lib_6_0", "cs_6", "cs_6_"}) {
+    INFO(bad);
+    CHECK(!parseDxcCommandLine({"-T", bad, "in.hlsl"}).error.empty());
+    CHECK(!parseDxcCommandLine({"-T", bad, "-spirv", "in.hlsl"}).error.empty());
+  }
+  for (const char* good : {"cs_6_0", "cs_6_8", "ps_6_6", "ms_6_5", "lib_6_3", "lib_6_x"}) {
+    INFO(good);
+    CHECK(parseDxcCommandLine({"-T", good, "in.hlsl"}).error.empty());
+  }
+  CHECK(parseDxcCommandLine({"-T", "cs_6_9", "in.hlsl"}).error.find("the DXIL target supports shader models 6.0-6.8") !=
+        std::string::npos);
+  CHECK(parseDxcCommandLine({"-T", "cs_6_9", "-spirv", "in.hlsl"}).error.empty());
+}
+
+TEST_CASE("a compile with a profile no back end takes is an error, not LLVM's fatal error", "[profile]") {
+  // The GUI and the bundle runner call compileSource directly: LLVM ended the process there
+  // ("LLVM ERROR: Unsupported Shader Model version") for 6.9 and 6.10.
+  const char* source = "RWStructuredBuffer<uint> o;\n[numthreads(1,1,1)] void main() { o[0] = 1; }\n";
+  CompileOptions options;
+  options.profile = "cs_6_9";
+  auto dxil = compileSource("t.hlsl", source, options);
+  CHECK(!dxil->succeeded);
+  REQUIRE(!dxil->diagnostics.empty());
+  CHECK(dxil->diagnostics[0].message.find("DXIL target supports shader models 6.0-6.8") != std::string::npos);
+  options.target = TargetKind::Spirv;
+  auto spirv = compileSource("t.hlsl", source, options);
+  INFO(renderDiagnostics(spirv->diagnostics));
+  CHECK(spirv->succeeded);
+  options.profile = "cs_6_10";
+  CHECK(!compileSource("t.hlsl", source, options)->succeeded);
 }
