@@ -71,6 +71,7 @@ class Worker {
         for (uint32_t lane = 0; lane < context_.width; ++lane)
           if (subgroups_[s]->liveLanes().test(lane) && subgroups_[s]->localIndexOf(lane) == trace->localIndex)
             context_.traceSubgroup = s, context_.traceLane = lane;
+      if (context_.traceSubgroup != ~0u) trace->begin(*subgroups_[context_.traceSubgroup], context_.traceLane);
     }
     using Status = SubgroupExec::Status;
     std::fill(status_.begin(), status_.end(), Status::Running);
@@ -105,6 +106,7 @@ class Worker {
       for (size_t s = 0; s < subgroups_.size(); ++s)
         if (status_[s] == Status::AtBarrier) status_[s] = Status::Running;
       ++context_.barrierEpoch;  // accesses before the barrier no longer race with those after
+      if (context_.trace) context_.trace->barrierReleased(context_.workgroupMemory);
     }
   }
 

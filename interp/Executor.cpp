@@ -559,6 +559,7 @@ SubgroupExec::Status SubgroupExec::run() {
   barrier_ = nullptr;
   if (failed_) return Status::Failed;
   TraceSink* trace = run_.trace && run_.traceSubgroup == subgroupIndex_ ? run_.trace : nullptr;
+  tracing_ = trace != nullptr;
   const std::atomic<bool>* cancel = run_.desc.options.cancel;
   while (!frames_.empty()) {
     Frame& frame = frames_.back();
@@ -597,6 +598,7 @@ SubgroupExec::Status SubgroupExec::run() {
         continue;
       }
       if (inst.opcode == spv::OpFunctionCall) {
+        if (trace) trace->afterInstruction(*this, inst, run_.traceLane);  // the call, in the caller's frame
         entry.inst = i + 1;
         run_.instructions += uint64_t(i + 1 - startInst) * activeCount;
         steps_ += i + 1 - startInst;
@@ -742,7 +744,10 @@ uint8_t* SubgroupExec::memory(const Pointer& p, uint32_t lane, uint64_t bytes, A
     default:
       break;
   }
-  if (access != Access::Read && objectKind(p.object) == ObjectKind::Buffer) noteWrite(base + p.offset, bytes, inst, lane);
+  if (access != Access::Read) {
+    traceWrite(objectKind(p.object), index, lane, p.offset, base + p.offset, uint32_t(bytes));
+    if (objectKind(p.object) == ObjectKind::Buffer) noteWrite(base + p.offset, bytes, inst, lane);
+  }
   return base + p.offset;
 }
 

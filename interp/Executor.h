@@ -14,12 +14,11 @@
 
 #include "interp/Dispatch.h"
 #include "interp/Image.h"
+#include "interp/Trace.h"
 #include "interp/Module.h"
 #include "interp/Value.h"
 
 namespace sl::interp {
-
-class TraceSink;
 
 // A value of every lane: lane l's bytes start at base + l * stride (stride 0: the same for all).
 struct Ref {
@@ -149,6 +148,17 @@ class SubgroupExec {
   uint32_t subgroupIndex() const { return subgroupIndex_; }
   uint32_t localIndexOf(uint32_t lane) const { return laneLocalIndex_[lane]; }
   std::array<uint32_t, 3> localIdOf(uint32_t lane) const;
+  // Whether this subgroup holds the traced invocation (interp/Trace.h) while it runs.
+  bool tracing() const { return tracing_; }
+  // Tells the trace of a write about to happen at `at` (no-op when not tracing).
+  void traceWrite(ObjectKind kind, uint32_t index, uint32_t lane, uint64_t offset, uint8_t* at, uint32_t bytes) {
+    if (tracing_) [[unlikely]]
+      run_.trace->willWrite(kind, index, lane, offset, at, bytes);
+  }
+  uint32_t callDepth() const { return uint32_t(frames_.size() - 1); }
+  // Every lane's Input (built-in) and Private variables, lane after lane.
+  const std::vector<uint8_t>& laneInputs() const { return inputs_; }
+  const std::vector<uint8_t>& lanePrivates() const { return private_; }
   // Tells the dispatch's write observer (run --compare) of a write made outside memory() (texels).
   void noteWrite(const uint8_t* address, uint64_t bytes, const Inst& inst, uint32_t lane);
   // Texel memory behind an OpImageTexelPointer pointer (OpsImage.cpp).
@@ -213,6 +223,7 @@ class SubgroupExec {
   uint32_t stackUsed_ = 0;      // bytes per lane
   const Inst* barrier_ = nullptr;
   bool failed_ = false;
+  bool tracing_ = false;
   bool flushFp32_ = false;
   uint64_t steps_ = 0;
   uint64_t stepLimit_ = 0;

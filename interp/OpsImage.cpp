@@ -591,6 +591,7 @@ void writeHandler(SubgroupExec& exec, const Inst& inst) {
       else value.texel.f[k] = present ? texel.f(lane, k) : (k == 3 ? 1.0 : 0.0);
     }
     uint8_t* target = view->writableTexel(uint32_t(level), uint32_t(c.x), uint32_t(c.y), uint32_t(c.z), uint32_t(c.layer), uint32_t(sample));
+    exec.traceWrite(ObjectKind::ImageTexel, h.imageVar, lane, uint64_t(target - view->resource->data), target, view->format.texelBytes());
     const uint32_t issues = image::encodeTexel(view->format, value, target);
     exec.noteWrite(target, view->format.texelBytes(), inst, lane);
     if (issues & image::kEncodeMismatch) [[unlikely]]
@@ -1087,7 +1088,10 @@ uint8_t* SubgroupExec::imageTexel(const Pointer& p, uint32_t lane, uint64_t byte
     error(inst, lane, "texel of image '" + label + "' is not aligned for an atomic access");
     return nullptr;
   }
-  if (access != Access::Read) noteWrite(at, bytes, inst, lane);
+  if (access != Access::Read) {
+    traceWrite(ObjectKind::ImageTexel, global, lane, offset, at, uint32_t(bytes));
+    noteWrite(at, bytes, inst, lane);
+  }
   return at;
 }
 

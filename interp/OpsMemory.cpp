@@ -206,6 +206,7 @@ void storeLocal(SubgroupExec& exec, const Inst& inst) {
   uint8_t* written = exec.laneStackWritten() + offset;
   const size_t stride = exec.laneStackStride();
   forActive(exec, [&](uint32_t lane) {
+    exec.traceWrite(ObjectKind::LaneStack, 0, lane, offset, base + lane * stride, Size ? Size : size);
     std::memcpy(base + lane * stride, value.at(lane), Size ? Size : size);
     std::memset(written + lane * stride, 1, Size ? Size : size);
   });
