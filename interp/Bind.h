@@ -16,8 +16,13 @@ struct BindContext {
   std::string error;  // set by a binder that rejects the instruction (decode fails with it)
 
   const Type& resultType() const { return module.type(inst.typeId); }
-  uint32_t operandId(uint32_t i) const { return function.operandIds[inst.firstOperand + i]; }
-  const Operand& operand(uint32_t i) const { return function.operands[inst.firstOperand + i]; }
+  // Operands past the instruction's own read as a literal 0 / no id: a module that was not
+  // validated may have too few, and binding must not read another instruction's.
+  uint32_t operandId(uint32_t i) const { return i < inst.operandCount ? function.operandIds[inst.firstOperand + i] : 0; }
+  const Operand& operand(uint32_t i) const {
+    static const Operand missing{0, Operand::kLiteral, 0};
+    return i < inst.operandCount ? function.operands[inst.firstOperand + i] : missing;
+  }
   // The type of operand i (0 for literals and non-values).
   uint32_t operandType(uint32_t i) const {
     const uint32_t id = operandId(i);

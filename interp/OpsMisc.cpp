@@ -171,7 +171,7 @@ bool bindMisc(BindContext& c) {
     case spv::OpPhi:
       return bindPhi(c);
     case spv::OpExtInst: {
-      const uint32_t set = c.function.operands[c.inst.firstOperand].value;
+      const uint32_t set = c.operand(0).value;
       // Non-semantic sets (debug info, printf until the Console consumes it) change no value.
       if (set == c.module.debugPrintfSet || set == c.module.shaderDebugInfoSet) {
         c.inst.handler = nop;
