@@ -48,8 +48,9 @@ struct DispatchOptions {
   bool flushFp32Denormals = false;
   // Diagnostics kept (the first ones; the rest are counted).
   uint32_t maxDiagnostics = 64;
-  // Set from another thread to stop the dispatch (it then fails with "cancelled").
+  // Set from another thread to stop the dispatch (it then fails with "cancelled"); either flag.
   const std::atomic<bool>* cancel = nullptr;
+  const std::atomic<bool>* cancelAlso = nullptr;
 };
 
 class TraceSink;      // interp/Trace.h

@@ -561,6 +561,7 @@ SubgroupExec::Status SubgroupExec::run() {
   TraceSink* trace = run_.trace && run_.traceSubgroup == subgroupIndex_ ? run_.trace : nullptr;
   tracing_ = trace != nullptr;
   const std::atomic<bool>* cancel = run_.desc.options.cancel;
+  const std::atomic<bool>* cancelAlso = run_.desc.options.cancelAlso;
   while (!frames_.empty()) {
     Frame& frame = frames_.back();
     if (frame.stack.empty()) {
@@ -634,7 +635,7 @@ SubgroupExec::Status SubgroupExec::run() {
             "an invocation executed more than " + std::to_string(stepLimit_) + " instructions (a runaway loop?); the step limit is DispatchOptions::stepLimit / --step-limit");
       return Status::Failed;
     }
-    if (cancel && cancel->load(std::memory_order_relaxed)) [[unlikely]] {
+    if ((cancel && cancel->load(std::memory_order_relaxed)) || (cancelAlso && cancelAlso->load(std::memory_order_relaxed))) [[unlikely]] {
       error(function.insts[block.terminator], active_.first(), "cancelled");
       return Status::Failed;
     }

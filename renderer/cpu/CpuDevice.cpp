@@ -89,6 +89,7 @@ hal::Result<std::unique_ptr<hal::Device>> createDevice(const hal::AdapterInfo& a
   settings.flushFp32Denormals = options.fp32Denorm == hal::Fp32DenormMode::Flush;
   if (options.stepLimit) settings.stepLimit = options.stepLimit;
   settings.recordWriters = options.recordWriters;
+  settings.cancel = options.cancel;
   hal::AdapterInfo info = adapter;
   info.features.subgroupSize = settings.subgroupSize;
   return std::unique_ptr<hal::Device>(new CpuDevice(std::move(info), settings));

@@ -96,6 +96,7 @@ struct CpuDeviceSettings {
   bool flushFp32Denormals = false;
   uint64_t stepLimit = uint64_t(1) << 28;
   bool recordWriters = false;
+  const std::atomic<bool>* cancel = nullptr;  // the caller's, besides the device's own
 };
 
 class CpuDevice final : public hal::Device {

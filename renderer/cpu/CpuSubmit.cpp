@@ -408,6 +408,7 @@ hal::Status dispatch(CpuDevice& device, const hal::DispatchCommand& d, hal::Bind
   desc.options.flushFp32Denormals = settings.flushFp32Denormals;
   desc.options.stepLimit = settings.stepLimit;
   desc.options.cancel = &device.cancelled();
+  desc.options.cancelAlso = settings.cancel;
   if (settings.recordWriters) {
     resources.recordWritersFor(device.moduleSlot(exe.module()));
     desc.writes = &resources;

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <array>
+#include <atomic>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -162,6 +163,8 @@ struct DeviceOptions {
   uint64_t stepLimit = 0;
   // CPU device only: record the invocation that last wrote each buffer word (Device::lastWriter).
   bool recordWriters = false;
+  // CPU device only: set from another thread to stop its running dispatch ("cancelled").
+  const std::atomic<bool>* cancel = nullptr;
 };
 
 }  // namespace sl::hal

@@ -438,7 +438,7 @@ hal::Status executePipeline(hal::Device& device, Pipeline& p, const std::vector<
 }
 
 hal::Status executePipeline(hal::Device& device, Pipeline& p, const std::vector<std::vector<uint8_t>>& shaders,
-                            std::vector<ReadBackBuffers>* readBack, std::chrono::nanoseconds timeout) {
+                            std::vector<ReadBackBuffers>* readBack, std::chrono::nanoseconds timeout, const std::atomic<bool>* cancel) {
   std::string why = unsupportedReason(p);
   if (!why.empty()) return makeError(ErrorCode::Unsupported, why);
   if (shaders.size() != p.shaders.size())
@@ -546,7 +546,15 @@ hal::Status executePipeline(hal::Device& device, Pipeline& p, const std::vector<
   if (!st.ok()) return st;
   auto submitted = device.submit(cb);
   if (!submitted.ok()) return prefix(submitted.status(), "running the dispatch");
-  st = device.wait(*submitted, timeout);
+  // Wait in slices so a cancel request is seen while the device works.
+  const auto deadline = timeout == std::chrono::nanoseconds::max() ? std::chrono::steady_clock::time_point::max()
+                                                                    : std::chrono::steady_clock::now() + timeout;
+  for (;;) {
+    const auto slice = std::min<std::chrono::nanoseconds>(std::chrono::milliseconds(100), deadline - std::chrono::steady_clock::now());
+    st = device.wait(*submitted, std::max<std::chrono::nanoseconds>(slice, std::chrono::nanoseconds(0)));
+    if (st.code() != hal::ErrorCode::Timeout || std::chrono::steady_clock::now() >= deadline) break;
+    if (cancel && cancel->load()) return makeError(ErrorCode::Timeout, "cancelled");
+  }
   if (st.code() == hal::ErrorCode::Timeout)
     return makeError(ErrorCode::Timeout, "the dispatch did not finish in " +
                                              std::to_string(std::chrono::duration_cast<std::chrono::seconds>(timeout).count()) +

@@ -13,6 +13,7 @@
 #include "renderer/offload/Rules.h"
 #include "renderer/offload/SpirvReflect.h"
 
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <optional>
@@ -67,7 +68,8 @@ hal::Status executePipeline(hal::Device& device, Pipeline& pipeline, const std::
 // The same with a deadline for the dispatch (Timeout when it is not done by then; the device may
 // still be running it: a Vulkan device cannot be stopped, the CPU device stops when destroyed).
 hal::Status executePipeline(hal::Device& device, Pipeline& pipeline, const std::vector<std::vector<uint8_t>>& shaders,
-                            std::vector<ReadBackBuffers>* readBack, std::chrono::nanoseconds timeout);
+                            std::vector<ReadBackBuffers>* readBack, std::chrono::nanoseconds timeout,
+                            const std::atomic<bool>* cancel = nullptr);
 
 // Every Results rule, in order.
 struct ResultsOutcome {

@@ -277,6 +277,11 @@ void RunPanel::drawToolbar(const CompileResult* snapshot, const std::string& fil
     ImGui::SetTooltip("Run on the chosen device and on the CPU device and compare every output element;\n"
                       "each difference names the invocation that last wrote it");
   if (busy) ImGui::EndDisabled();
+  if (busy) {
+    ImGui::SameLine();
+    if (ImGui::Button("Cancel")) worker_.cancel();
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Stop the run (the CPU device stops; a GPU finishes its dispatch in the background)");
+  }
   ImGui::SameLine();
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 12);
   ImGui::InputTextWithHint("##bundle_path", "bundle.test", &savePath_);

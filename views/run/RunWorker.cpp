@@ -92,7 +92,7 @@ std::vector<std::string> listAdapters(std::string* error) {
   return out;
 }
 
-RunOutcome runBundleNow(const RunRequest& request) {
+RunOutcome runBundleNow(const RunRequest& request, const std::atomic<bool>* cancel) {
   RunOutcome outcome;
   outcome.pipeline = request.pipeline;
   // The flags `shaderlens run` adds for Vulkan, so a saved bundle replays the same compile: the
@@ -126,6 +126,7 @@ RunOutcome runBundleNow(const RunRequest& request) {
     auto adapters = hal::enumerateAdapters(deviceOptions.backend);
     offload::CompareOptions compare;
     compare.reference.backend = hal::Backend::Vulkan;
+    compare.reference.timeoutSeconds = request.timeoutSeconds;
     if (adapters.ok() && request.adapterIndex >= 0 && size_t(request.adapterIndex) < adapters->size()) {
       const hal::AdapterInfo& chosen = (*adapters)[size_t(request.adapterIndex)];
       if (chosen.backend != hal::Backend::Cpu) {
@@ -144,6 +145,7 @@ RunOutcome runBundleNow(const RunRequest& request) {
     if (!outcome.devicesAgree && run.out.find("compare: '") == std::string::npos) outcome.error = run.err;
     return outcome;
   }
+  deviceOptions.cancel = cancel;
   auto device = hal::createDevice(deviceOptions);
   if (!device.ok()) {
     outcome.error = device.status().message();
@@ -152,7 +154,13 @@ RunOutcome runBundleNow(const RunRequest& request) {
   outcome.deviceName = (*device)->info().name;
   std::vector<std::vector<uint8_t>> shaders(std::max<size_t>(1, outcome.pipeline.shaders.size()), compiled->object);
   start = Clock::now();
-  hal::Status status = offload::executePipeline(**device, outcome.pipeline, shaders);
+  const std::chrono::nanoseconds timeout =
+      request.timeoutSeconds ? std::chrono::nanoseconds(std::chrono::seconds(request.timeoutSeconds)) : std::chrono::nanoseconds::max();
+  hal::Status status = offload::executePipeline(**device, outcome.pipeline, shaders, nullptr, timeout, cancel);
+  if (status.code() == hal::ErrorCode::Timeout && (*device)->backend() != hal::Backend::Cpu) {
+    // A GPU cannot be stopped and destroying its device would wait for it: leave it to finish.
+    (void)device->release();
+  }
   outcome.runMilliseconds = msSince(start);
   if (!status.ok()) {
     outcome.error = status.message();
@@ -167,6 +175,7 @@ RunOutcome runBundleNow(const RunRequest& request) {
 }
 
 RunWorker::~RunWorker() {
+  cancel_.store(true);  // quitting ends a run (a GPU's dispatch is left to finish on its own)
   if (thread_.joinable()) thread_.join();
 }
 
@@ -174,8 +183,9 @@ bool RunWorker::start(RunRequest request) {
   if (busy_.exchange(true)) return false;
   if (thread_.joinable()) thread_.join();
   const uint64_t generation = ++generation_;
+  cancel_.store(false);
   thread_ = std::thread([this, generation, request = std::move(request)] {
-    auto outcome = std::make_shared<RunOutcome>(runBundleNow(request));
+    auto outcome = std::make_shared<RunOutcome>(runBundleNow(request, &cancel_));
     outcome->generation = generation;
     std::atomic_store(&latest_, std::shared_ptr<const RunOutcome>(std::move(outcome)));
     std::function<void()> onFinished;

@@ -28,6 +28,8 @@ struct RunRequest {
   // Run on the chosen device and on the CPU device and compare every output element
   // (renderer/offload/Compare.h); the outcome carries the report.
   bool compareWithCpu = false;
+  // The dispatch's deadline (0: none).
+  uint32_t timeoutSeconds = 120;
 };
 
 // Per element of a Results rule's actual buffer: whether it differs from the expected one.
@@ -67,7 +69,9 @@ std::vector<RuleComparison> compareResults(const offload::Pipeline& pipeline);
 std::vector<std::string> listAdapters(std::string* error = nullptr);
 
 // The whole run, synchronously (the worker's body; tests call it directly).
-RunOutcome runBundleNow(const RunRequest& request);
+// `cancel`, when set from another thread, stops it ("cancelled"): the CPU device stops its
+// dispatch; a GPU is left to finish in the background (it cannot be stopped).
+RunOutcome runBundleNow(const RunRequest& request, const std::atomic<bool>* cancel = nullptr);
 
 class RunWorker {
  public:
@@ -79,6 +83,8 @@ class RunWorker {
   // Starts a run unless one is running (returns false then).
   bool start(RunRequest request);
   bool busy() const { return busy_.load(); }
+  // Asks the running run to stop (the Run tab's Cancel, and quitting).
+  void cancel() { cancel_.store(true); }
   std::shared_ptr<const RunOutcome> latest() const { return std::atomic_load(&latest_); }
   bool waitUntilIdle(std::chrono::milliseconds timeout);
   // Called on the worker thread after each run (the app wakes its event loop with it).
@@ -87,6 +93,7 @@ class RunWorker {
  private:
   std::thread thread_;
   std::atomic<bool> busy_{false};
+  std::atomic<bool> cancel_{false};
   std::shared_ptr<const RunOutcome> latest_;
   uint64_t generation_ = 0;
   std::mutex mutex_;
