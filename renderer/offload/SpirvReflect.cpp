@@ -203,8 +203,17 @@ class Reader {
     return it == types_.end() ? nullptr : &it->second;
   }
 
-  // Byte size of a type inside an explicitly laid-out block; 0 if unknown.
+  // Byte size of a type inside an explicitly laid-out block; 0 if unknown. Memoized: a struct of
+  // three members of the struct one level down is 3^depth walks otherwise.
   uint64_t sizeOf(uint32_t id, int depth, std::optional<uint32_t> matrixStride = {}) const {
+    const uint64_t key = (uint64_t(id) << 32) | (matrixStride ? *matrixStride : 0xffffffffu);
+    if (auto it = sizes_.find(key); it != sizes_.end()) return it->second;
+    const uint64_t size = computeSize(id, depth, matrixStride);
+    if (depth <= 32) sizes_.emplace(key, size);
+    return size;
+  }
+
+  uint64_t computeSize(uint32_t id, int depth, std::optional<uint32_t> matrixStride) const {
     const Type* t = type(id);
     if (!t || depth > 32) return 0;
     switch (t->op) {
@@ -498,6 +507,7 @@ class Reader {
   std::unordered_map<uint32_t, std::pair<bool, std::array<uint32_t, 3>>> localSizes_;
   std::map<uint32_t, Decorations> decorations_;
   std::unordered_map<uint32_t, Type> types_;
+  mutable std::unordered_map<uint64_t, uint64_t> sizes_;
   std::unordered_map<uint32_t, uint32_t> constants_;
   std::vector<Variable> variables_;
 };
