@@ -608,6 +608,11 @@ void Parser::parseBuffer(const YamlNode* node, Pipeline& p) {
     }
   }
   m->finish();
+  for (const Buffer& other : p.buffers)
+    if (other.name == b.name) {
+      error(b.pos, "buffer '" + b.name + "' is defined twice (first at line " + std::to_string(other.pos.line) + ")");
+      return;
+    }
   p.buffers.push_back(std::move(b));
 }
 

@@ -191,6 +191,13 @@ std::unique_ptr<YamlNode> readYamlDocument(std::string_view text, const std::str
     if (errors.size() == errorsBefore) builder.error({1, 1}, "invalid YAML");
     return nullptr;
   }
+  // A pipeline is one document: a second one would be ignored without a word.
+  if (++doc != stream.end()) {
+    llvm::yaml::Node* extra = doc->getRoot();
+    const SourcePos at = extra ? builder.posOf(extra->getSourceRange().Start.getPointer()) : SourcePos{1, 1};
+    builder.error(at, "a second YAML document: a pipeline file holds exactly one");
+    return nullptr;
+  }
   return root;
 }
 
