@@ -5,7 +5,7 @@
 # directory. Exits 1 if a target crashed: minimize the artifact (`TARGET -minimize_crash=1
 # -runs=10000 ARTIFACT`) and add it to tests/fuzz-regressions/TARGET/.
 #
-#   scripts/fuzz.sh [SECONDS] [TARGET...]         TARGET: fuzz_frontend fuzz_spirv_reader fuzz_offload_yaml
+#   scripts/fuzz.sh [SECONDS] [TARGET...]         TARGET: fuzz_frontend fuzz_spirv_reader fuzz_offload_yaml fuzz_interp
 #   SHADERLENS_FUZZ_BUILD_DIR=...  build directory (default build-fuzz)
 # The instrumented build of the three targets costs about 8 CPU-minutes (clang-19, -O1).
 set -euo pipefail
@@ -13,7 +13,7 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 seconds="${1:-60}"
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(fuzz_offload_yaml fuzz_spirv_reader fuzz_frontend)
+[ ${#targets[@]} -gt 0 ] || targets=(fuzz_offload_yaml fuzz_spirv_reader fuzz_interp fuzz_frontend)
 build="${SHADERLENS_FUZZ_BUILD_DIR:-$root/build-fuzz}"
 # vptr needs RTTI, which the tree (like Debian's LLVM) is built without.
 flags="-fsanitize=fuzzer-no-link,address,undefined -fno-sanitize=vptr -fno-omit-frame-pointer"
@@ -26,7 +26,7 @@ if [ ! -f "$build/build.ninja" ]; then
     "-DCMAKE_C_FLAGS_RELWITHDEBINFO=-O1 -g -DNDEBUG" "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -g -DNDEBUG" >/dev/null
 fi
 need_seeds_tool=0
-for t in "${targets[@]}"; do [ "$t" = fuzz_spirv_reader ] && need_seeds_tool=1; done
+for t in "${targets[@]}"; do [ "$t" = fuzz_spirv_reader ] || [ "$t" = fuzz_interp ] && need_seeds_tool=1; done
 extra=()
 [ $need_seeds_tool = 1 ] && extra=(fuzz_spirv_seeds)
 nice -n 10 cmake --build "$build" -j "$jobs" --target "${targets[@]}" "${extra[@]}"
@@ -46,6 +46,8 @@ if [ $need_seeds_tool = 1 ] && [ ! -d "$seeds/fuzz_spirv_reader" ]; then
   ASAN_OPTIONS=detect_leaks=0:allow_user_poisoning=0 nice -n 10 "$build/fuzz/fuzz_spirv_seeds" "$seeds/fuzz_spirv_reader.tmp" "$seeds"/fuzz_frontend/*
   mv "$seeds/fuzz_spirv_reader.tmp" "$seeds/fuzz_spirv_reader"
 fi
+# The executor starts from the same SPIR-V modules.
+[ -d "$seeds/fuzz_interp" ] || [ ! -d "$seeds/fuzz_spirv_reader" ] || cp -r "$seeds/fuzz_spirv_reader" "$seeds/fuzz_interp"
 
 # allow_user_poisoning=0: LLVM headers inlined into our instrumented code poison BumpPtrAllocator
 # slabs that the un-instrumented LLVM/Clang archives then use without unpoisoning (false reports).

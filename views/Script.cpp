@@ -65,12 +65,12 @@ std::string GuiScript::parse(std::string_view text, const std::string& name, Gui
   uint32_t lineNumber = 0;
   size_t start = 0;
   static const char* const kVerbs[] = {
-      "open", "example", "answer", "save", "save-as", "save-bundle", "run-new", "run", "set-buffer", "fill", "heap-index",
+      "open", "example", "answer", "save", "save-as", "save-bundle", "run-new", "run", "compare", "set-buffer", "fill", "heap-index",
       "dispatch", "type", "key", "caret", "select-line", "click-stage-line", "stage", "tab", "diff", "entry", "profile",
       "target", "flags", "signature", "wait-compile", "frames", "screenshot", "quit", "log",
       "expect-stage", "expect-stage-ok", "expect-stage-failed", "expect-diagnostic", "expect-no-errors", "expect-linked",
       "expect-linked-source", "expect-binding", "expect-heap-sites", "expect-push-constant", "expect-signature-linked",
-      "expect-run", "expect-output", "expect-mismatch", "expect-cmdline", "expect-title", "expect-modified",
+      "expect-run", "expect-compare", "expect-output", "expect-mismatch", "expect-cmdline", "expect-title", "expect-modified",
       "expect-prompt", "recover", "autosave", "expect-recovery", "expect-file", "expect-text", "expect-diff",
       "expect-banner", "expect-examples", "expect-tab", "expect-image"};
   while (start <= text.size()) {
@@ -246,8 +246,8 @@ bool GuiScript::execute(const ScriptStep& step, Workspace& ws) {
     ws.refreshSnapshot();
     if (!ws.snapshot()) fail(step, "no compile yet (wait-compile first)");
     else check(ws.runPanel().newFromSnapshot(*ws.snapshot()));
-  } else if (v == "run") {
-    if (!ws.runPanel().startRun(ws.document().fileName, ws.editor().text)) {
+  } else if (v == "run" || v == "compare") {
+    if (!ws.runPanel().startRun(ws.document().fileName, ws.editor().text, v == "compare")) {
       fail(step, ws.runPanel().hasDocument() ? "a run is already going" : "no bundle (open a .test or run-new)");
     } else if (!ws.runPanel().worker().waitUntilIdle(kRunWait)) {
       fail(step, "the run did not finish in 120 s");
@@ -449,6 +449,20 @@ bool GuiScript::expect(const ScriptStep& step, Workspace& ws) {
     const std::vector<std::string> issues = checkSignatureLinkage(f.vsOutput, f.psInput);
     if (need(1) && truth(w[0]) != issues.empty())
       fail(step, issues.empty() ? "the signatures link" : "linkage: " + issues.front());
+  } else if (v == "expect-compare") {
+    // expect-compare agree|differ [TEXT]: the last "Compare with CPU" outcome, its report containing TEXT.
+    ws.runPanel().refresh();
+    const std::shared_ptr<const RunOutcome>& o = ws.runPanel().outcome();
+    if (!o || !o->compared) {
+      fail(step, "nothing was compared");
+      return false;
+    }
+    if (need(1)) {
+      const std::string state = o->devicesAgree ? "agree" : "differ";
+      if (state != w[0]) fail(step, "the devices " + state + ": " + o->error + o->compareReport);
+      const std::string text = step.restAfter(1);
+      if (!text.empty() && o->compareReport.find(text) == std::string::npos) fail(step, "the report lacks '" + text + "':\n" + o->compareReport);
+    }
   } else if (v == "expect-run" || v == "expect-output" || v == "expect-mismatch") {
     ws.runPanel().refresh();
     const std::shared_ptr<const RunOutcome>& o = ws.runPanel().outcome();

@@ -22,7 +22,7 @@ const char* kDevicesUsage = R"(usage: shaderlens devices [options]
 Lists the compute devices the renderer can open, with their features and limits.
 
 Options:
-  --backend vulkan|d3d12|any   which backends to query (default: any)
+  --backend vulkan|d3d12|cpu|any  which backends to query (default: any)
   --device REGEX               only devices whose name matches REGEX (case-insensitive)
   --extensions                 also list each device's Vulkan extensions
   --lit-features               print, one per line, the lit feature names upstream's
@@ -106,7 +106,8 @@ bool hostHasAvx512() {
 std::set<std::string> litFeatures(const hal::AdapterInfo& a, const std::string& compiler) {
   std::set<std::string> out;
   const std::string& d = a.name;
-  const bool vulkan = a.backend == hal::Backend::Vulkan;
+  // The CPU device runs the Vulkan environment's SPIR-V, so it takes the Vulkan features.
+  const bool vulkan = a.backend == hal::Backend::Vulkan || a.backend == hal::Backend::Cpu;
   out.insert(vulkan ? "Vulkan" : "DirectX");
   if (!compiler.empty()) out.insert(compiler);
 #if defined(__linux__)
@@ -186,6 +187,7 @@ int runDevices(const Args& args) {
       if (!v) return kExitUsage;
       if (*v == "vulkan") backend = hal::Backend::Vulkan;
       else if (*v == "d3d12") backend = hal::Backend::D3D12;
+      else if (*v == "cpu") backend = hal::Backend::Cpu;
       else if (*v == "any") backend = hal::Backend::Any;
       else {
         std::fprintf(stderr, "shaderlens devices: unknown backend '%s' (expected vulkan, d3d12 or any)\n", v->c_str());

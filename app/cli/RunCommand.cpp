@@ -4,12 +4,17 @@
 // through the same code as `shaderlens offload`, printing the same output.
 #include "app/cli/Commands.h"
 
+#include "app/cli/GenerateArgs.h"
 #include "core/pipeline/Pipeline.h"
 #include "core/support/AtomicFile.h"
 #include "renderer/offload/Bundle.h"
+#include "renderer/offload/Compare.h"
+#include "renderer/offload/Generate.h"
 #include "renderer/offload/Offloader.h"
+#include "renderer/offload/SpirvReflect.h"
 
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <optional>
 #include <map>
@@ -19,14 +24,29 @@ namespace sl::cli {
 namespace {
 
 const char* kRunHelp =
-    "usage: shaderlens run FILE.test [--keep DIR] [--fp32-denorm=device|flush|preserve]\n"
+    "usage: shaderlens run FILE.test [--keep DIR] [--device vulkan|cpu] [--fp32-denorm=device|flush|preserve]\n"
     "Splits an llvm/offload-test-suite bundle, compiles its sources with the flags of its %dxc_target\n"
     "RUN lines (plus -spirv -fspv-target-env=vulkan1.3) and runs each %offloader RUN line on Vulkan,\n"
     "printing what `shaderlens offload` prints. `not %offloader` lines are expected to fail.\n"
     "Exit status 0 when every run behaved as its RUN line expects, 1 otherwise, 2 on usage errors.\n"
     "  --keep DIR   also write the split parts and compiled shaders into DIR\n"
+    "  --device D   vulkan (default) or cpu: the CPU device (docs/interp.md)\n"
+    "  --timeout S  each dispatch's deadline in seconds (default 120; 0: none)\n"
+    "  --compare cpu  run each pipeline on the device (Vulkan by default) and on the CPU device and\n"
+    "               compare every output element (integers exactly, floats by the test's own rule,\n"
+    "               else --ulp N, default 1); each difference names the invocation that last wrote\n"
+    "               it and its source line. Exit status 1 when they differ\n"
     "  --fp32-denorm=MODE  fp32 denormals on a CPU device (llvmpipe): flush (as D3D), preserve, or\n"
-    "               device (default: what the device does); see docs/hal.md\n";
+    "               device (default: what the device does); see docs/hal.md\n"
+    "\n"
+    "usage: shaderlens run --new SHADER.hlsl [DXC options] [--seed N] [--groups X,Y,Z] [--elements N]\n"
+    "                      [-o BUNDLE.test]\n"
+    "Makes a bundle from a compute shader: compiles it (the DXC options, -T cs_6_6 when none is given,\n"
+    "plus what `run` adds), generates a pipeline from the SPIR-V's reflection (as `shaderlens offload\n"
+    "--generate`: every used binding at its set/binding, pseudo-random inputs, no Results rules) and\n"
+    "writes source.hlsl, pipeline.yaml and the RUN lines to BUNDLE.test (stdout without -o). Then\n"
+    "`shaderlens run --compare cpu BUNDLE.test` runs it on both devices. Exit 1 if the shader does\n"
+    "not compile or cannot be given a pipeline.\n";
 
 // "%t.o" -> "t.o", "%t-vs.o" -> "t-vs.o", "%t/x.o" -> "x.o": a file name for --keep.
 std::string keepName(const std::string& litPath) {
@@ -36,11 +56,119 @@ std::string keepName(const std::string& litPath) {
   return std::filesystem::path(name).filename().string();
 }
 
+// Where --keep writes `name`: inside `dir` (subfolders created), or "" with `error` set when the
+// name would leave it (an absolute path, or ".." past the top) — a bundle decides names, not where
+// files land.
+std::string keepPath(const std::string& dir, const std::string& name, std::string& error) {
+  namespace fs = std::filesystem;
+  const fs::path relative = fs::path(name).lexically_normal();
+  if (name.empty() || relative.is_absolute() || relative.has_root_name() || relative.empty() || *relative.begin() == ".." ||
+      relative == ".") {
+    error = "'" + name + "' would be written outside --keep " + dir;
+    return "";
+  }
+  const fs::path target = fs::path(dir) / relative;
+  std::error_code ec;
+  fs::create_directories(target.parent_path(), ec);
+  if (ec) {
+    error = "cannot create " + target.parent_path().string() + ": " + ec.message();
+    return "";
+  }
+  return target.string();
+}
+
+bool hasProfile(const std::vector<std::string>& args) {
+  for (const std::string& a : args)
+    if (a.rfind("-T", 0) == 0 || a.rfind("/T", 0) == 0) return true;
+  return false;
+}
+
+int newBundle(const Args& args) {
+  std::string shader, outputFile, error;
+  offload::GenerateOptions options;
+  std::vector<std::string> compileArgs;
+  for (size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    if (a == "--new") {
+      if (i + 1 >= args.size() || !shader.empty()) {
+        std::fprintf(stderr, "shaderlens run: --new needs one HLSL file\n");
+        return kExitUsage;
+      }
+      shader = args[++i];
+      continue;
+    }
+    const int used = parseGenerateArg(args, i, options, error, false);
+    if (used < 0) {
+      std::fprintf(stderr, "shaderlens run: %s\n", error.c_str());
+      return kExitUsage;
+    }
+    if (used) continue;
+    if (a == "-o") {
+      if (i + 1 >= args.size()) {
+        std::fprintf(stderr, "shaderlens run: -o needs a file\n");
+        return kExitUsage;
+      }
+      outputFile = args[++i];
+      continue;
+    }
+    compileArgs.push_back(a);
+  }
+  if (!hasProfile(compileArgs)) compileArgs.insert(compileArgs.begin(), {"-T", "cs_6_6"});
+  std::string text;
+  if (!readWholeFile(shader, text, error)) {
+    std::fprintf(stderr, "shaderlens run: %s\n", error.c_str());
+    return kExitUsage;
+  }
+  // As `run` compiles a bundle's source (below): portable heaps, SPIR-V for Vulkan 1.3.
+  std::vector<std::string> dxcArgs{"-fspv-heap-form=portable"};
+  dxcArgs.insert(dxcArgs.end(), compileArgs.begin(), compileArgs.end());
+  dxcArgs.insert(dxcArgs.end(), {"-spirv", "-fspv-target-env=vulkan1.3", shader});
+  ParsedCommandLine cl = parseDxcCommandLine(dxcArgs);
+  if (!cl.error.empty()) {
+    std::fprintf(stderr, "shaderlens run: %s\n", cl.error.c_str());
+    return kExitUsage;
+  }
+  std::shared_ptr<const CompileResult> result = compileSource(shader, text, cl.options);
+  std::string rendered = renderDiagnostics(result->diagnostics);
+  std::fwrite(rendered.data(), 1, rendered.size(), stderr);
+  if (!result->succeeded) {
+    std::fprintf(stderr, "shaderlens run: compiling %s failed\n", shader.c_str());
+    return 1;
+  }
+  options.entry = cl.options.entryPoint;
+  options.shifts = offload::registerShiftsFromArgs(compileArgs);
+  const offload::ReflectedModule module = offload::reflectSpirv(result->object);
+  offload::GenerateResult generated = offload::generatePipeline(module, options);
+  for (const std::string& note : generated.notes) std::fprintf(stderr, "%s: note: %s\n", shader.c_str(), note.c_str());
+  if (!generated.ok()) {
+    std::fprintf(stderr, "%s: error: cannot generate a pipeline: %s\n", shader.c_str(), generated.error.c_str());
+    return 1;
+  }
+  const std::string bundle = offload::makeBundle(
+      text, compileArgs, *generated.pipeline,
+      {"Generated by `shaderlens run --new " + std::filesystem::path(shader).filename().string() + "` (seed " +
+           std::to_string(options.seed) + "): pseudo-random inputs, no Results rules.",
+       "Run it with `shaderlens run --compare cpu FILE.test`; add Results rules to make it a test."});
+  if (outputFile.empty() || outputFile == "-") {
+    std::fwrite(bundle.data(), 1, bundle.size(), stdout);
+  } else if (std::string err = writeFileAtomically(outputFile, bundle); !err.empty()) {
+    std::fprintf(stderr, "shaderlens run: %s\n", err.c_str());
+    return 1;
+  }
+  return kExitSuccess;
+}
+
 }  // namespace
 
 int runBundle(const Args& args) {
+  for (const std::string& a : args)
+    if (a == "--new") return newBundle(args);
   std::string file, keepDir;
   std::optional<hal::Fp32DenormMode> fp32Denorm;
+  std::optional<hal::Backend> backend;
+  std::optional<uint32_t> timeoutSeconds;
+  bool compare = false;
+  uint32_t ulp = 1;
   for (size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
     if (a == "--help" || a == "-help" || a == "-h") {
@@ -53,6 +181,39 @@ int runBundle(const Args& args) {
         return kExitUsage;
       }
       keepDir = args[++i];
+    } else if (a == "--device" || a.rfind("--device=", 0) == 0) {
+      std::string value = a == "--device" ? (i + 1 < args.size() ? args[++i] : "") : a.substr(9);
+      hal::Backend chosen;
+      if (!offload::parseDeviceBackend(value, chosen)) {
+        std::fprintf(stderr, "shaderlens run: --device needs vulkan or cpu\n");
+        return kExitUsage;
+      }
+      backend = chosen;
+    } else if (a == "--timeout" || a.rfind("--timeout=", 0) == 0) {
+      std::string value = a == "--timeout" ? (i + 1 < args.size() ? args[++i] : "") : a.substr(10);
+      char* end = nullptr;
+      const unsigned long n = std::strtoul(value.c_str(), &end, 10);
+      if (value.empty() || *end || n > 86400) {
+        std::fprintf(stderr, "shaderlens run: --timeout needs a number of seconds (0: no deadline, at most 86400)\n");
+        return kExitUsage;
+      }
+      timeoutSeconds = uint32_t(n);
+    } else if (a == "--compare" || a.rfind("--compare=", 0) == 0) {
+      std::string value = a == "--compare" ? (i + 1 < args.size() ? args[++i] : "") : a.substr(10);
+      if (value != "cpu") {
+        std::fprintf(stderr, "shaderlens run: --compare takes 'cpu' (the device compared against)\n");
+        return kExitUsage;
+      }
+      compare = true;
+    } else if (a == "--ulp" || a.rfind("--ulp=", 0) == 0) {
+      std::string value = a == "--ulp" ? (i + 1 < args.size() ? args[++i] : "") : a.substr(6);
+      char* end = nullptr;
+      const unsigned long n = std::strtoul(value.c_str(), &end, 10);
+      if (value.empty() || *end || n > 1000000) {
+        std::fprintf(stderr, "shaderlens run: --ulp needs a whole number of units in the last place\n");
+        return kExitUsage;
+      }
+      ulp = uint32_t(n);
     } else if (a.rfind("--fp32-denorm=", 0) == 0) {
       hal::Fp32DenormMode mode;
       if (!hal::parseFp32DenormMode(a.substr(14), mode)) {
@@ -93,7 +254,9 @@ int runBundle(const Args& args) {
     std::error_code ec;
     std::filesystem::create_directories(keepDir, ec);
     for (const offload::SplitPart& part : bundle.parts) {
-      std::string err = writeFileAtomically(keepDir + "/" + part.name, part.text);
+      std::string err;
+      const std::string path = keepPath(keepDir, part.name, err);
+      if (err.empty()) err = writeFileAtomically(path, part.text);
       if (!err.empty()) {
         std::fprintf(stderr, "shaderlens run: %s\n", err.c_str());
         return kExitUsage;
@@ -126,7 +289,9 @@ int runBundle(const Args& args) {
     }
     objects[step.output] = result->object;
     if (!keepDir.empty()) {
-      std::string err = writeFileAtomically(keepDir + "/" + keepName(step.output), result->object);
+      std::string err;
+      const std::string path = keepPath(keepDir, keepName(step.output), err);
+      if (err.empty()) err = writeFileAtomically(path, result->object);
       if (!err.empty()) std::fprintf(stderr, "shaderlens run: %s\n", err.c_str());
     }
   }
@@ -138,6 +303,8 @@ int runBundle(const Args& args) {
     std::string outputFile;
     std::string err = offload::parseOffloaderArgs(step.flags, options, positional, outputFile);
     if (fp32Denorm) options.fp32Denorm = *fp32Denorm;  // the command line overrides the RUN line
+    if (backend) options.backend = *backend;
+    if (timeoutSeconds) options.timeoutSeconds = *timeoutSeconds;
     std::vector<std::vector<uint8_t>> shaders;
     for (const std::string& s : step.shaders) {
       auto it = objects.find(s);
@@ -148,7 +315,15 @@ int runBundle(const Args& args) {
       shaders.push_back(it->second);
     }
     offload::OffloaderRun run;
-    if (err.empty()) {
+    if (err.empty() && compare) {
+      if (step.expectFailure) continue;  // a run meant to fail has no outputs to compare
+      if (options.backend == hal::Backend::Cpu) options.backend = hal::Backend::Vulkan;
+      offload::CompareOptions compareOptions;
+      compareOptions.reference = options;
+      compareOptions.ulp = ulp;
+      const offload::SplitPart* pipeline = bundle.part(step.pipelinePart);
+      run = offload::comparePipeline(pipeline->text, file + "/" + step.pipelinePart, shaders, compareOptions);
+    } else if (err.empty()) {
       const offload::SplitPart* pipeline = bundle.part(step.pipelinePart);
       run = offload::runOffloader(pipeline->text, file + "/" + step.pipelinePart, shaders, options);
     } else {
@@ -158,6 +333,13 @@ int runBundle(const Args& args) {
     std::fwrite(run.out.data(), 1, run.out.size(), stdout);
     std::fwrite(run.dump.data(), 1, run.dump.size(), stdout);
     std::fwrite(run.err.data(), 1, run.err.size(), stderr);
+    if (run.deviceAbandoned) {
+      // The GPU is still busy with the timed-out dispatch: report and exit without waiting.
+      std::fprintf(stderr, "shaderlens run: RUN line %u timed out; exiting without waiting for the device\n", step.line);
+      std::fflush(stdout);
+      std::fflush(stderr);
+      std::_Exit(1);
+    }
     bool failed = run.exitCode != 0;
     if (failed != step.expectFailure) {
       allAsExpected = false;

@@ -211,6 +211,11 @@ class Writer {
           declareCapability(storage ? spv::CapabilityImageCubeArray : spv::CapabilitySampledCubeArray);
         else if (d.image.dim == spv::DimSubpassData) declareCapability(spv::CapabilityInputAttachment);
         if (storage && d.image.multisampled && d.image.arrayed) declareCapability(spv::CapabilityImageMSArray);
+        // 64-bit integer texels (Buffer<uint64_t>, RWTexture2D<int64_t>) need SPV_EXT_shader_image_int64, as DXC emits.
+        if (const TypeDef& texel = cx_.def(d.element); texel.kind == TypeKind::Int && texel.width == 64) {
+          declareCapability(spv::CapabilityInt64ImageEXT);
+          addExtension("SPV_EXT_shader_image_int64");
+        }
         requireEnum(g::Kind::ImageFormat, d.image.format);
         break;
       }

@@ -7,9 +7,11 @@
 //   (*device)->submitAndWait(cb, table);
 #pragma once
 
+#include <array>
 #include <chrono>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -32,6 +34,14 @@ struct ValidationMessage {
 
 // Identifies one submission; pass it to Device::wait.
 using SubmissionId = uint64_t;
+
+// The invocation that last wrote a buffer word (devices that record writers: the CPU device
+// opened with DeviceOptions::recordWriters).
+struct WriterRecord {
+  std::array<uint32_t, 3> global{}, workgroup{}, local{};
+  std::string location;     // "shader.hlsl:12:5", or "" without debug lines
+  std::string instruction;  // "OpStore (word 812)"
+};
 
 class Device {
  public:
@@ -66,6 +76,12 @@ class Device {
   // validation is off).
   virtual std::vector<ValidationMessage> validationMessages() const = 0;
   virtual void clearValidationMessages() = 0;
+
+  // Who last wrote the word at `offset` of `buffer`, when this device records writers.
+  virtual std::optional<WriterRecord> lastWriter(const Buffer& buffer, uint64_t offset) const {
+    (void)buffer, (void)offset;
+    return std::nullopt;
+  }
 };
 
 // Adapters of one backend (Any: all backends, Vulkan first). A backend that is not available

@@ -7,6 +7,7 @@ const char* backendName(Backend backend) {
     case Backend::Any: return "Any";
     case Backend::Vulkan: return "Vulkan";
     case Backend::D3D12: return "D3D12";
+    case Backend::Cpu: return "CPU";
   }
   return "?";
 }

@@ -4,14 +4,16 @@
 #pragma once
 
 #include <array>
+#include <atomic>
 #include <cstdint>
 #include <string>
 #include <vector>
 
 namespace sl::hal {
 
-enum class Backend { Any, Vulkan, D3D12 };
-const char* backendName(Backend backend);  // "Vulkan", "D3D12", "Any"
+// Cpu: the CPU device (renderer/cpu over interp/), which runs SPIR-V compute on the host.
+enum class Backend { Any, Vulkan, D3D12, Cpu };
+const char* backendName(Backend backend);  // "Vulkan", "D3D12", "CPU", "Any"
 
 enum class DeviceType { Other, IntegratedGpu, DiscreteGpu, VirtualGpu, Cpu };
 const char* deviceTypeName(DeviceType type);  // "integrated-gpu", "discrete-gpu", "virtual-gpu", "cpu", "other"
@@ -155,6 +157,14 @@ struct DeviceOptions {
   // Flush/Preserve: only for CPU devices on hosts whose float mode the HAL can set (x86-64);
   // createDevice fails with Unsupported otherwise.
   Fp32DenormMode fp32Denorm = Fp32DenormMode::Device;
+  // CPU device only: lanes per subgroup (a power of two in 4..128; 0: 32) and the instructions
+  // one invocation may execute before it is stopped as a runaway (0: 2^28).
+  uint32_t subgroupSize = 0;
+  uint64_t stepLimit = 0;
+  // CPU device only: record the invocation that last wrote each buffer word (Device::lastWriter).
+  bool recordWriters = false;
+  // CPU device only: set from another thread to stop its running dispatch ("cancelled").
+  const std::atomic<bool>* cancel = nullptr;
 };
 
 }  // namespace sl::hal

@@ -3,6 +3,7 @@
 #include <string>
 
 #include "renderer/hal/Device.h"
+#include "renderer/cpu/CpuBackend.h"
 #include "renderer/vulkan/VulkanBackend.h"
 #if SL_HAL_HAVE_D3D12
 #include "renderer/d3d12/D3D12Backend.h"
@@ -14,6 +15,7 @@ namespace {
 
 Result<std::vector<AdapterInfo>> adaptersOf(Backend backend) {
   if (backend == Backend::Vulkan) return vulkan::enumerateAdapters();
+  if (backend == Backend::Cpu) return cpu::enumerateAdapters();
 #if SL_HAL_HAVE_D3D12
   if (backend == Backend::D3D12) return d3d12::enumerateAdapters();
 #endif
@@ -25,7 +27,7 @@ Result<std::vector<AdapterInfo>> adaptersOf(Backend backend) {
 Result<std::vector<AdapterInfo>> enumerateAdapters(Backend backend) {
   if (backend != Backend::Any) return adaptersOf(backend);
   std::vector<AdapterInfo> all;
-  for (Backend b : {Backend::Vulkan, Backend::D3D12}) {
+  for (Backend b : {Backend::Vulkan, Backend::D3D12, Backend::Cpu}) {
     auto adapters = adaptersOf(b);
     if (adapters.ok()) all.insert(all.end(), adapters->begin(), adapters->end());
   }
@@ -35,7 +37,7 @@ Result<std::vector<AdapterInfo>> enumerateAdapters(Backend backend) {
 Result<std::unique_ptr<Device>> createDevice(const DeviceOptions& options) {
   std::vector<AdapterInfo> adapters;
   std::string problems;
-  for (Backend b : {Backend::Vulkan, Backend::D3D12}) {
+  for (Backend b : {Backend::Vulkan, Backend::D3D12, Backend::Cpu}) {
     if (options.backend != Backend::Any && options.backend != b) continue;
     auto found = adaptersOf(b);
     if (found.ok()) adapters.insert(adapters.end(), found->begin(), found->end());
@@ -65,6 +67,7 @@ Result<std::unique_ptr<Device>> createDevice(const DeviceOptions& options) {
     return makeError(ErrorCode::Unavailable, message + problems);
   }
   if (chosen->backend == Backend::Vulkan) return vulkan::createDevice(*chosen, options);
+  if (chosen->backend == Backend::Cpu) return cpu::createDevice(*chosen, options);
 #if SL_HAL_HAVE_D3D12
   if (chosen->backend == Backend::D3D12) return d3d12::createDevice(*chosen, options);
 #endif

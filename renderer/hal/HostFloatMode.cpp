@@ -27,8 +27,9 @@ Status checkFp32DenormMode(const AdapterInfo& adapter, Fp32DenormMode mode) {
                      option + " applies only to CPU implementations (llvmpipe/lavapipe), whose shader threads run in the "
                               "host's float mode; '" + adapter.name + "' is a " + deviceTypeName(adapter.type) +
                               " device, which decides per shader: use 'device'");
+  if (adapter.backend == Backend::Cpu) return okStatus();  // the CPU device flushes in its executor
   if (adapter.backend != Backend::Vulkan)
-    return makeError(ErrorCode::Unsupported, option + " is implemented for the Vulkan backend only");
+    return makeError(ErrorCode::Unsupported, option + " is implemented for the Vulkan and CPU backends only");
   if (!hostFloatModeControllable())
     return makeError(ErrorCode::Unsupported, option + " needs an x86-64 host (MXCSR FTZ/DAZ); this build cannot set it");
   return okStatus();

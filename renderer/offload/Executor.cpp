@@ -221,8 +221,9 @@ PlannedLayout planLayout(const Pipeline& p, const ReflectedModule& module, hal::
     plan.error = heapError;
     return plan;
   }
+  const ReflectedEntryPoint& entryPoint = *module.findEntryPoint(entry);
   for (const ReflectedBinding& r : module.bindings)
-    if (!covered.count({r.set, r.binding}) && heapRoleOf(r) == HeapRole::None && r.used) {
+    if (!covered.count({r.set, r.binding}) && heapRoleOf(r) == HeapRole::None && module.usedBy(entryPoint, r)) {
       // The pipeline may have put the shader's resource in the heap instead of binding it.
       for (const DescriptorSet& set : p.sets)
         for (const Resource& res : set.resources)
@@ -428,6 +429,16 @@ hal::Status setUpHeaps(hal::Device& device, const Pipeline& p, const hal::Execut
 }  // namespace
 
 hal::Status executePipeline(hal::Device& device, Pipeline& p, const std::vector<std::vector<uint8_t>>& shaders) {
+  return executePipeline(device, p, shaders, nullptr);
+}
+
+hal::Status executePipeline(hal::Device& device, Pipeline& p, const std::vector<std::vector<uint8_t>>& shaders,
+                            std::vector<ReadBackBuffers>* readBack) {
+  return executePipeline(device, p, shaders, readBack, std::chrono::nanoseconds::max());
+}
+
+hal::Status executePipeline(hal::Device& device, Pipeline& p, const std::vector<std::vector<uint8_t>>& shaders,
+                            std::vector<ReadBackBuffers>* readBack, std::chrono::nanoseconds timeout, const std::atomic<bool>* cancel) {
   std::string why = unsupportedReason(p);
   if (!why.empty()) return makeError(ErrorCode::Unsupported, why);
   if (shaders.size() != p.shaders.size())
@@ -436,7 +447,7 @@ hal::Status executePipeline(hal::Device& device, Pipeline& p, const std::vector<
   ReflectedModule module = reflectSpirv(shaders[0]);
   const hal::AdapterInfo& adapter = device.info();
   const hal::HeapTier heapTier =
-      adapter.backend == hal::Backend::Vulkan ? hal::chooseHeapTier(adapter.heapTierFeatures).tier : hal::HeapTier::Portable;
+      adapter.backend != hal::Backend::D3D12 ? hal::chooseHeapTier(adapter.heapTierFeatures).tier : hal::HeapTier::Portable;
   PlannedLayout plan = planLayout(p, module, heapTier);
   if (!plan.error.empty()) return makeError(ErrorCode::InvalidArgument, plan.error);
   auto spec = specializationConstants(p.shaders[0]);
@@ -533,7 +544,21 @@ hal::Status executePipeline(hal::Device& device, Pipeline& p, const std::vector<
   if (!st.ok()) return prefix(st, "recording the dispatch");
   st = cb.finish();
   if (!st.ok()) return st;
-  st = device.submitAndWait(cb);
+  auto submitted = device.submit(cb);
+  if (!submitted.ok()) return prefix(submitted.status(), "running the dispatch");
+  // Wait in slices so a cancel request is seen while the device works.
+  const auto deadline = timeout == std::chrono::nanoseconds::max() ? std::chrono::steady_clock::time_point::max()
+                                                                    : std::chrono::steady_clock::now() + timeout;
+  for (;;) {
+    const auto slice = std::min<std::chrono::nanoseconds>(std::chrono::milliseconds(100), deadline - std::chrono::steady_clock::now());
+    st = device.wait(*submitted, std::max<std::chrono::nanoseconds>(slice, std::chrono::nanoseconds(0)));
+    if (st.code() != hal::ErrorCode::Timeout || std::chrono::steady_clock::now() >= deadline) break;
+    if (cancel && cancel->load()) return makeError(ErrorCode::Timeout, "cancelled");
+  }
+  if (st.code() == hal::ErrorCode::Timeout)
+    return makeError(ErrorCode::Timeout, "the dispatch did not finish in " +
+                                             std::to_string(std::chrono::duration_cast<std::chrono::seconds>(timeout).count()) +
+                                             " s (the deadline is --timeout SECONDS)");
   if (!st.ok()) return prefix(st, "running the dispatch");
 
   // Read back RW resources and counters into the YAML buffers.
@@ -542,6 +567,7 @@ hal::Status executePipeline(hal::Device& device, Pipeline& p, const std::vector<
     if (!isReadWrite(r.kind) || r.bufferIndex < 0) continue;
     Buffer& buf = p.buffers[size_t(r.bufferIndex)];
     std::string what = "reading back '" + r.name + "'";
+    if (readBack) readBack->push_back({r.name, r.bufferIndex, lr.buffers});
     for (size_t i = 0; i < lr.buffers.size() && i < buf.data.size(); ++i) {
       hal::Status down = lr.buffers[i]->download(0, buf.data[i]);
       if (!down.ok()) return prefix(down, what);

@@ -13,6 +13,8 @@
 #include "renderer/offload/Rules.h"
 #include "renderer/offload/SpirvReflect.h"
 
+#include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -54,6 +56,20 @@ hal::Result<std::vector<hal::SpecializationConstant>> specializationConstants(co
 // Runs `pipeline` with the compiled shaders (one per Shaders[] entry, SPIR-V bytes) and fills
 // its RW buffers and counters. Errors say which resource or step failed.
 hal::Status executePipeline(hal::Device& device, Pipeline& pipeline, const std::vector<std::vector<uint8_t>>& shaders);
+
+// The HAL buffers of the RW resources after a run, kept alive for a device's Device::lastWriter.
+struct ReadBackBuffers {
+  std::string resource;
+  int bufferIndex = -1;  // into Pipeline::buffers
+  std::vector<std::shared_ptr<hal::Buffer>> buffers;  // one per array element (none for textures)
+};
+hal::Status executePipeline(hal::Device& device, Pipeline& pipeline, const std::vector<std::vector<uint8_t>>& shaders,
+                            std::vector<ReadBackBuffers>* readBack);
+// The same with a deadline for the dispatch (Timeout when it is not done by then; the device may
+// still be running it: a Vulkan device cannot be stopped, the CPU device stops when destroyed).
+hal::Status executePipeline(hal::Device& device, Pipeline& pipeline, const std::vector<std::vector<uint8_t>>& shaders,
+                            std::vector<ReadBackBuffers>* readBack, std::chrono::nanoseconds timeout,
+                            const std::atomic<bool>* cancel = nullptr);
 
 // Every Results rule, in order.
 struct ResultsOutcome {

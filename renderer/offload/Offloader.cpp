@@ -6,6 +6,8 @@
 #include "renderer/offload/PipelineParser.h"
 #include "renderer/offload/PipelinePrinter.h"
 
+#include <chrono>
+#include <cstdlib>
 #include <cstring>
 
 namespace sl::offload {
@@ -22,6 +24,13 @@ bool isSpirv(const std::vector<uint8_t>& blob) {
 }
 
 }  // namespace
+
+bool parseDeviceBackend(const std::string& name, hal::Backend& backend) {
+  if (name == "vulkan" || name == "vk") backend = hal::Backend::Vulkan;
+  else if (name == "cpu") backend = hal::Backend::Cpu;
+  else return false;
+  return true;
+}
 
 std::string parseOffloaderArgs(const std::vector<std::string>& args, OffloaderOptions& options,
                                std::vector<std::string>& positional, std::string& outputFile) {
@@ -51,6 +60,14 @@ std::string parseOffloaderArgs(const std::vector<std::string>& args, OffloaderOp
     else if (name == "adapter-regex") {
       if (!takeValue()) return "-adapter-regex needs a value";
       options.adapterRegex = value;
+    } else if (name == "timeout") {
+      char* end = nullptr;
+      if (!takeValue()) return "--timeout needs a number of seconds";
+      const unsigned long seconds = std::strtoul(value.c_str(), &end, 10);
+      if (value.empty() || *end || seconds > 86400) return "--timeout needs a number of seconds (0: no deadline, at most 86400)";
+      options.timeoutSeconds = uint32_t(seconds);
+    } else if (name == "device") {
+      if (!takeValue() || !parseDeviceBackend(value, options.backend)) return "--device needs vulkan or cpu";
     } else if (name == "fp32-denorm") {
       if (!takeValue() || !hal::parseFp32DenormMode(value, options.fp32Denorm))
         return "--fp32-denorm needs device, flush or preserve";
@@ -96,13 +113,14 @@ OffloaderRun runOffloader(const std::string& pipelineText, const std::string& pi
   } else if (!shaders.empty() && !isSpirv(shaders[0])) {
     return fail("the shader is not a SPIR-V module");
   }
-  if (options.api.empty()) run.out += "Using Vulkan API\n";  // upstream says so only when it guessed
+  // Upstream says so only when it guessed; the CPU device runs the Vulkan environment's SPIR-V.
+  if (options.api.empty()) run.out += "Using Vulkan API\n";
   std::string unsupported = unsupportedReason(pipeline);
   if (!unsupported.empty()) return fail(unsupported);
   if (!options.imageResource.empty()) return fail("-r (writing a resource as PNG) is not supported by this build");
 
   hal::DeviceOptions deviceOptions;
-  deviceOptions.backend = hal::Backend::Vulkan;
+  deviceOptions.backend = options.backend;
   deviceOptions.adapterRegex = options.adapterRegex;
   deviceOptions.validation = options.validation;
   deviceOptions.fp32Denorm = options.fp32Denorm;
@@ -115,9 +133,20 @@ OffloaderRun runOffloader(const std::string& pipelineText, const std::string& pi
   }
   if (!device.ok()) return fail(device.status().message());
 
-  hal::Status status = executePipeline(**device, pipeline, shaders);
-  if (options.validation)
-    for (const hal::ValidationMessage& m : (*device)->validationMessages())
+  const std::chrono::nanoseconds timeout =
+      options.timeoutSeconds ? std::chrono::nanoseconds(std::chrono::seconds(options.timeoutSeconds)) : std::chrono::nanoseconds::max();
+  hal::Device& dev = **device;
+  hal::Status status = executePipeline(dev, pipeline, shaders, nullptr, timeout);
+  if (status.code() == hal::ErrorCode::Timeout && dev.backend() != hal::Backend::Cpu) {
+    // A GPU cannot be stopped and destroying the device would wait for it: leave it running (the
+    // caller exits without further GPU work).
+    (void)device->release();
+    run.deviceAbandoned = true;
+  }
+  // The CPU device's messages are its executor's findings (out-of-bounds accesses, undefined
+  // results, uninitialized reads, races): always worth seeing, no layer needed.
+  if (options.validation || dev.backend() == hal::Backend::Cpu)
+    for (const hal::ValidationMessage& m : dev.validationMessages())
       if (m.severity >= hal::ValidationMessage::Severity::Warning)
         run.err += std::string("validation ") +
                    (m.severity == hal::ValidationMessage::Severity::Error ? "error" : "warning") + ": " + m.message + "\n";
@@ -127,7 +156,7 @@ OffloaderRun runOffloader(const std::string& pipelineText, const std::string& pi
     for (const std::vector<uint8_t>& bytes : shaders) {
       std::vector<uint32_t> words(bytes.size() / 4);
       std::memcpy(words.data(), bytes.data(), words.size() * 4);
-      notes += renderDeviceLimitNotes(deviceLimitNotes(words, (*device)->info()));
+      notes += renderDeviceLimitNotes(deviceLimitNotes(words, dev.info()));
     }
     return notes;
   };

@@ -19,10 +19,20 @@ struct OffloaderOptions {
   hal::Fp32DenormMode fp32Denorm = hal::Fp32DenormMode::Device;  // --fp32-denorm=device|flush|preserve
   std::string api;               // -api: "" (guess from the blob) or "vk"
   std::string imageResource;     // -r NAME (PNG output: not supported, reported)
+  // --device vulkan|cpu: the Vulkan backend (default) or the CPU device (renderer/cpu).
+  hal::Backend backend = hal::Backend::Vulkan;
+  // --timeout SECONDS: the dispatch's deadline (0: none).
+  uint32_t timeoutSeconds = 120;
 };
+
+// "vulkan" / "cpu" -> the backend; false for anything else.
+bool parseDeviceBackend(const std::string& name, hal::Backend& backend);
 
 struct OffloaderRun {
   int exitCode = 0;  // 0 ok; 1 any failure (parse, device, run, failed rule), as upstream
+  // The dispatch passed its deadline on a device that cannot be stopped (a GPU): the device was
+  // left running rather than waited for, so the caller should exit without further GPU work.
+  bool deviceAbandoned = false;
   std::string out;   // stdout text before the dump ("Using Vulkan API")
   std::string dump;  // the YAML dump (empty with -quiet or on failure); stdout, or the -o file
   std::string err;   // stderr text

@@ -477,6 +477,12 @@ bool Parser::parseBufferData(MapReader& m, Buffer& b) {
       error(fillSizeNode->pos, "FillSize " + std::to_string(fillSize) + " is too large (limit 1 GiB)");
       return false;
     }
+    // Every element of a descriptor array gets its own block: the product is what is allocated.
+    if (uint64_t(fillSize) * b.arraySize > (uint64_t(1) << 30)) {
+      error(fillSizeNode->pos, "FillSize " + std::to_string(fillSize) + " x ArraySize " + std::to_string(b.arraySize) + " = " +
+                                   std::to_string(uint64_t(fillSize) * b.arraySize) + " bytes exceeds the limit of 1 GiB per buffer");
+      return false;
+    }
     std::vector<uint8_t> value;
     if (fillValueNode) {
       if (!scalar(fillValueNode, "FillValue")) return false;
@@ -602,6 +608,11 @@ void Parser::parseBuffer(const YamlNode* node, Pipeline& p) {
     }
   }
   m->finish();
+  for (const Buffer& other : p.buffers)
+    if (other.name == b.name) {
+      error(b.pos, "buffer '" + b.name + "' is defined twice (first at line " + std::to_string(other.pos.line) + ")");
+      return;
+    }
   p.buffers.push_back(std::move(b));
 }
 

@@ -36,6 +36,12 @@ const ReflectedBinding* ReflectedModule::findBinding(uint32_t set, uint32_t bind
   return nullptr;
 }
 
+bool ReflectedModule::usedBy(const ReflectedEntryPoint& entry, const ReflectedBinding& binding) const {
+  if (!binding.used) return false;
+  if (version < 0x00010400 || binding.variableId == 0) return true;
+  return std::find(entry.interfaceIds.begin(), entry.interfaceIds.end(), binding.variableId) != entry.interfaceIds.end();
+}
+
 namespace {
 
 // SPIR-V opcodes, decorations and enumerants used here (SPIR-V specification, section 3).
@@ -47,7 +53,7 @@ enum Op : uint16_t {
   OpTypeAccelerationStructureKHR = 5341,
 };
 enum Decoration : uint32_t {
-  DecSpecId = 1, DecBlock = 2, DecBufferBlock = 3, DecArrayStride = 6, DecMatrixStride = 7, DecNonWritable = 24,
+  DecSpecId = 1, DecBlock = 2, DecBufferBlock = 3, DecRowMajor = 4, DecColMajor = 5, DecArrayStride = 6, DecMatrixStride = 7, DecNonWritable = 24,
   DecBinding = 33, DecDescriptorSet = 34, DecOffset = 35,
 };
 enum StorageClass : uint32_t { UniformConstant = 0, Uniform = 2, PushConstant = 9, StorageBuffer = 12 };
@@ -63,6 +69,7 @@ struct Member {
   std::optional<uint32_t> offset;
   std::optional<uint32_t> matrixStride;
   bool nonWritable = false;
+  bool rowMajor = false;
 };
 
 struct Decorations {
@@ -140,6 +147,7 @@ class Reader {
           ReflectedEntryPoint e;
           e.executionModel = w[0];
           e.name = literalString(w.subspan(2), used);
+          e.interfaceIds.assign(w.begin() + 2 + long(std::min(used, w.size() - 2)), w.end());
           entryFunctions_.push_back(w[1]);
           entries_.push_back(e);
         }
@@ -170,6 +178,7 @@ class Reader {
           if (w[2] == DecOffset && need(4)) m.offset = w[3];
           if (w[2] == DecMatrixStride && need(4)) m.matrixStride = w[3];
           if (w[2] == DecNonWritable) m.nonWritable = true;
+          if (w[2] == DecRowMajor) m.rowMajor = true;
         }
         break;
       case OpTypeBool: case OpTypeInt: case OpTypeFloat: case OpTypeVector: case OpTypeMatrix: case OpTypeImage:
@@ -194,8 +203,17 @@ class Reader {
     return it == types_.end() ? nullptr : &it->second;
   }
 
-  // Byte size of a type inside an explicitly laid-out block; 0 if unknown.
+  // Byte size of a type inside an explicitly laid-out block; 0 if unknown. Memoized: a struct of
+  // three members of the struct one level down is 3^depth walks otherwise.
   uint64_t sizeOf(uint32_t id, int depth, std::optional<uint32_t> matrixStride = {}) const {
+    const uint64_t key = (uint64_t(id) << 32) | (matrixStride ? *matrixStride : 0xffffffffu);
+    if (auto it = sizes_.find(key); it != sizes_.end()) return it->second;
+    const uint64_t size = computeSize(id, depth, matrixStride);
+    if (depth <= 32) sizes_.emplace(key, size);
+    return size;
+  }
+
+  uint64_t computeSize(uint32_t id, int depth, std::optional<uint32_t> matrixStride) const {
     const Type* t = type(id);
     if (!t || depth > 32) return 0;
     switch (t->op) {
@@ -237,8 +255,134 @@ class Reader {
     }
   }
 
+  const Member* member(uint32_t structId, size_t index) const {
+    auto dec = decorations_.find(structId);
+    if (dec == decorations_.end()) return nullptr;
+    auto m = dec->second.members.find(static_cast<uint32_t>(index));
+    return m == dec->second.members.end() ? nullptr : &m->second;
+  }
+
+  uint32_t arrayStrideOf(uint32_t arrayId, uint32_t elementId, int depth) const {
+    auto dec = decorations_.find(arrayId);
+    if (dec != decorations_.end() && dec->second.arrayStride) return *dec->second.arrayStride;
+    return static_cast<uint32_t>(sizeOf(elementId, depth + 1));
+  }
+
+  static bool push(std::vector<ReflectedScalar>& out, bool& truncated, ReflectedScalar s) {
+    if (out.size() >= kMaxReflectedScalars) {
+      truncated = true;
+      return false;
+    }
+    out.push_back(s);
+    return true;
+  }
+
+  // Every scalar of type `id` laid out at `base` (explicit layout decorations); false once the
+  // list is full.
+  bool scalarsOf(uint32_t id, uint64_t base, std::vector<ReflectedScalar>& out, bool& truncated, int depth,
+                 std::optional<uint32_t> matrixStride = {}, bool rowMajor = false) const {
+    const Type* t = type(id);
+    if (!t || depth > 32 || base > UINT32_MAX) return true;
+    const uint32_t at = static_cast<uint32_t>(base);
+    switch (t->op) {
+      case OpTypeBool: return push(out, truncated, {at, ScalarKind::Bool, 32});
+      case OpTypeInt:
+        if (t->operands.size() < 2) return true;
+        return push(out, truncated, {at, t->operands[1] ? ScalarKind::SInt : ScalarKind::UInt, uint8_t(t->operands[0])});
+      case OpTypeFloat:
+        if (t->operands.empty()) return true;
+        return push(out, truncated, {at, ScalarKind::Float, uint8_t(t->operands[0])});
+      case OpTypeVector: {
+        if (t->operands.size() < 2) return true;
+        const uint64_t component = sizeOf(t->operands[0], depth + 1);
+        for (uint32_t i = 0; i < t->operands[1]; ++i)
+          if (!scalarsOf(t->operands[0], base + i * component, out, truncated, depth + 1)) return false;
+        return true;
+      }
+      case OpTypeMatrix: {
+        if (t->operands.size() < 2) return true;
+        const Type* column = type(t->operands[0]);
+        if (!column || column->op != OpTypeVector || column->operands.size() < 2) return true;
+        const uint64_t component = sizeOf(column->operands[0], depth + 1);
+        const uint64_t stride = matrixStride ? *matrixStride : sizeOf(t->operands[0], depth + 1);
+        for (uint32_t c = 0; c < t->operands[1]; ++c)
+          for (uint32_t r = 0; r < column->operands[1]; ++r) {
+            const uint64_t offset = rowMajor ? r * stride + c * component : c * stride + r * component;
+            if (!scalarsOf(column->operands[0], base + offset, out, truncated, depth + 1)) return false;
+          }
+        return true;
+      }
+      case OpTypeArray: {
+        if (t->operands.size() < 2) return true;
+        auto len = constants_.find(t->operands[1]);
+        if (len == constants_.end()) return true;
+        const uint64_t stride = arrayStrideOf(id, t->operands[0], depth);
+        for (uint32_t i = 0; i < len->second; ++i)
+          if (!scalarsOf(t->operands[0], base + i * stride, out, truncated, depth + 1, matrixStride, rowMajor)) return false;
+        return true;
+      }
+      case OpTypeStruct: {
+        uint64_t running = 0;
+        for (size_t i = 0; i < t->operands.size(); ++i) {
+          const Member* m = member(id, i);
+          const uint64_t start = m && m->offset ? *m->offset : running;
+          if (!scalarsOf(t->operands[i], base + start, out, truncated, depth + 1, m ? m->matrixStride : std::nullopt,
+                         m && m->rowMajor))
+            return false;
+          running = start + sizeOf(t->operands[i], depth + 1, m ? m->matrixStride : std::nullopt);
+        }
+        return true;
+      }
+      default: return true;
+    }
+  }
+
+  // The layout of a Block struct: its fixed part and its trailing runtime array, if any.
+  ReflectedBlock blockOf(uint32_t structId) const {
+    ReflectedBlock b;
+    const Type* t = type(structId);
+    if (!t || t->op != OpTypeStruct) return b;
+    b.size = static_cast<uint32_t>(std::min<uint64_t>(sizeOf(structId, 0), UINT32_MAX));
+    for (size_t i = 0; i < t->operands.size(); ++i) {
+      const Member* m = member(structId, i);
+      const Type* mt = type(t->operands[i]);
+      if (mt && mt->op == OpTypeRuntimeArray && !mt->operands.empty()) {
+        b.runtimeOffset = m && m->offset ? *m->offset : b.size;
+        b.runtimeStride = arrayStrideOf(t->operands[i], mt->operands[0], 0);
+        b.size = b.runtimeOffset;
+        scalarsOf(mt->operands[0], 0, b.elementScalars, b.truncated, 1, m ? m->matrixStride : std::nullopt, m && m->rowMajor);
+        continue;
+      }
+      scalarsOf(t->operands[i], m && m->offset ? *m->offset : 0, b.scalars, b.truncated, 1,
+                m ? m->matrixStride : std::nullopt, m && m->rowMajor);
+    }
+    return b;
+  }
+
+  ReflectedImage imageOf(const Type& t) const {
+    ReflectedImage im;
+    const std::vector<uint32_t>& o = t.operands;
+    if (o.size() > 1) im.dim = o[1];
+    if (o.size() > 2) im.depth = o[2];
+    if (o.size() > 3) im.arrayed = o[3] != 0;
+    if (o.size() > 4) im.multisampled = o[4] != 0;
+    if (o.size() > 5) im.sampled = o[5];
+    if (o.size() > 6) im.format = o[6];
+    if (const Type* st = o.empty() ? nullptr : type(o[0])) {
+      if (st->op == OpTypeInt && st->operands.size() >= 2) {
+        im.sampledKind = st->operands[1] ? ScalarKind::SInt : ScalarKind::UInt;
+        im.sampledBits = uint8_t(st->operands[0]);
+      } else if (st->op == OpTypeFloat && !st->operands.empty()) {
+        im.sampledKind = ScalarKind::Float;
+        im.sampledBits = uint8_t(st->operands[0]);
+      }
+    }
+    return im;
+  }
+
   ReflectedModule finish() {
     ReflectedModule out;
+    out.version = words_[1];
     for (size_t i = 0; i < entries_.size(); ++i) {
       ReflectedEntryPoint e = entries_[i];
       auto ls = localSizes_.find(entryFunctions_[i]);
@@ -263,7 +407,11 @@ class Reader {
       if (!ptr || ptr->op != OpTypePointer || ptr->operands.size() < 2) continue;
       uint32_t pointee = ptr->operands[1];
       if (v.storageClass == PushConstant) {
-        out.pushConstantSize = std::max<uint32_t>(out.pushConstantSize, static_cast<uint32_t>(sizeOf(pointee, 0)));
+        const uint32_t size = static_cast<uint32_t>(sizeOf(pointee, 0));
+        if (size >= out.pushConstantSize) {
+          out.pushConstantSize = size;
+          out.pushConstants = blockOf(pointee);
+        }
         continue;
       }
       if (v.storageClass != UniformConstant && v.storageClass != Uniform && v.storageClass != StorageBuffer) continue;
@@ -290,6 +438,7 @@ class Reader {
         error_ = "variable %" + std::to_string(v.id) + " has an unknown type";
         continue;
       }
+      if (auto tn = names_.find(pointee); tn != names_.end()) b.typeName = tn->second;
       switch (t->op) {
         case OpTypeStruct: {
           auto sd = decorations_.find(pointee);
@@ -308,6 +457,7 @@ class Reader {
           } else {
             b.type = DescriptorType::UniformBuffer;
           }
+          b.block = blockOf(pointee);
           break;
         }
         case OpTypeImage: {
@@ -316,10 +466,15 @@ class Reader {
           uint32_t sampled = t->operands.size() > 5 ? t->operands[5] : 0;
           if (dim == DimBuffer) b.type = sampled == 2 ? DescriptorType::StorageTexelBuffer : DescriptorType::UniformTexelBuffer;
           else b.type = sampled == 2 ? DescriptorType::StorageImage : DescriptorType::SampledImage;
+          b.image = imageOf(*t);
           break;
         }
         case OpTypeSampler: b.type = DescriptorType::Sampler; break;
-        case OpTypeSampledImage: b.type = DescriptorType::CombinedImageSampler; break;
+        case OpTypeSampledImage:
+          b.type = DescriptorType::CombinedImageSampler;
+          if (const Type* it = t->operands.empty() ? nullptr : type(t->operands[0]); it && it->op == OpTypeImage)
+            b.image = imageOf(*it);
+          break;
         case OpTypeAccelerationStructureKHR: b.type = DescriptorType::AccelerationStructure; break;
         default:
           error_ = "variable '" + b.name + "' at set " + std::to_string(b.set) + " binding " + std::to_string(b.binding) +
@@ -327,6 +482,7 @@ class Reader {
           continue;
       }
       b.used = referenced_.count(v.id) > 0;
+      b.variableId = v.id;
       out.bindings.push_back(std::move(b));
     }
     if (!error_.empty()) return fail(error_);
@@ -351,6 +507,7 @@ class Reader {
   std::unordered_map<uint32_t, std::pair<bool, std::array<uint32_t, 3>>> localSizes_;
   std::map<uint32_t, Decorations> decorations_;
   std::unordered_map<uint32_t, Type> types_;
+  mutable std::unordered_map<uint64_t, uint64_t> sizes_;
   std::unordered_map<uint32_t, uint32_t> constants_;
   std::vector<Variable> variables_;
 };

@@ -1,5 +1,7 @@
 #include "renderer/offload/YamlTree.h"
 
+#include <algorithm>
+
 #include <llvm/ADT/SmallString.h>
 #include <llvm/Support/MemoryBuffer.h>
 #include <llvm/Support/SourceMgr.h>
@@ -47,10 +49,27 @@ class TreeBuilder {
               std::vector<YamlDiagnostic>& errors)
       : sm_(sm), fileName_(fileName), text_(text), errors_(errors) {}
 
+  // Line and column (bytes, 1-based) of `p`. Our own line table: SourceMgr finds the column by
+  // scanning back to the line's start, which is quadratic on a long one-line list.
   SourcePos posOf(const char* p) const {
     if (!p) return {};
-    auto [line, col] = sm_.getLineAndColumn(llvm::SMLoc::getFromPointer(p));
-    return {line, col};
+    if (lineStarts_.empty()) {
+      const unsigned id = sm_.FindBufferContainingLoc(llvm::SMLoc::getFromPointer(p));
+      if (id == 0) return {};
+      const llvm::MemoryBuffer* buffer = sm_.getMemoryBuffer(id);
+      begin_ = buffer->getBufferStart();
+      end_ = buffer->getBufferEnd();
+      lineStarts_.push_back(begin_);
+      for (const char* c = begin_; c < end_; ++c)
+        if (*c == '\n') lineStarts_.push_back(c + 1);
+    }
+    if (p < begin_ || p > end_) {
+      auto [line, col] = sm_.getLineAndColumn(llvm::SMLoc::getFromPointer(p));
+      return {line, col};
+    }
+    const auto after = std::upper_bound(lineStarts_.begin(), lineStarts_.end(), p);
+    const size_t line = size_t(after - lineStarts_.begin());
+    return {uint32_t(line), uint32_t(p - lineStarts_[line - 1] + 1)};
   }
 
   void error(SourcePos pos, const std::string& message) {
@@ -137,6 +156,9 @@ class TreeBuilder {
   llvm::SourceMgr& sm_;
   const std::string& fileName_;
   std::string_view text_;
+  mutable std::vector<const char*> lineStarts_;
+  mutable const char* begin_ = nullptr;
+  mutable const char* end_ = nullptr;
   std::vector<YamlDiagnostic>& errors_;
 };
 
@@ -167,6 +189,13 @@ std::unique_ptr<YamlNode> readYamlDocument(std::string_view text, const std::str
   root = builder.build(doc->getRoot(), 0);
   if (errors.size() != errorsBefore || stream.failed()) {
     if (errors.size() == errorsBefore) builder.error({1, 1}, "invalid YAML");
+    return nullptr;
+  }
+  // A pipeline is one document: a second one would be ignored without a word.
+  if (++doc != stream.end()) {
+    llvm::yaml::Node* extra = doc->getRoot();
+    const SourcePos at = extra ? builder.posOf(extra->getSourceRange().Start.getPointer()) : SourcePos{1, 1};
+    builder.error(at, "a second YAML document: a pipeline file holds exactly one");
     return nullptr;
   }
   return root;

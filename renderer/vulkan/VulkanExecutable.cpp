@@ -5,7 +5,38 @@
 
 #include "renderer/vulkan/VulkanObjects.h"
 
+#include <cstdio>
+
+#include <spirv-tools/libspirv.hpp>
+
 namespace sl::vulkan {
+
+namespace {
+
+// SPIRV-Tools' environment for a device's Vulkan version ("1.3.230" -> Vulkan 1.3).
+spv_target_env targetEnvFor(const std::string& apiVersion) {
+  unsigned major = 1, minor = 0;
+  std::sscanf(apiVersion.c_str(), "%u.%u", &major, &minor);
+  if (major > 1 || minor >= 3) return SPV_ENV_VULKAN_1_3;
+  if (minor == 2) return SPV_ENV_VULKAN_1_2;
+  if (minor == 1) return SPV_ENV_VULKAN_1_1;
+  return SPV_ENV_VULKAN_1_0;
+}
+
+}  // namespace
+
+hal::Status validateForDevice(const std::vector<uint32_t>& words, const hal::AdapterInfo& info, const std::string& name) {
+  spvtools::SpirvTools tools(targetEnvFor(info.apiVersion));
+  std::string message;
+  tools.SetMessageConsumer([&](spv_message_level_t level, const char*, const spv_position_t& pos, const char* text) {
+    if (level <= SPV_MSG_ERROR && message.empty()) message = "word " + std::to_string(pos.index) + ": " + text;
+  });
+  spvtools::ValidatorOptions options;
+  options.SetScalarBlockLayout(true);  // -fvk-use-scalar-layout modules (VK_EXT_scalar_block_layout)
+  if (tools.Validate(words.data(), words.size(), options)) return hal::okStatus();
+  return hal::makeError(hal::ErrorCode::InvalidArgument, "invalid SPIR-V for " + name + " (spirv-val, Vulkan " + info.apiVersion +
+                                                             "): " + (message.empty() ? "rejected" : message));
+}
 
 VkDescriptorType toVkDescriptorType(hal::BindingKind kind) {
   switch (kind) {
@@ -266,6 +297,9 @@ hal::Status VulkanExecutable::build(const hal::ExecutableDesc& desc) {
   sm.codeSize = desc.code.size();
   std::vector<uint32_t> words(desc.code.size() / 4);
   std::memcpy(words.data(), desc.code.data(), desc.code.size());
+  // Drivers trust the module: an invalid one can crash or hang them (lavapipe does), so it is
+  // validated here first, for the device's Vulkan version.
+  SL_HAL_RETURN_IF_ERROR(validateForDevice(words, ctx_->info, name));
   sm.pCode = words.data();
   SL_VK_CHECK(ctx_->vk.vkCreateShaderModule(ctx_->device, &sm, nullptr, &module_), "vkCreateShaderModule of " + name);
 

@@ -223,4 +223,8 @@ class VulkanDevice final : public hal::Device {
   hal::SubmissionId nextId_ = 1;
 };
 
+// SPIRV-Tools' verdict on a module for this device's Vulkan version ("" rules: Vulkan validation,
+// scalar block layout allowed); InvalidArgument naming `name` and the first error otherwise.
+hal::Status validateForDevice(const std::vector<uint32_t>& words, const hal::AdapterInfo& info, const std::string& name);
+
 }  // namespace sl::vulkan

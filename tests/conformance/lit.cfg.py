@@ -44,10 +44,17 @@ config.available_features.add("Linux")
 config.available_features.add("x64")
 
 
+# `--param device=cpu` runs the suite on the CPU device (renderer/cpu over interp/, docs/interp.md)
+# instead of the first Vulkan device: the same compiled SPIR-V, executed as the specs define it.
+DEVICE = lit_config.params.get("device", "vulkan")
+if DEVICE not in ("vulkan", "cpu"):
+    lit_config.fatal(f"unknown device '{DEVICE}' (expected vulkan or cpu)")
+
+
 def device_features():
-    """Features of the first Vulkan device, from `shaderlens devices --lit-features`."""
+    """Features of the device the suite runs on, from `shaderlens devices --lit-features`."""
     try:
-        out = subprocess.run([shaderlens, "devices", "--lit-features"], capture_output=True, text=True,
+        out = subprocess.run([shaderlens, "devices", "--lit-features", "--backend", DEVICE], capture_output=True, text=True,
                              timeout=60, env=dict(os.environ, XDG_RUNTIME_DIR=config.environment["XDG_RUNTIME_DIR"]))
     except (OSError, subprocess.TimeoutExpired) as error:
         lit_config.warning(f"cannot query Vulkan device features: {error}")
@@ -70,7 +77,11 @@ for feature in features:
 # from the device's driver) runs shaders on host threads that keep denormals unless the runner
 # opens it with FTZ/DAZ, which is what --fp32-denorm=flush does (valid for CPU devices only).
 offloader = f"{shaderlens} offload"
-if "Lavapipe" in config.available_features:
+if DEVICE == "cpu":
+    # The CPU device implements D3D's fp32 float mode itself (docs/interp.md, "Floating point").
+    offloader += " --device cpu --fp32-denorm=flush"
+    config.available_features.add("ShaderlensCPU")
+elif "Lavapipe" in config.available_features:
     offloader += " --fp32-denorm=flush"
 config.substitutions.append(("%offloader", offloader))
 lit_config.note("conformance features: " + " ".join(sorted(config.available_features)))

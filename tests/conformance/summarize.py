@@ -117,6 +117,8 @@ def main():
     parser.add_argument("--tsv", required=True, help="where to write the per-test table")
     parser.add_argument("--index", help="the suite's INDEX.tsv, for upstream's expectations")
     parser.add_argument("--require-passes", type=int, default=0)
+    parser.add_argument("--label", default="", help="the device, for the summary lines (e.g. 'CPU device')")
+    parser.add_argument("--against", help="another run's lit JSON (the lavapipe run): report what passes on one only")
     args = parser.parse_args()
 
     with open(args.results) as f:
@@ -153,7 +155,23 @@ def main():
 
     total = sum(counts.values())
     parts = " ".join(f"{k}={counts[k]}" for k in sorted(counts))
-    print(f"conformance (offload-test-suite, measurement): total={total} {parts}")
+    on = f" on the {args.label}" if args.label else ""
+    print(f"conformance (offload-test-suite, measurement){on}: total={total} {parts}")
+    if args.against:
+        with open(args.against) as f:
+            other = {t["name"].split(" :: ", 1)[-1]: STATUS.get(t["code"], t["code"].lower()) for t in json.load(f).get("tests", [])}
+        ours = {r[0]: r[1] for r in rows}
+        other_passes = [n for n, st in other.items() if st == "pass"]
+        both = [n for n in other_passes if ours.get(n) == "pass"]
+        only_other = sorted(n for n in other_passes if ours.get(n) != "pass")
+        only_ours = sorted(n for n, st in ours.items() if st == "pass" and other.get(n) != "pass")
+        share = 100.0 * len(both) / len(other_passes) if other_passes else 100.0
+        print(f"conformance{on}: passes {len(both)} of the {len(other_passes)} tests the other run passes ({share:.1f}%), "
+              f"and {len(only_ours)} it does not")
+        for n in only_other:
+            print(f"  fails{on} only: {n}\t{next((r[4] for r in rows if r[0] == n), '')}")
+        for n in only_ours:
+            print(f"  passes{on} only: {n}")
     if classes:
         print("conformance failures by class: " + " ".join(f"{k.replace(' ', '-')}={classes.get(k, 0)}" for k in CLASSES))
     if xfail_rows:

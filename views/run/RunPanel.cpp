@@ -189,9 +189,10 @@ std::string RunPanel::newFromSnapshot(const CompileResult& snapshot) {
   return "";
 }
 
-bool RunPanel::startRun(const std::string& fileName, const std::string& hlsl) {
+bool RunPanel::startRun(const std::string& fileName, const std::string& hlsl, bool compareWithCpu) {
   if (!document_) return false;
   RunRequest request;
+  request.compareWithCpu = compareWithCpu;
   request.fileName = fileName;
   request.hlsl = hlsl;
   request.compileArgs = document_->compileArgs;
@@ -270,7 +271,17 @@ void RunPanel::drawToolbar(const CompileResult* snapshot, const std::string& fil
   const bool busy = worker_.busy();
   if (busy) ImGui::BeginDisabled();
   if (ImGui::Button(busy ? "Running..." : "Run")) startRun(fileName, hlsl);
+  ImGui::SameLine();
+  if (ImGui::Button("Compare with CPU")) startRun(fileName, hlsl, true);
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("Run on the chosen device and on the CPU device and compare every output element;\n"
+                      "each difference names the invocation that last wrote it");
   if (busy) ImGui::EndDisabled();
+  if (busy) {
+    ImGui::SameLine();
+    if (ImGui::Button("Cancel")) worker_.cancel();
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Stop the run (the CPU device stops; a GPU finishes its dispatch in the background)");
+  }
   ImGui::SameLine();
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 12);
   ImGui::InputTextWithHint("##bundle_path", "bundle.test", &savePath_);
@@ -290,7 +301,7 @@ void RunPanel::drawToolbar(const CompileResult* snapshot, const std::string& fil
   }
   ImGui::SameLine();
   ImGui::SetNextItemWidth(-1.0f);
-  const char* current = adaptersListed_ ? (adapters_.empty() ? "no Vulkan device" : adapters_[size_t(adapter_)].c_str())
+  const char* current = adaptersListed_ ? (adapters_.empty() ? "no device" : adapters_[size_t(adapter_)].c_str())
                                         : "listing devices...";
   if (ImGui::BeginCombo("##device", current)) {
     for (size_t i = 0; i < adapters_.size(); ++i)
@@ -457,6 +468,18 @@ void RunPanel::drawOutputs(const ViewFonts& fonts) {
     imagesFor_ = outcome_;
   }
   const RunOutcome& o = *outcome_;
+  if (o.compared) {
+    if (o.devicesAgree) ImGui::TextColored(kPass, "The devices agree");
+    else ImGui::TextColored(severityColor(Severity::Error), "%s", o.error.empty() ? "The devices differ" : "The comparison failed");
+    ImGui::SameLine();
+    ImGui::TextDisabled("| %s | %.1f ms | compile %.1f ms", o.deviceName.c_str(), o.runMilliseconds, o.compileMilliseconds);
+    ImGui::PushFont(fonts.mono);
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextUnformatted(o.compareReport.c_str());
+    ImGui::PopTextWrapPos();
+    ImGui::PopFont();
+    return;
+  }
   if (!o.ran) {
     ImGui::TextColored(severityColor(Severity::Error), "%s", o.error.empty() ? "The run failed." : o.error.c_str());
     if (!o.diagnostics.empty()) {

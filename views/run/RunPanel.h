@@ -35,7 +35,7 @@ class RunPanel {
 
   // Starts a run of the document with `hlsl` (the editor's text); false when one is running or
   // there is no document.
-  bool startRun(const std::string& fileName, const std::string& hlsl);
+  bool startRun(const std::string& fileName, const std::string& hlsl, bool compareWithCpu = false);
   RunWorker& worker() { return worker_; }
   // The outcome the panel shows (swapped in at the start of draw, or by refresh()).
   const std::shared_ptr<const RunOutcome>& outcome() const { return outcome_; }

@@ -3,9 +3,12 @@
 #include "core/pipeline/FatalErrors.h"
 #include "core/pipeline/Pipeline.h"
 #include "renderer/hal/Device.h"
+#include "renderer/offload/Compare.h"
+#include "renderer/offload/PipelinePrinter.h"
 #include "renderer/offload/Rules.h"
 
 #include <cstring>
+#include <regex>
 
 namespace sl::views {
 
@@ -79,16 +82,18 @@ std::vector<RuleComparison> compareResults(const offload::Pipeline& pipeline) {
 
 std::vector<std::string> listAdapters(std::string* error) {
   std::vector<std::string> out;
-  auto adapters = hal::enumerateAdapters(hal::Backend::Vulkan);
+  // The order hal::createDevice counts adapterIndex in (Backend::Any: Vulkan, D3D12, CPU).
+  auto adapters = hal::enumerateAdapters(hal::Backend::Any);
   if (!adapters.ok()) {
     if (error) *error = adapters.status().message();
     return out;
   }
-  for (const hal::AdapterInfo& a : *adapters) out.push_back(a.name + " (Vulkan " + a.apiVersion + ")");
+  for (const hal::AdapterInfo& a : *adapters)
+    out.push_back(a.backend == hal::Backend::Cpu ? a.name : a.name + " (" + hal::backendName(a.backend) + " " + a.apiVersion + ")");
   return out;
 }
 
-RunOutcome runBundleNow(const RunRequest& request) {
+RunOutcome runBundleNow(const RunRequest& request, const std::atomic<bool>* cancel) {
   RunOutcome outcome;
   outcome.pipeline = request.pipeline;
   // The flags `shaderlens run` adds for Vulkan, so a saved bundle replays the same compile: the
@@ -116,8 +121,32 @@ RunOutcome runBundleNow(const RunRequest& request) {
     return outcome;
   }
   hal::DeviceOptions deviceOptions;
-  deviceOptions.backend = hal::Backend::Vulkan;
+  deviceOptions.backend = request.adapterIndex >= 0 ? hal::Backend::Any : hal::Backend::Vulkan;
   deviceOptions.adapterIndex = request.adapterIndex;
+  if (request.compareWithCpu) {
+    auto adapters = hal::enumerateAdapters(deviceOptions.backend);
+    offload::CompareOptions compare;
+    compare.reference.backend = hal::Backend::Vulkan;
+    compare.reference.timeoutSeconds = request.timeoutSeconds;
+    if (adapters.ok() && request.adapterIndex >= 0 && size_t(request.adapterIndex) < adapters->size()) {
+      const hal::AdapterInfo& chosen = (*adapters)[size_t(request.adapterIndex)];
+      if (chosen.backend != hal::Backend::Cpu) {
+        compare.reference.backend = chosen.backend;
+        compare.reference.adapterRegex = "^" + std::regex_replace(chosen.name, std::regex(R"([.^$|()\[\]{}*+?\\])"), R"(\$&)") + "$";
+      }
+    }
+    std::vector<std::vector<uint8_t>> shaders(std::max<size_t>(1, outcome.pipeline.shaders.size()), compiled->object);
+    start = Clock::now();
+    offload::OffloaderRun run = offload::comparePipeline(offload::printPipeline(outcome.pipeline), request.fileName, shaders, compare);
+    outcome.runMilliseconds = msSince(start);
+    outcome.compared = true;
+    outcome.devicesAgree = run.exitCode == 0;
+    outcome.compareReport = run.out + run.err;
+    outcome.deviceName = "the CPU device and " + (compare.reference.adapterRegex.empty() ? std::string("the first Vulkan device") : "'" + (*adapters)[size_t(request.adapterIndex)].name + "'");
+    if (!outcome.devicesAgree && run.out.find("compare: '") == std::string::npos) outcome.error = run.err;
+    return outcome;
+  }
+  deviceOptions.cancel = cancel;
   auto device = hal::createDevice(deviceOptions);
   if (!device.ok()) {
     outcome.error = device.status().message();
@@ -126,7 +155,13 @@ RunOutcome runBundleNow(const RunRequest& request) {
   outcome.deviceName = (*device)->info().name;
   std::vector<std::vector<uint8_t>> shaders(std::max<size_t>(1, outcome.pipeline.shaders.size()), compiled->object);
   start = Clock::now();
-  hal::Status status = offload::executePipeline(**device, outcome.pipeline, shaders);
+  const std::chrono::nanoseconds timeout =
+      request.timeoutSeconds ? std::chrono::nanoseconds(std::chrono::seconds(request.timeoutSeconds)) : std::chrono::nanoseconds::max();
+  hal::Status status = offload::executePipeline(**device, outcome.pipeline, shaders, nullptr, timeout, cancel);
+  if (status.code() == hal::ErrorCode::Timeout && (*device)->backend() != hal::Backend::Cpu) {
+    // A GPU cannot be stopped and destroying its device would wait for it: leave it to finish.
+    (void)device->release();
+  }
   outcome.runMilliseconds = msSince(start);
   if (!status.ok()) {
     outcome.error = status.message();
@@ -141,6 +176,7 @@ RunOutcome runBundleNow(const RunRequest& request) {
 }
 
 RunWorker::~RunWorker() {
+  cancel_.store(true);  // quitting ends a run (a GPU's dispatch is left to finish on its own)
   if (thread_.joinable()) thread_.join();
 }
 
@@ -148,13 +184,14 @@ bool RunWorker::start(RunRequest request) {
   if (busy_.exchange(true)) return false;
   if (thread_.joinable()) thread_.join();
   const uint64_t generation = ++generation_;
+  cancel_.store(false);
   thread_ = std::thread([this, generation, request = std::move(request)] {
     // A failure nothing below reported (an exception, an LLVM fatal error inside the boundary:
     // core/pipeline/FatalErrors.h) is this run's error; the app lives on.
     std::shared_ptr<RunOutcome> outcome;
     try {
       FatalErrorBoundary boundary;
-      outcome = std::make_shared<RunOutcome>(runBundleNow(request));
+      outcome = std::make_shared<RunOutcome>(runBundleNow(request, &cancel_));
     } catch (const std::exception& e) {
       outcome = std::make_shared<RunOutcome>();
       outcome->pipeline = request.pipeline;

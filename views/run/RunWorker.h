@@ -24,7 +24,12 @@ struct RunRequest {
   std::string hlsl;
   std::vector<std::string> compileArgs;  // DXC options of the RUN line (no -spirv, no input)
   offload::Pipeline pipeline;
-  int adapterIndex = -1;  // -1: the first Vulkan adapter
+  int adapterIndex = -1;  // into listAdapters(); -1: the first Vulkan adapter
+  // Run on the chosen device and on the CPU device and compare every output element
+  // (renderer/offload/Compare.h); the outcome carries the report.
+  bool compareWithCpu = false;
+  // The dispatch's deadline (0: none).
+  uint32_t timeoutSeconds = 120;
 };
 
 // Per element of a Results rule's actual buffer: whether it differs from the expected one.
@@ -49,16 +54,24 @@ struct RunOutcome {
   std::vector<RuleComparison> rules;
   bool resultsPassed = true;
   std::vector<std::string> mismatchLines;  // the rules' mismatch lines
+  // Compare with the CPU device: whether it ran, whether the devices agree, and the report
+  // (each differing element with the invocation that last wrote it and its source line).
+  bool compared = false;
+  bool devicesAgree = false;
+  std::string compareReport;
 };
 
 // Compares the buffers of each Results rule element by element (the rule's own comparison).
 std::vector<RuleComparison> compareResults(const offload::Pipeline& pipeline);
 
-// The adapters a run can choose from: "name (backend)" in enumeration order.
+// The adapters a run can choose from: "name (backend)" in enumeration order (Vulkan devices,
+// then the CPU device).
 std::vector<std::string> listAdapters(std::string* error = nullptr);
 
 // The whole run, synchronously (the worker's body; tests call it directly).
-RunOutcome runBundleNow(const RunRequest& request);
+// `cancel`, when set from another thread, stops it ("cancelled"): the CPU device stops its
+// dispatch; a GPU is left to finish in the background (it cannot be stopped).
+RunOutcome runBundleNow(const RunRequest& request, const std::atomic<bool>* cancel = nullptr);
 
 class RunWorker {
  public:
@@ -70,6 +83,8 @@ class RunWorker {
   // Starts a run unless one is running (returns false then).
   bool start(RunRequest request);
   bool busy() const { return busy_.load(); }
+  // Asks the running run to stop (the Run tab's Cancel, and quitting).
+  void cancel() { cancel_.store(true); }
   std::shared_ptr<const RunOutcome> latest() const { return std::atomic_load(&latest_); }
   bool waitUntilIdle(std::chrono::milliseconds timeout);
   // Called on the worker thread after each run (the app wakes its event loop with it).
@@ -78,6 +93,7 @@ class RunWorker {
  private:
   std::thread thread_;
   std::atomic<bool> busy_{false};
+  std::atomic<bool> cancel_{false};
   std::shared_ptr<const RunOutcome> latest_;
   uint64_t generation_ = 0;
   std::mutex mutex_;

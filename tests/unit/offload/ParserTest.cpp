@@ -128,6 +128,21 @@ TEST_CASE("FillSize repeats FillValue; FillValue alone is an error", "[offload][
   CHECK(firstError(r) == "7:5: invalid key 'ZeroInitSize' - did you mean 'FillSize'?");
 }
 
+TEST_CASE("FillSize times ArraySize is limited, not allocated until memory runs out", "[offload][parser]") {
+  // Each is in range, the product (16 GiB) is not: a located error instead of bad_alloc.
+  ParseResult r = parse(withBuffer("  - Name: A\n    Format: Int32\n    ArraySize: 64\n    FillSize: 268435456\n"));
+  CHECK(firstError(r) == "8:15: FillSize 268435456 x ArraySize 64 = 17179869184 bytes exceeds the limit of 1 GiB per buffer");
+  r = parse(withBuffer("  - Name: A\n    Format: Int32\n    ArraySize: 4\n    FillSize: 1024\n"));
+  CHECK(r.ok());
+}
+
+TEST_CASE("a buffer name defined twice and a second YAML document are errors", "[offload][parser]") {
+  ParseResult r = parse(withBuffer("  - Name: A\n    Format: Int32\n    Data: [1]\n  - Name: A\n    Format: Int32\n    Data: [2]\n"));
+  CHECK(firstError(r) == "8:5: buffer 'A' is defined twice (first at line 5)");
+  r = parse(std::string(kMinimal) + "---\nShaders: []\n");
+  CHECK(firstError(r).find("a second YAML document: a pipeline file holds exactly one") != std::string::npos);
+}
+
 TEST_CASE("ArraySize buffers take one list per element", "[offload][parser]") {
   ParseResult r = parse(withBuffer("  - Name: A\n    Format: Int32\n    ArraySize: 2\n    Data:\n      - [1, 2]\n      - [3, 4]\n"));
   REQUIRE(r.ok());

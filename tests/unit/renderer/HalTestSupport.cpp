@@ -30,6 +30,21 @@ hal::Device& vulkanDevice() {
   return *device;
 }
 
+hal::Device& cpuDevice() {
+  static std::unique_ptr<hal::Device> device;
+  static std::string failure;
+  if (!device && failure.empty()) {
+    auto created = hal::createDevice({.backend = hal::Backend::Cpu});
+    if (created.ok()) device = created.take();
+    else failure = created.status().toString();
+  }
+  INFO("the CPU device could not be created: " << failure);
+  REQUIRE(device != nullptr);
+  return *device;
+}
+
+hal::Device& deviceFor(hal::Backend backend) { return backend == hal::Backend::Cpu ? cpuDevice() : vulkanDevice(); }
+
 std::vector<uint8_t> assembleSpirv(const std::string& text) {
   spvtools::SpirvTools tools(SPV_ENV_VULKAN_1_1);
   std::string messages;

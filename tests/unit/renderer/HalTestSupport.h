@@ -15,6 +15,9 @@ namespace sl::test {
 // when no Vulkan device exists: lavapipe is always installed here, so that is a broken setup,
 // never a reason to skip.
 hal::Device& vulkanDevice();
+// The process-wide CPU device (renderer/cpu over interp/).
+hal::Device& cpuDevice();
+hal::Device& deviceFor(hal::Backend backend);
 
 // Assembles and validates SPIR-V assembly for Vulkan 1.1; fails the test with the assembler's
 // message on error.
@@ -37,6 +40,12 @@ std::vector<hal::DispatchCommand> recordedDispatches(const hal::CommandList& lis
 std::string validationReport(hal::Device& device);
 
 }  // namespace sl::test
+
+// A test that runs once per backend: lavapipe (Vulkan, validation on) and the CPU device.
+#define SL_FOR_EACH_BACKEND(device)                                                         \
+  const ::sl::hal::Backend slTestBackend = GENERATE(::sl::hal::Backend::Vulkan, ::sl::hal::Backend::Cpu); \
+  INFO("backend: " << ::sl::hal::backendName(slTestBackend));                                  \
+  ::sl::hal::Device& device = ::sl::test::deviceFor(slTestBackend)
 
 // Every device test ends with this: any validation message fails it.
 #define CHECK_NO_VALIDATION_MESSAGES(device)                 \

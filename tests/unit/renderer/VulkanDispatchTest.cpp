@@ -1,5 +1,6 @@
-// Dispatches on lavapipe through the HAL with validation layers on; every test also fails on
-// any validation message.
+// Dispatches through the HAL on lavapipe (validation layers on) and, for the tests that take
+// SL_FOR_EACH_BACKEND, on the CPU device too; every test also fails on any validation message
+// (the CPU device reports its executor's warnings as validation messages).
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -8,6 +9,8 @@
 #include <cstring>
 #include <regex>
 #include <thread>
+
+#include <spirv-tools/libspirv.hpp>
 
 #include "renderer/hal/Hal.h"
 #include "tests/unit/renderer/HalTestSupport.h"
@@ -75,8 +78,8 @@ TEST_CASE("picking a device by regex", "[renderer][vulkan]") {
   CHECK(bad.status().code() == hal::ErrorCode::InvalidArgument);
 }
 
-TEST_CASE("dispatch with push constants and storage buffers", "[renderer][vulkan]") {
-  hal::Device& device = test::vulkanDevice();
+TEST_CASE("dispatch with push constants and storage buffers", "[renderer][vulkan][cpu]") {
+  SL_FOR_EACH_BACKEND(device);
   device.clearValidationMessages();
   auto exe = scaleExecutable(device);
   auto in = makeBuffer(device, {1, 2, 3, 4, 5, 6, 7, 8}, "in");
@@ -98,8 +101,8 @@ TEST_CASE("dispatch with push constants and storage buffers", "[renderer][vulkan
   CHECK_NO_VALIDATION_MESSAGES(device);
 }
 
-TEST_CASE("bindings in two descriptor sets use pool-allocated sets", "[renderer][vulkan]") {
-  hal::Device& device = test::vulkanDevice();
+TEST_CASE("bindings in two descriptor sets use pool-allocated sets", "[renderer][vulkan][cpu]") {
+  SL_FOR_EACH_BACKEND(device);
   device.clearValidationMessages();
   auto exe = scaleExecutable(device, 0, 2);  // sets 0 and 2, set 1 an empty gap
   auto in = makeBuffer(device, {1, 2, 3, 4}, "in");
@@ -114,8 +117,8 @@ TEST_CASE("bindings in two descriptor sets use pool-allocated sets", "[renderer]
   CHECK_NO_VALIDATION_MESSAGES(device);
 }
 
-TEST_CASE("constants beyond push-constant space go through the uniform ring", "[renderer][vulkan]") {
-  hal::Device& device = test::vulkanDevice();
+TEST_CASE("constants beyond push-constant space go through the uniform ring", "[renderer][vulkan][cpu]") {
+  SL_FOR_EACH_BACKEND(device);
   device.clearValidationMessages();
   hal::ExecutableLayout layout;
   layout.constantCount = 40;  // 160 bytes; lavapipe's push constants hold 128
@@ -180,8 +183,8 @@ TEST_CASE("constants beyond push-constant space go through the uniform ring", "[
 // template: each element's range (offsets included) must reach the shader, for direct and
 // indirect refs alike, and a range the template path does not take (a misaligned uniform offset)
 // must still be refused with the general path's message.
-TEST_CASE("plain storage and uniform buffers pushed through a template keep their offsets", "[renderer][vulkan]") {
-  hal::Device& device = test::vulkanDevice();
+TEST_CASE("plain storage and uniform buffers pushed through a template keep their offsets", "[renderer][vulkan][cpu]") {
+  SL_FOR_EACH_BACKEND(device);
   device.clearValidationMessages();
   hal::ExecutableLayout layout;  // the many-constants shader with its uniform buffer as a binding
   layout.bindings = {{hal::BindingKind::StorageBuffer, 0, 0, 1, {}, true},
@@ -237,8 +240,8 @@ TEST_CASE("plain storage and uniform buffers pushed through a template keep thei
   CHECK_NO_VALIDATION_MESSAGES(device);
 }
 
-TEST_CASE("uniform buffer, uniform texel buffer and storage texel buffer", "[renderer][vulkan]") {
-  hal::Device& device = test::vulkanDevice();
+TEST_CASE("uniform buffer, uniform texel buffer and storage texel buffer", "[renderer][vulkan][cpu]") {
+  SL_FOR_EACH_BACKEND(device);
   device.clearValidationMessages();
   const hal::Format r32ui{hal::ScalarType::UInt32, 1};
   hal::ExecutableLayout layout;
@@ -270,8 +273,8 @@ TEST_CASE("uniform buffer, uniform texel buffer and storage texel buffer", "[ren
   CHECK_NO_VALIDATION_MESSAGES(device);
 }
 
-TEST_CASE("sampled image with sampler, combined image sampler and storage image", "[renderer][vulkan]") {
-  hal::Device& device = test::vulkanDevice();
+TEST_CASE("sampled image with sampler, combined image sampler and storage image", "[renderer][vulkan][cpu]") {
+  SL_FOR_EACH_BACKEND(device);
   device.clearValidationMessages();
   hal::ExecutableLayout layout;
   layout.bindings = {{hal::BindingKind::SampledImage, 0, 0},
@@ -322,8 +325,8 @@ TEST_CASE("sampled image with sampler, combined image sampler and storage image"
   CHECK_NO_VALIDATION_MESSAGES(device);
 }
 
-TEST_CASE("one reusable command buffer submitted with two binding tables", "[renderer][vulkan]") {
-  hal::Device& device = test::vulkanDevice();
+TEST_CASE("one reusable command buffer submitted with two binding tables", "[renderer][vulkan][cpu]") {
+  SL_FOR_EACH_BACKEND(device);
   device.clearValidationMessages();
   auto exe = scaleExecutable(device);
   hal::CommandBuffer cb({hal::CommandBufferMode::Reusable, 2, "reusable"});
@@ -364,8 +367,8 @@ TEST_CASE("one reusable command buffer submitted with two binding tables", "[ren
   CHECK_NO_VALIDATION_MESSAGES(device);
 }
 
-TEST_CASE("indirect dispatch reads its workgroup count from a buffer", "[renderer][vulkan]") {
-  hal::Device& device = test::vulkanDevice();
+TEST_CASE("indirect dispatch reads its workgroup count from a buffer", "[renderer][vulkan][cpu]") {
+  SL_FOR_EACH_BACKEND(device);
   device.clearValidationMessages();
   auto exe = scaleExecutable(device);
   auto in = makeBuffer(device, {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12}, "in");
@@ -394,8 +397,8 @@ TEST_CASE("indirect dispatch reads its workgroup count from a buffer", "[rendere
   CHECK_NO_VALIDATION_MESSAGES(device);
 }
 
-TEST_CASE("timestamps around dispatches are monotonic", "[renderer][vulkan]") {
-  hal::Device& device = test::vulkanDevice();
+TEST_CASE("timestamps around dispatches are monotonic", "[renderer][vulkan][cpu]") {
+  SL_FOR_EACH_BACKEND(device);
   device.clearValidationMessages();
   REQUIRE(device.info().features.timestamps);
   auto exe = scaleExecutable(device);
@@ -429,8 +432,8 @@ TEST_CASE("timestamps around dispatches are monotonic", "[renderer][vulkan]") {
   CHECK_NO_VALIDATION_MESSAGES(device);
 }
 
-TEST_CASE("copy, fill and update commands", "[renderer][vulkan]") {
-  hal::Device& device = test::vulkanDevice();
+TEST_CASE("copy, fill and update commands", "[renderer][vulkan][cpu]") {
+  SL_FOR_EACH_BACKEND(device);
   device.clearValidationMessages();
   auto src = makeBuffer(device, {1, 2, 3, 4, 5, 6, 7, 8}, "src");
   auto dst = makeBuffer(device, 32, "dst");
@@ -456,8 +459,8 @@ TEST_CASE("copy, fill and update commands", "[renderer][vulkan]") {
   CHECK_NO_VALIDATION_MESSAGES(device);
 }
 
-TEST_CASE("bad submissions fail with messages, not crashes", "[renderer][vulkan]") {
-  hal::Device& device = test::vulkanDevice();
+TEST_CASE("bad submissions fail with messages, not crashes", "[renderer][vulkan][cpu]") {
+  SL_FOR_EACH_BACKEND(device);
   device.clearValidationMessages();
   auto exe = scaleExecutable(device);
   auto in = makeBuffer(device, {1, 2, 3, 4}, "in");
@@ -505,12 +508,40 @@ TEST_CASE("bad submissions fail with messages, not crashes", "[renderer][vulkan]
     REQUIRE(!r.ok());
     CHECK_THAT(r.status().message(), Catch::Contains("'nope'"));
   }
+  SECTION("an invalid module is refused before it reaches the driver") {
+    // Assembles fine, fails validation (OpIAdd of a float): lavapipe would take it as it is.
+    const char* invalid = R"(OpCapability Shader
+OpMemoryModel Logical GLSL450
+OpEntryPoint GLCompute %main "main"
+OpExecutionMode %main LocalSize 4 1 1
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%float = OpTypeFloat 32
+%one = OpConstant %float 1
+%main = OpFunction %void None %fn
+%entry = OpLabel
+%sum = OpIAdd %float %one %one
+OpReturn
+OpFunctionEnd
+)";
+    spvtools::SpirvTools tools(SPV_ENV_VULKAN_1_1);
+    std::vector<uint32_t> words;
+    REQUIRE(tools.Assemble(invalid, &words));
+    std::vector<uint8_t> bytes(words.size() * 4);
+    std::memcpy(bytes.data(), words.data(), bytes.size());
+    hal::ExecutableLayout layout;
+    auto r = device.createExecutable({hal::ExecutableFormat::SpirV, bytes, layout, {}, "x"});
+    REQUIRE(!r.ok());
+    CHECK(r.status().code() == hal::ErrorCode::InvalidArgument);
+    CHECK_THAT(r.status().message(), Catch::Contains("IAdd") || Catch::Contains("int"));
+  }
   SECTION("garbage instead of SPIR-V") {
     auto r = device.createExecutable({hal::ExecutableFormat::SpirV, std::vector<uint8_t>(64, 0x55), scaleLayout(), {}, "x"});
     REQUIRE(!r.ok());
     CHECK_THAT(r.status().message(), Catch::Contains("magic"));
   }
   SECTION("descriptor heaps are refused by the Vulkan backend for now") {
+    if (slTestBackend != hal::Backend::Vulkan) return;  // the CPU device runs heaps
     hal::ExecutableLayout layout = scaleLayout();
     layout.heapUsage = hal::kHeapResource;
     auto r = device.createExecutable({hal::ExecutableFormat::SpirV, test::assembleSpirv(withSets(test::kScaleShader, 0, 0)), layout, {}, "x"});
@@ -521,8 +552,8 @@ TEST_CASE("bad submissions fail with messages, not crashes", "[renderer][vulkan]
   CHECK_NO_VALIDATION_MESSAGES(device);
 }
 
-TEST_CASE("descriptor arrays, named entry points and specialization constants", "[renderer][vulkan]") {
-  hal::Device& device = test::vulkanDevice();
+TEST_CASE("descriptor arrays, named entry points and specialization constants", "[renderer][vulkan][cpu]") {
+  SL_FOR_EACH_BACKEND(device);
   device.clearValidationMessages();
   hal::ExecutableLayout layout;
   layout.bindings = {{hal::BindingKind::StorageBuffer, 0, 0, 2, {}, true}, {hal::BindingKind::StorageBuffer, 0, 1}};
