@@ -202,6 +202,10 @@ class Emitter {
   llvm::Value* loadCBufferLeaf(const SymbolicPtr& p, Type t, llvm::Type* lt, DebugLoc loc);
   SymbolicPtr chainSymbolic(SymbolicPtr p, const InstDef& inst, DebugLoc loc);
   llvm::Value* operand(const InstDef& inst, size_t i);
+  // An array or struct from OpCompositeConstruct's operands: one constant for the constant parts,
+  // then one insertvalue per other part (never an insertvalue per element folded into a new
+  // full-size constant: a 10,000-element table took 3 GB).
+  llvm::Value* constructAggregate(llvm::Type* rt, const InstDef& inst);
   // Textures (DxIntrinsics.h): sample/gather/LOD, load/store, dimensions.
   void emitTextureSample(InstId id, const InstDef& inst);
   void emitTextureAccess(InstId id, const InstDef& inst, llvm::TargetExtType* tex);
@@ -630,6 +634,45 @@ llvm::Value* Emitter::value(Value v, DebugLoc loc) {
 const SymbolicPtr* Emitter::symbolic(Value v) const {
   auto it = symbolic_.find(valueKey(v));
   return it == symbolic_.end() ? nullptr : &it->second;
+}
+
+llvm::Value* Emitter::constructAggregate(llvm::Type* rt, const InstDef& inst) {
+  const size_t n = inst.operands.size();
+  const size_t want = rt->isStructTy() ? rt->getStructNumElements() : rt->isArrayTy() ? rt->getArrayNumElements() : 0;
+  if (want != n) {
+    error(inst.attrs.loc, "OpCompositeConstruct: " + std::to_string(n) + " parts for " + std::to_string(want) + " members");
+    return nullptr;
+  }
+  std::vector<llvm::Value*> parts(n);
+  std::vector<llvm::Constant*> constants(n);
+  bool allConstant = true;
+  for (size_t i = 0; i < n; ++i) {
+    parts[i] = operand(inst, i);
+    if (!parts[i]) return nullptr;
+    llvm::Type* et = rt->isStructTy() ? rt->getStructElementType(unsigned(i)) : rt->getArrayElementType();
+    if (parts[i]->getType() != et) {
+      error(inst.attrs.loc, "OpCompositeConstruct: part " + std::to_string(i) + " has the wrong type");
+      return nullptr;
+    }
+    constants[i] = llvm::dyn_cast<llvm::Constant>(parts[i]);
+    if (!constants[i]) {
+      allConstant = false;
+      constants[i] = llvm::PoisonValue::get(parts[i]->getType());
+    }
+  }
+  llvm::Constant* base = nullptr;
+  if (auto* st = llvm::dyn_cast<llvm::StructType>(rt)) {
+    base = llvm::ConstantStruct::get(st, constants);
+  } else if (auto* at = llvm::dyn_cast<llvm::ArrayType>(rt)) {
+    base = llvm::ConstantArray::get(at, constants);
+  } else {
+    return nullptr;
+  }
+  if (allConstant) return base;
+  llvm::Value* agg = base;
+  for (size_t i = 0; i < n; ++i)
+    if (!llvm::isa<llvm::Constant>(parts[i])) agg = b_.CreateInsertValue(agg, parts[i], {unsigned(i)});
+  return agg;
 }
 
 llvm::Value* Emitter::operand(const InstDef& inst, size_t i) {
@@ -1231,21 +1274,22 @@ void Emitter::emitSpv(InstId id, const InstDef& inst) {
     }
     case spv::OpCompositeConstruct: {
       if (!rt) return;
+      if (!rt->isVectorTy()) {
+        llvm::Value* agg = constructAggregate(rt, inst);
+        if (agg) bind(result, agg);
+        return;
+      }
       llvm::Value* agg = llvm::PoisonValue::get(rt);
       unsigned slot = 0;
       for (size_t i = 0; i < inst.operands.size(); ++i) {
         llvm::Value* part = v(i);
         if (!part) return;
-        if (rt->isVectorTy()) {
-          // A vector may be built from scalars and smaller vectors.
-          if (auto* pv = llvm::dyn_cast<llvm::FixedVectorType>(part->getType())) {
-            for (unsigned k = 0; k < pv->getNumElements(); ++k)
-              agg = b_.CreateInsertElement(agg, b_.CreateExtractElement(part, b_.getInt32(k)), b_.getInt32(slot++));
-          } else {
-            agg = b_.CreateInsertElement(agg, part, b_.getInt32(slot++));
-          }
+        // A vector may be built from scalars and smaller vectors.
+        if (auto* pv = llvm::dyn_cast<llvm::FixedVectorType>(part->getType())) {
+          for (unsigned k = 0; k < pv->getNumElements(); ++k)
+            agg = b_.CreateInsertElement(agg, b_.CreateExtractElement(part, b_.getInt32(k)), b_.getInt32(slot++));
         } else {
-          agg = b_.CreateInsertValue(agg, part, {slot++});
+          agg = b_.CreateInsertElement(agg, part, b_.getInt32(slot++));
         }
       }
       bind(result, agg);

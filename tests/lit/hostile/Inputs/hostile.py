@@ -3,6 +3,7 @@
 
     hostile.py SHADERLENS OUTDIR CASE [shaderlens options...]
     hostile.py SHADERLENS OUTDIR CASE --gui
+    hostile.py SHADERLENS OUTDIR CASE --max-rss-mb=N [shaderlens options...]
 
 writes OUTDIR/CASE.hlsl, runs `SHADERLENS compile -T cs_6_0 -E main [options] FILE` with a 10 s
 limit and prints one summary line for FileCheck:
@@ -10,10 +11,12 @@ limit and prints one summary line for FileCheck:
     CASE: exit N, M diagnostic lines[, first error: FILE:LINE:COL: MESSAGE]
 
 It fails (status 1) on a signal, a timeout, an exit status other than 0, 1 or 2, an "LLVM ERROR",
-or a non-zero exit without a located error (FILE:LINE:COL: error: ...). With --gui it opens the
+or a non-zero exit without a located error (FILE:LINE:COL: error: ...); with --max-rss-mb=N, also
+when the compile's peak resident memory was above N MB. With --gui it opens the
 file in the app instead (`gui --screenshot`, offscreen) and prints `CASE: gui exit N, wrote PNG`."""
 import os
 import re
+import resource
 import subprocess
 import sys
 
@@ -49,6 +52,10 @@ def one_megabyte_sum():
 def struct_chain(n):
     return ("struct S0 { float v; };\n" + "".join("struct S%d { S%d s; };\n" % (i, i - 1) for i in range(1, n)) +
             compute("  o[0] = 1;", "RWStructuredBuffer<S%d> b : register(u1);\n" % (n - 1)))
+
+
+def table(n, element="%d.5"):
+    return compute("  o[0] = t[id.x];", "static const float t[%d] = {%s};\n" % (n, ", ".join(element % i for i in range(n))))
 
 
 CASES = {
@@ -94,6 +101,9 @@ CASES = {
     "nul-300": lambda: b"[numthreads(1,1,1)] void main() {\n  int x = 1; " + b"\0" * 300 + b"\n}\n",
     "errors-2000": lambda: "[numthreads(1,1,1)] void main() {\n  " + " ".join("u%d;" % k for k in range(2000)) + "\n}\n",
     "binary-200k": lambda: random_bytes(200000),
+    # Sizes: a 20,000-element table took more than 8 GB in the DXIL back end (an insertvalue per
+    # element, each folded into a new full-size constant).
+    "table-20000": lambda: table(20000),
     "sequential-if-3000": lambda: compute("  float a = id.x; float r = 0;\n" +
                                           "".join("  if (a > %d) r += 1;\n" % i for i in range(3000)) + "  o[0] = r;"),
 }
@@ -104,6 +114,9 @@ LOCATED = re.compile(r"^(\S+?):(\d+):(\d+): error: (.*)$", re.M)
 def main():
     shaderlens, outdir, case = sys.argv[1:4]
     options = sys.argv[4:]
+    max_rss_mb = None
+    if options and options[0].startswith("--max-rss-mb="):
+        max_rss_mb = int(options.pop(0).split("=", 1)[1])
     os.makedirs(outdir, exist_ok=True)
     path = os.path.join(outdir, case + ".hlsl")
     text = CASES[case]()
@@ -123,6 +136,9 @@ def main():
     except subprocess.TimeoutExpired:
         sys.exit("%s: no result within %d s: %s" % (case, TIME_LIMIT_S, " ".join(command)))
     err = run.stderr.decode("utf-8", "replace")
+    rss_mb = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss // 1024
+    if max_rss_mb is not None and rss_mb > max_rss_mb:
+        sys.exit("%s: used %d MB, more than %d MB: %s" % (case, rss_mb, max_rss_mb, " ".join(command)))
     if run.returncode < 0 or run.returncode not in (0, 1, 2):
         sys.exit("%s: exit status %d: %s\n%s" % (case, run.returncode, " ".join(command), err[-2000:]))
     if "LLVM ERROR" in err:
