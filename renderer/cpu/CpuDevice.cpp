@@ -90,6 +90,7 @@ hal::Result<std::unique_ptr<hal::Device>> createDevice(const hal::AdapterInfo& a
   if (options.stepLimit) settings.stepLimit = options.stepLimit;
   settings.recordWriters = options.recordWriters;
   settings.cancel = options.cancel;
+  settings.trace = options.trace;
   hal::AdapterInfo info = adapter;
   info.features.subgroupSize = settings.subgroupSize;
   return std::unique_ptr<hal::Device>(new CpuDevice(std::move(info), settings));

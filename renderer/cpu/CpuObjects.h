@@ -97,6 +97,7 @@ struct CpuDeviceSettings {
   uint64_t stepLimit = uint64_t(1) << 28;
   bool recordWriters = false;
   const std::atomic<bool>* cancel = nullptr;  // the caller's, besides the device's own
+  interp::TraceSink* trace = nullptr;         // DeviceOptions::trace
 };
 
 class CpuDevice final : public hal::Device {

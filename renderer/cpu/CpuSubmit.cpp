@@ -409,6 +409,7 @@ hal::Status dispatch(CpuDevice& device, const hal::DispatchCommand& d, hal::Bind
   desc.options.stepLimit = settings.stepLimit;
   desc.options.cancel = &device.cancelled();
   desc.options.cancelAlso = settings.cancel;
+  desc.trace = settings.trace;
   if (settings.recordWriters) {
     resources.recordWritersFor(device.moduleSlot(exe.module()));
     desc.writes = &resources;

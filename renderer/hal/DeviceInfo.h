@@ -9,6 +9,10 @@
 #include <string>
 #include <vector>
 
+namespace sl::interp {
+class TraceSink;  // interp/Trace.h: the CPU device's trace of one invocation
+}
+
 namespace sl::hal {
 
 // Cpu: the CPU device (renderer/cpu over interp/), which runs SPIR-V compute on the host.
@@ -165,6 +169,9 @@ struct DeviceOptions {
   bool recordWriters = false;
   // CPU device only: set from another thread to stop its running dispatch ("cancelled").
   const std::atomic<bool>* cancel = nullptr;
+  // CPU device only: records the invocation the sink names in every dispatch (the debugger's
+  // trace, interp/Trace.h); that dispatch then runs on one thread.
+  interp::TraceSink* trace = nullptr;
 };
 
 }  // namespace sl::hal
