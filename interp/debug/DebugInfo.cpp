@@ -1,0 +1,112 @@
+#include "interp/debug/DebugInfo.h"
+
+#define SPV_ENABLE_UTILITY_CODE
+#include <spirv/unified1/spirv.hpp>
+
+namespace sl::interp::debug {
+
+namespace {
+
+// A literal string starting at word `at` of an instruction of `count` words (never past it).
+std::string literal(std::span<const uint32_t> words, size_t at, size_t end) {
+  std::string s;
+  for (size_t w = at; w < end; ++w)
+    for (int b = 0; b < 4; ++b) {
+      const char c = char((words[w] >> (8 * b)) & 0xff);
+      if (!c) return s;
+      s += c;
+    }
+  return s;
+}
+
+}  // namespace
+
+std::string DebugInfo::sourceLine(const std::string& file, uint32_t line) const {
+  auto it = sources.find(file);
+  if (it == sources.end() || line == 0) return "";
+  const std::string& text = it->second;
+  size_t start = 0;
+  for (uint32_t l = 1; l < line; ++l) {
+    start = text.find('\n', start);
+    if (start == std::string::npos) return "";
+    ++start;
+  }
+  size_t end = text.find('\n', start);
+  if (end == std::string::npos) end = text.size();
+  std::string s = text.substr(start, end - start);
+  if (!s.empty() && s.back() == '\r') s.pop_back();
+  return s;
+}
+
+DebugInfo readDebugInfo(const Module& m, std::span<const uint32_t> words, uint32_t entryFunction) {
+  DebugInfo info;
+  info.memberNames.resize(m.bound);
+  std::map<uint32_t, std::string> strings;  // OpString id -> text
+  std::string* continued = nullptr;         // the text OpSourceContinued appends to
+  uint32_t debugInfoSet = 0;
+  for (size_t at = 5; at < words.size();) {
+    const uint32_t count = words[at] >> 16, op = words[at] & 0xffff;
+    if (count == 0 || at + count > words.size()) break;
+    const size_t end = at + count;
+    if (op == spv::OpString && count >= 3) {
+      strings[words[at + 1]] = literal(words, at + 2, end);
+    } else if (op == spv::OpExtInstImport && count >= 3 && literal(words, at + 2, end) == "NonSemantic.Shader.DebugInfo.100") {
+      debugInfoSet = words[at + 1];
+    } else if (op == spv::OpMemberName && count >= 4) {
+      const uint32_t type = words[at + 1], member = words[at + 2];
+      if (type < info.memberNames.size() && member < 4096) {
+        auto& names = info.memberNames[type];
+        if (names.size() <= member) names.resize(member + 1);
+        names[member] = literal(words, at + 3, end);
+      }
+    } else if (op == spv::OpSource && count >= 4) {
+      // Language, version, optional file (an OpString), optional text.
+      const std::string file = strings.count(words[at + 3]) ? strings[words[at + 3]] : "";
+      continued = nullptr;
+      if (count >= 5 && !file.empty()) {
+        info.sources[file] = literal(words, at + 4, end);
+        continued = &info.sources[file];
+      }
+    } else if (op == spv::OpSourceContinued && count >= 2 && continued) {
+      *continued += literal(words, at + 1, end);
+    } else if (op == spv::OpExtInst && count >= 5 && debugInfoSet && words[at + 3] == debugInfoSet) {
+      const uint32_t instruction = words[at + 4];
+      if (instruction == 35 && count >= 6) {  // DebugSource File [Text]
+        const std::string file = strings.count(words[at + 5]) ? strings[words[at + 5]] : "";
+        continued = nullptr;
+        if (count >= 7 && !file.empty() && strings.count(words[at + 6])) {
+          info.sources[file] = strings[words[at + 6]];
+          continued = &info.sources[file];
+        }
+      } else if (instruction == 102 && count >= 6 && continued && strings.count(words[at + 5])) {  // DebugSourceContinued
+        *continued += strings[words[at + 5]];
+      }
+    } else if (op == spv::OpFunction) {
+      continued = nullptr;
+    }
+    at = end;
+  }
+
+  info.codeLines.resize(m.sourceFiles.size());
+  for (const Function& f : m.functions)
+    for (const Inst& inst : f.insts) {
+      if (!inst.location || inst.location >= m.locations.size()) continue;
+      const SourceLocation& l = m.locations[inst.location];
+      if (!l.line || l.file >= info.codeLines.size()) continue;
+      info.codeLines[l.file].insert(l.line);
+      info.hasLines = true;
+    }
+  // The main file: where the entry point's first located instruction is (else the first file).
+  info.mainFile = m.sourceFiles.size() > 1 ? 1 : 0;
+  auto firstFile = [&](const Function& f) -> uint32_t {
+    for (const Inst& inst : f.insts)
+      if (inst.location && m.locations[inst.location].file) return m.locations[inst.location].file;
+    return 0;
+  };
+  if (entryFunction < m.functions.size()) {
+    if (uint32_t file = firstFile(m.functions[entryFunction])) info.mainFile = file;
+  }
+  return info;
+}
+
+}  // namespace sl::interp::debug

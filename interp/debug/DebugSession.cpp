@@ -1,0 +1,600 @@
+#include "interp/debug/DebugSession.h"
+
+#define SPV_ENABLE_UTILITY_CODE
+#include <spirv/unified1/spirv.hpp>
+
+#include <algorithm>
+
+#include "interp/OpNames.h"
+
+namespace sl::interp::debug {
+
+namespace {
+
+// How HLSL spells the built-ins a compute shader reads (for display and for watch names).
+const char* builtInName(uint32_t builtIn) {
+  switch (builtIn) {
+    case spv::BuiltInGlobalInvocationId: return "SV_DispatchThreadID";
+    case spv::BuiltInLocalInvocationId: return "SV_GroupThreadID";
+    case spv::BuiltInWorkgroupId: return "SV_GroupID";
+    case spv::BuiltInLocalInvocationIndex: return "SV_GroupIndex";
+    case spv::BuiltInNumWorkgroups: return "NumWorkgroups";
+    case spv::BuiltInSubgroupSize: return "WaveGetLaneCount";
+    case spv::BuiltInSubgroupLocalInvocationId: return "WaveGetLaneIndex";
+    default: return nullptr;
+  }
+}
+
+const Module& emptyModule() {
+  static const Module m;
+  return m;
+}
+
+}  // namespace
+
+DebugSession::DebugSession(std::shared_ptr<const DebugTrace> trace, std::span<const uint32_t> words)
+    : trace_(std::move(trace)),
+      module_(trace_->module ? *trace_->module : emptyModule()),
+      info_(readDebugInfo(module_, words, module_.entryPoints.empty() || trace_->entryPoint >= module_.entryPoints.size()
+                                              ? ~0u
+                                              : module_.entryPoints[trace_->entryPoint].function)),
+      cursor_(*trace_, module_.workgroupBytes) {
+  const size_t n = trace_->steps.size();
+  if (!trace_->started || !trace_->module) notes_.push_back("the traced invocation never ran: there is nothing to step through");
+  if (!info_.hasLines)
+    notes_.push_back("the module has no OpLine or DebugLine: stepping is by SPIR-V instruction and there are no source lines (compile with -Zi)");
+  bool named = false;
+  for (const Function& f : module_.functions)
+    for (const Function::Local& local : f.locals)
+      if (local.id < module_.names.size() && !module_.names[local.id].empty()) named = true;
+  if (!named && !module_.functions.empty())
+    notes_.push_back("the module names no function variables (OpName): locals are not shown");
+  if (trace_->truncated)
+    notes_.push_back("the trace was truncated after " + std::to_string(n) + " steps: the invocation ran on, but past that point nothing is recorded");
+
+  // Locals' layouts and each result id's instruction, per function.
+  localLayouts_.resize(module_.functions.size());
+  definingInst_.resize(module_.functions.size());
+  for (size_t fi = 0; fi < module_.functions.size(); ++fi) {
+    const Function& f = module_.functions[fi];
+    for (uint32_t i = 0; i < f.insts.size(); ++i) {
+      const Inst& inst = f.insts[i];
+      if (inst.opcode == spv::OpVariable) localLayouts_[fi].push_back({inst.resultId, inst.aux2});
+      if (inst.resultId) definingInst_[fi][inst.resultId] = i;
+    }
+  }
+
+  // Line starts of the traced lane: a located step whose line differs from the last located
+  // step of its frame (or the first one of the frame).
+  lineStart_.assign(n, 0);
+  std::vector<std::pair<uint32_t, uint32_t>> lastLine;  // per frame: (file, line)
+  for (size_t s = 0; s < n; ++s) {
+    if (!activeAt(s)) continue;
+    activeEnd_ = s + 1;
+    const TraceStep& step = trace_->steps[s];
+    const Inst& inst = module_.functions[step.function].insts[step.inst];
+    if (!inst.location || inst.location >= module_.locations.size()) continue;
+    const SourceLocation& l = module_.locations[inst.location];
+    if (!l.line) continue;
+    const uint32_t frame = cursor_.frameOf(s);
+    if (lastLine.size() <= frame) lastLine.resize(frame + 1, {~0u, ~0u});
+    if (lastLine[frame] != std::make_pair(l.file, l.line)) lineStart_[s] = 1;
+    lastLine[frame] = {l.file, l.line};
+  }
+  firstStop_ = activeEnd_;
+  for (size_t s = 0; s < activeEnd_; ++s)
+    if (info_.hasLines ? lineStart_[s] != 0 : activeAt(s)) {
+      firstStop_ = s;
+      break;
+    }
+  // An entry point that only calls the shader's body on its own line (the glue front ends emit
+  // around `main`) is skipped: the entry stop is the body's first line.
+  for (size_t s = firstStop_ + 1; info_.hasLines && s < activeEnd_; ++s) {
+    if (!lineStart_[s]) continue;
+    const Location here = locationOf(firstStop_), next = locationOf(s);
+    if (trace_->steps[s].depth <= trace_->steps[firstStop_].depth || here.file != next.file || here.line != next.line) break;
+    firstStop_ = s;
+  }
+}
+
+void DebugSession::addSourceText(const std::string& file, std::string text) {
+  if (!info_.sources.count(file)) info_.sources[file] = std::move(text);
+}
+
+const Function& DebugSession::function(uint32_t frame) const { return module_.functions[cursor_.frame(frame).function]; }
+
+uint32_t DebugSession::depthAt(size_t position) const {
+  const auto& steps = trace_->steps;
+  if (steps.empty()) return 0;
+  return steps[std::min(position, steps.size() - 1)].depth;
+}
+
+Location DebugSession::locationOf(size_t step) const {
+  Location where;
+  if (step >= trace_->steps.size()) return where;
+  const TraceStep& s = trace_->steps[step];
+  const Inst& inst = module_.functions[s.function].insts[s.inst];
+  if (!inst.location || inst.location >= module_.locations.size()) return where;
+  const SourceLocation& l = module_.locations[inst.location];
+  if (!l.line) return where;
+  where.known = true;
+  where.file = l.file < module_.sourceFiles.size() && !module_.sourceFiles[l.file].empty() ? module_.sourceFiles[l.file] : "<source>";
+  where.line = l.line;
+  where.column = l.column;
+  return where;
+}
+
+// ---- breakpoints ------------------------------------------------------------------------------
+
+BreakpointResult DebugSession::addBreakpoint(uint32_t line, const std::string& condition, const std::string& file) {
+  BreakpointResult result;
+  if (!info_.hasLines) {
+    result.message = "cannot set a breakpoint at line " + std::to_string(line) + ": the module has no source lines (compile with -Zi)";
+    return result;
+  }
+  uint32_t fileIndex = info_.mainFile;
+  if (!file.empty()) {
+    fileIndex = 0;
+    for (uint32_t k = 1; k < module_.sourceFiles.size(); ++k) {
+      const std::string& name = module_.sourceFiles[k];
+      if (name == file || (name.size() > file.size() && name.compare(name.size() - file.size(), file.size(), file) == 0 &&
+                           (name[name.size() - file.size() - 1] == '/' || name[name.size() - file.size() - 1] == '\\')))
+        fileIndex = k;
+    }
+    if (!fileIndex) {
+      result.message = "no source file '" + file + "' in the module";
+      return result;
+    }
+  }
+  const std::set<uint32_t>& lines = info_.codeLines[fileIndex];
+  auto it = lines.lower_bound(line);
+  const std::string fileName = module_.sourceFiles[fileIndex];
+  if (line == 0 || it == lines.end()) {
+    result.message = "no code at or after line " + std::to_string(line) + " of " + fileName +
+                     (lines.empty() ? "" : " (the last line with code is " + std::to_string(*lines.rbegin()) + ")");
+    return result;
+  }
+  Breakpoint bp;
+  bp.id = uint32_t(breakpoints_.size() + 1);
+  bp.file = fileIndex;
+  bp.line = *it;
+  bp.requestedLine = line;
+  if (!condition.empty()) {
+    ParsedExpr parsed = parseExpression(condition);
+    if (!parsed.expr) {
+      result.message = "condition '" + condition + "':" + std::to_string(parsed.error.column) + ": " + parsed.error.message;
+      return result;
+    }
+    bp.condition = condition;
+    bp.parsed = std::move(parsed.expr);
+  }
+  if (bp.line != line) result.message = "line " + std::to_string(line) + " has no code: breakpoint " + std::to_string(bp.id) +
+                                        " moves to line " + std::to_string(bp.line);
+  result.id = bp.id;
+  breakpoints_.push_back(std::move(bp));
+  return result;
+}
+
+std::optional<Stop> DebugSession::breakpointAt(size_t position) {
+  if (position >= activeEnd_ || !lineStart_[position]) return std::nullopt;
+  const TraceStep& s = trace_->steps[position];
+  const Inst& inst = module_.functions[s.function].insts[s.inst];
+  const SourceLocation& l = module_.locations[inst.location];
+  for (Breakpoint& bp : breakpoints_) {
+    if (bp.file != l.file || bp.line != l.line) continue;
+    if (bp.parsed) {
+      cursor_.moveTo(position);
+      EvalResult r = evaluate(bp.condition);
+      if (!r.value) {
+        Stop stop;
+        stop.reason = Stop::Reason::Error;
+        stop.breakpoint = bp.id;
+        stop.message = "breakpoint " + std::to_string(bp.id) + " condition '" + bp.condition + "':" + std::to_string(r.error.column) + ": " +
+                       r.error.message;
+        return stop;
+      }
+      if (!r.value->isScalar()) {
+        Stop stop;
+        stop.reason = Stop::Reason::Error;
+        stop.breakpoint = bp.id;
+        stop.message = "breakpoint " + std::to_string(bp.id) + " condition '" + bp.condition + "' is a " + r.value->typeName + ", not a scalar";
+        return stop;
+      }
+      if (!r.value->truthy()) continue;
+    }
+    ++bp.hits;
+    Stop stop;
+    stop.reason = Stop::Reason::Breakpoint;
+    stop.breakpoint = bp.id;
+    return stop;
+  }
+  return std::nullopt;
+}
+
+// ---- motion -----------------------------------------------------------------------------------
+
+Stop DebugSession::moveTo(size_t position, Stop::Reason reason) {
+  cursor_.moveTo(position);
+  Stop stop;
+  stop.reason = reason;
+  if (position >= activeEnd_ && (reason == Stop::Reason::Step || reason == Stop::Reason::Finished))
+    stop.reason = trace_->truncated ? Stop::Reason::TraceEnd : Stop::Reason::Finished;
+  return stop;
+}
+
+Stop DebugSession::start() { return moveTo(firstStop_, Stop::Reason::Entry); }
+
+Stop DebugSession::continueForward() {
+  for (size_t q = cursor_.position() + 1; q < activeEnd_; ++q)
+    if (std::optional<Stop> hit = breakpointAt(q)) {
+      cursor_.moveTo(q);
+      return *hit;
+    }
+  return moveTo(activeEnd_, Stop::Reason::Finished);
+}
+
+Stop DebugSession::next() {
+  const size_t from = cursor_.position();
+  const uint32_t depth = depthAt(from);
+  for (size_t q = from + 1; q < activeEnd_; ++q) {
+    const bool stop = info_.hasLines ? lineStart_[q] != 0 : activeAt(q);
+    if (!stop) continue;
+    if (trace_->steps[q].depth <= depth) return moveTo(q, Stop::Reason::Step);
+    if (std::optional<Stop> hit = breakpointAt(q)) {  // a breakpoint in a call stepped over
+      cursor_.moveTo(q);
+      return *hit;
+    }
+  }
+  return moveTo(activeEnd_, Stop::Reason::Finished);
+}
+
+Stop DebugSession::stepIn() {
+  for (size_t q = cursor_.position() + 1; q < activeEnd_; ++q)
+    if (info_.hasLines ? lineStart_[q] != 0 : activeAt(q)) return moveTo(q, Stop::Reason::Step);
+  return moveTo(activeEnd_, Stop::Reason::Finished);
+}
+
+Stop DebugSession::stepOut() {
+  const size_t from = cursor_.position();
+  const uint32_t depth = depthAt(from);
+  for (size_t q = from + 1; q < activeEnd_; ++q) {
+    if (!activeAt(q)) continue;
+    if (trace_->steps[q].depth < depth) return moveTo(q, Stop::Reason::Step);
+    if (std::optional<Stop> hit = breakpointAt(q)) {
+      cursor_.moveTo(q);
+      return *hit;
+    }
+  }
+  return moveTo(activeEnd_, Stop::Reason::Finished);
+}
+
+Stop DebugSession::stepBack() {
+  const size_t from = std::min(cursor_.position(), activeEnd_);
+  // From the end, the last line the invocation ran, in whatever frame it was.
+  const uint32_t depth = from >= activeEnd_ ? ~0u : depthAt(from);
+  for (size_t q = from; q-- > 0;) {
+    const bool stop = info_.hasLines ? lineStart_[q] != 0 : activeAt(q);
+    if (stop && trace_->steps[q].depth <= depth) return moveTo(q, Stop::Reason::Step);
+  }
+  return moveTo(firstStop_, Stop::Reason::Start);
+}
+
+Stop DebugSession::reverseContinue() {
+  for (size_t q = std::min(cursor_.position(), activeEnd_); q-- > 0;)
+    if (std::optional<Stop> hit = breakpointAt(q)) {
+      cursor_.moveTo(q);
+      return *hit;
+    }
+  return moveTo(firstStop_, Stop::Reason::Start);
+}
+
+Stop DebugSession::runToLine(uint32_t line, std::string& message) {
+  BreakpointResult added = addBreakpoint(line);
+  message = added.message;
+  if (!added.id) {
+    Stop stop;
+    stop.reason = Stop::Reason::Error;
+    stop.message = added.message;
+    return stop;
+  }
+  breakpoints_.back().temporary = true;
+  // Only the temporary breakpoint stops a run to a line.
+  std::vector<Breakpoint> kept;
+  kept.swap(breakpoints_);
+  breakpoints_.push_back(kept.back());
+  Stop stop = continueForward();
+  if (stop.reason == Stop::Reason::Breakpoint) stop.reason = Stop::Reason::Step;
+  kept.pop_back();
+  breakpoints_.swap(kept);
+  return stop;
+}
+
+Stop DebugSession::stepInstruction() {
+  for (size_t q = cursor_.position() + 1; q < activeEnd_; ++q)
+    if (activeAt(q)) return moveTo(q, Stop::Reason::Step);
+  return moveTo(activeEnd_, Stop::Reason::Finished);
+}
+
+Stop DebugSession::backInstruction() {
+  for (size_t q = std::min(cursor_.position(), activeEnd_); q-- > 0;)
+    if (activeAt(q)) return moveTo(q, Stop::Reason::Step);
+  return moveTo(firstStop_, Stop::Reason::Start);
+}
+
+// ---- state ------------------------------------------------------------------------------------
+
+Location DebugSession::location() const {
+  const size_t p = cursor_.position();
+  if (p >= trace_->steps.size()) return {};
+  // A stop between lines (after a return, an instruction step) shows the last line of its frame.
+  const uint32_t frame = cursor_.frameOf(p);
+  const size_t first = cursor_.frame(frame).firstStep;
+  for (size_t q = p + 1; q-- > first;) {
+    if (cursor_.frameOf(q) != frame) continue;
+    Location l = locationOf(q);
+    if (l.known) return l;
+    if (p - q > 4096) break;
+  }
+  return {};
+}
+
+std::string DebugSession::sourceLine() const {
+  const Location l = location();
+  return l.known ? info_.sourceLine(l.file, l.line) : "";
+}
+
+std::string DebugSession::instruction() const {
+  const size_t p = cursor_.position();
+  if (p >= trace_->steps.size()) return "";
+  const TraceStep& s = trace_->steps[p];
+  const Inst& inst = module_.functions[s.function].insts[s.inst];
+  std::string text = opcodeName(inst.opcode);
+  if (inst.resultId) text += " %" + std::to_string(inst.resultId);
+  return text;
+}
+
+Mask DebugSession::activeMask() const {
+  const size_t p = cursor_.position();
+  return p < trace_->steps.size() ? trace_->steps[p].active : Mask{};
+}
+
+std::optional<Value> DebugSession::valueOfId(uint32_t frame, uint32_t id, uint32_t lane, int depthLimit) {
+  if (id >= module_.typeOf.size() || depthLimit <= 0) return std::nullopt;
+  const uint32_t type = module_.typeOf[id];
+  if (!type) return std::nullopt;
+  if (module_.constantOffset[id] != ~0u) return readRegister(module_, type, module_.constants.data() + module_.constantOffset[id], &info_.memberNames);
+  if (frame == TraceCursor::kNone) return std::nullopt;
+  const TraceCursor::Frame& f = cursor_.frame(frame);
+  const Function& fn = module_.functions[f.function];
+  // A parameter: the argument of the caller's OpFunctionCall, just before the frame began.
+  for (size_t k = 0; k < fn.parameterIds.size(); ++k) {
+    if (fn.parameterIds[k] != id) continue;
+    if (f.parent == TraceCursor::kNone || f.firstStep == 0) return std::nullopt;
+    const TraceStep& call = trace_->steps[f.firstStep - 1];
+    const Function& caller = module_.functions[call.function];
+    const Inst& inst = caller.insts[call.inst];
+    if (inst.opcode != spv::OpFunctionCall || inst.operandCount < k + 2) return std::nullopt;
+    return valueOfId(f.parent, caller.operandIds[inst.firstOperand + 1 + k], lane, depthLimit - 1);
+  }
+  auto def = definingInst_[f.function].find(id);
+  if (def == definingInst_[f.function].end()) return std::nullopt;
+  const uint32_t step = cursor_.lastDefinition(frame, def->second);
+  if (step == TraceCursor::kNone || !trace_->steps[step].active.test(lane)) return std::nullopt;
+  if (fn.insts[def->second].opcode == spv::OpFunctionCall) {
+    // A call's result is the callee's returned operand: read it in the frame the call opened.
+    if (step + 1 >= trace_->steps.size() || cursor_.frame(cursor_.frameOf(step + 1)).parent != frame) return std::nullopt;
+    const TraceCursor::Frame& callee = cursor_.frame(cursor_.frameOf(step + 1));
+    if (callee.lastStep >= cursor_.position()) return std::nullopt;  // not returned yet
+    const TraceStep& ret = trace_->steps[callee.lastStep];
+    const Function& calleeFn = module_.functions[ret.function];
+    const Inst& retInst = calleeFn.insts[ret.inst];
+    if (retInst.opcode != spv::OpReturnValue || retInst.operandCount < 1) return std::nullopt;
+    return valueOfId(cursor_.frameOf(step + 1), calleeFn.operandIds[retInst.firstOperand], lane, depthLimit - 1);
+  }
+  const uint8_t* bytes = trace_->valueOf(step, lane);
+  if (!bytes) return std::nullopt;
+  return readRegister(module_, type, bytes, &info_.memberNames);
+}
+
+std::optional<Value> DebugSession::lookup(const std::string& name, uint32_t lane) {
+  const uint32_t frame = cursor_.currentFrame();
+  if (frame != TraceCursor::kNone) {
+    const TraceCursor::Frame& f = cursor_.frame(frame);
+    const Function& fn = module_.functions[f.function];
+    for (const auto& [id, layout] : localLayouts_[f.function]) {
+      if (module_.names[id] != name) continue;
+      for (const Function::Local& local : fn.locals) {
+        if (local.id != id) continue;
+        bool written = false;
+        const uint32_t size = module_.layout(layout).size;
+        const uint8_t* bytes =
+            cursor_.bytes(ObjectKind::LaneStack, 0, lane, uint64_t(f.localsBase) + local.offset, size, &written, f.firstStep);
+        if (!bytes || !written) {
+          Value v;
+          v.opaque = "<uninitialized>";
+          v.typeName = typeName(module_, local.type);
+          return v;
+        }
+        return readMemory(module_, layout, bytes, &info_.memberNames);
+      }
+    }
+    for (uint32_t id : fn.parameterIds)
+      if (module_.names[id] == name) return valueOfId(frame, id, lane);
+    for (const auto& [id, inst] : definingInst_[f.function])
+      if (module_.names[id] == name && module_.type(module_.typeOf[id]).kind != TypeKind::Pointer)
+        if (std::optional<Value> v = valueOfId(frame, id, lane)) return v;
+  }
+  for (const GlobalVariable& g : module_.globals) {
+    const char* alias = g.builtIn ? builtInName(*g.builtIn) : nullptr;
+    if (g.name != name && !(alias && name == alias)) continue;
+    ObjectKind kind;
+    switch (g.storageClass) {
+      case spv::StorageClassInput: kind = ObjectKind::LaneInput; break;
+      case spv::StorageClassPrivate: kind = ObjectKind::LanePrivate; break;
+      case spv::StorageClassWorkgroup: kind = ObjectKind::Workgroup; break;
+      default: continue;
+    }
+    const uint8_t* bytes = cursor_.bytes(kind, 0, lane, g.offset, module_.layout(g.layout).size);
+    if (!bytes) continue;
+    return readMemory(module_, g.layout, bytes, &info_.memberNames);
+  }
+  return std::nullopt;
+}
+
+EvalResult DebugSession::evaluate(std::string_view expression, std::optional<uint32_t> lane) {
+  ParsedExpr parsed = parseExpression(expression);
+  if (!parsed.expr) return {std::nullopt, parsed.error};
+  if (finished()) return {std::nullopt, {1, "the invocation has finished (step back to read its variables)"}};
+  const uint32_t l = lane.value_or(trace_->lane);
+  return debug::evaluate(*parsed.expr, [&](const std::string& name) { return lookup(name, l); });
+}
+
+std::vector<Variable> DebugSession::markChanged(std::vector<Variable> variables, std::vector<std::pair<std::string, std::string>>& previous) {
+  std::vector<std::pair<std::string, std::string>> now;
+  const std::string frame = std::to_string(cursor_.currentFrame()) + "/";
+  for (Variable& v : variables) {
+    const std::string key = frame + v.name;
+    const std::string text = formatValue(v.value, Format::Hex);
+    now.push_back({key, text});
+    for (const auto& [k, before] : previous)
+      if (k == key) v.changed = before != text;
+  }
+  previous = std::move(now);
+  return variables;
+}
+
+std::vector<Variable> DebugSession::locals() {
+  std::vector<Variable> out;
+  const uint32_t frame = cursor_.currentFrame();
+  const uint32_t lane = trace_->lane;
+  if (frame == TraceCursor::kNone) return out;
+  const TraceCursor::Frame& f = cursor_.frame(frame);
+  const Function& fn = module_.functions[f.function];
+  auto add = [&](Variable::Scope scope, uint32_t id, std::optional<Value> value) {
+    if (!value) return;
+    Variable v;
+    v.scope = scope;
+    v.name = module_.names[id];
+    v.type = value->typeName;
+    v.value = std::move(*value);
+    out.push_back(std::move(v));
+  };
+  // A parameter the function copies into a variable of the same name (what DXC-style front ends
+  // emit) is shown once, as the variable the code reads.
+  auto hasLocalNamed = [&](const std::string& name) {
+    for (const auto& local : localLayouts_[f.function])
+      if (module_.names[local.first] == name) return true;
+    return false;
+  };
+  for (uint32_t id : fn.parameterIds)
+    if (!module_.names[id].empty() && !hasLocalNamed(module_.names[id])) add(Variable::Scope::Parameter, id, valueOfId(frame, id, lane));
+  for (const auto& [id, layout] : localLayouts_[f.function])
+    if (!module_.names[id].empty()) add(Variable::Scope::Local, id, lookup(module_.names[id], lane));
+  for (uint32_t i = 0; i < fn.insts.size(); ++i) {
+    const Inst& inst = fn.insts[i];
+    if (!inst.resultId || inst.opcode == spv::OpVariable || module_.names[inst.resultId].empty()) continue;
+    if (module_.type(inst.typeId).kind == TypeKind::Pointer) continue;
+    add(Variable::Scope::Value, inst.resultId, valueOfId(frame, inst.resultId, lane));
+  }
+  if (localsPosition_ != cursor_.position()) {
+    localsPosition_ = cursor_.position();
+    out = markChanged(std::move(out), previousLocals_);
+  }
+  return out;
+}
+
+std::vector<Variable> DebugSession::globals() {
+  std::vector<Variable> out;
+  for (const GlobalVariable& g : module_.globals) {
+    Variable::Scope scope;
+    switch (g.storageClass) {
+      case spv::StorageClassInput: scope = Variable::Scope::Input; break;
+      case spv::StorageClassPrivate: scope = Variable::Scope::Private; break;
+      case spv::StorageClassWorkgroup: scope = Variable::Scope::Groupshared; break;
+      default: continue;
+    }
+    const char* alias = g.builtIn ? builtInName(*g.builtIn) : nullptr;
+    const std::string name = alias ? alias : g.name.empty() ? "%" + std::to_string(g.id) : g.name;
+    std::optional<Value> value = lookup(alias ? alias : g.name, trace_->lane);
+    if (!value) continue;
+    Variable v;
+    v.scope = scope;
+    v.name = name;
+    v.type = value->typeName;
+    v.value = std::move(*value);
+    out.push_back(std::move(v));
+  }
+  if (globalsPosition_ != cursor_.position()) {
+    globalsPosition_ = cursor_.position();
+    out = markChanged(std::move(out), previousGlobals_);
+  }
+  return out;
+}
+
+std::vector<LaneValue> DebugSession::wave(std::string_view expression) {
+  std::vector<LaneValue> lanes;
+  const Mask active = activeMask();
+  const size_t p = cursor_.position();
+  std::unique_ptr<Expr> parsed;
+  ExprError parseError;
+  if (!expression.empty()) {
+    ParsedExpr r = parseExpression(expression);
+    parsed = std::move(r.expr);
+    parseError = r.error;
+  }
+  trace_->liveLanes.forEach([&](uint32_t lane) {
+    LaneValue v;
+    v.lane = lane;
+    if (lane < trace_->laneLocalIds.size()) v.localId = trace_->laneLocalIds[lane];
+    v.active = active.test(lane);
+    if (!expression.empty()) {
+      if (!parsed) {
+        v.error = std::to_string(parseError.column) + ": " + parseError.message;
+      } else {
+        EvalResult r = debug::evaluate(*parsed, [&](const std::string& name) { return lookup(name, lane); });
+        if (r.value) v.value = std::move(r.value);
+        else v.error = std::to_string(r.error.column) + ": " + r.error.message;
+      }
+    } else if (p > 0) {
+      const TraceStep& step = trace_->steps[p - 1];
+      const Inst& inst = module_.functions[step.function].insts[step.inst];
+      const uint8_t* bytes = trace_->valueOf(p - 1, lane);
+      if (bytes && step.active.test(lane) && inst.typeId) v.value = readRegister(module_, inst.typeId, bytes, &info_.memberNames);
+      else v.error = step.active.test(lane) ? "no value" : "inactive";
+    }
+    lanes.push_back(std::move(v));
+  });
+  return lanes;
+}
+
+std::vector<FrameInfo> DebugSession::callStack() const {
+  std::vector<FrameInfo> frames;
+  uint32_t frame = cursor_.currentFrame();
+  if (frame == TraceCursor::kNone) return frames;
+  FrameInfo top;
+  top.function = function(frame).name;
+  top.location = location();
+  frames.push_back(top);
+  for (uint32_t child = frame; cursor_.frame(child).parent != TraceCursor::kNone; child = cursor_.frame(child).parent) {
+    const TraceCursor::Frame& f = cursor_.frame(child);
+    FrameInfo info;
+    info.function = function(f.parent).name;
+    if (f.firstStep > 0) info.location = locationOf(f.firstStep - 1);
+    frames.push_back(info);
+  }
+  return frames;
+}
+
+std::optional<Value> DebugSession::returnedValue() {
+  const size_t p = cursor_.position();
+  if (p == 0 || p > trace_->steps.size() || p >= activeEnd_) return std::nullopt;
+  const TraceStep& last = trace_->steps[p - 1];
+  const Inst& inst = module_.functions[last.function].insts[last.inst];
+  if (inst.opcode != spv::OpReturnValue || last.depth <= depthAt(p) || !last.active.test(trace_->lane)) return std::nullopt;
+  // The returned value is the operand of the callee's OpReturnValue, read in the callee's frame.
+  const Function& callee = module_.functions[last.function];
+  if (inst.operandCount < 1) return std::nullopt;
+  return valueOfId(cursor_.frameOf(p - 1), callee.operandIds[inst.firstOperand], trace_->lane);
+}
+
+}  // namespace sl::interp::debug

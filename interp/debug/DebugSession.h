@@ -1,0 +1,155 @@
+// The debugging model (docs/debugger.md): one invocation's recorded trace seen as a program
+// stopped at a source line. Every motion (continue, step over/into/out, step back, reverse
+// continue, run to line, restart, instruction steps) moves a TraceCursor, so it costs the
+// distance moved; variables, watches, the wave view and the call stack are read at the stop
+// from the reconstructed memory, the recorded values and the module's debug information.
+// Nothing here throws or crashes on bad input: problems are messages.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "interp/debug/DebugInfo.h"
+#include "interp/debug/DebugTrace.h"
+#include "interp/debug/Expression.h"
+#include "interp/debug/TraceCursor.h"
+#include "interp/debug/Value.h"
+
+namespace sl::interp::debug {
+
+struct Breakpoint {
+  uint32_t id = 0;
+  uint32_t file = 0;       // Module::sourceFiles index
+  uint32_t line = 0;       // where it stops (a line with code)
+  uint32_t requestedLine = 0;
+  std::string condition;   // HLSL expression; "" when unconditional
+  std::shared_ptr<Expr> parsed;
+  bool temporary = false;  // run-to-line
+  uint32_t hits = 0;
+};
+
+struct BreakpointResult {
+  std::optional<uint32_t> id;  // nullopt on error
+  std::string message;         // error, or a note ("line 5 has no code: moved to line 6")
+};
+
+struct Stop {
+  enum class Reason { Entry, Step, Breakpoint, Finished, TraceEnd, Start, Error };
+  Reason reason = Reason::Step;
+  uint32_t breakpoint = 0;  // Reason::Breakpoint
+  std::string message;      // Error: why it stopped (a condition that failed to evaluate)
+};
+
+struct Variable {
+  enum class Scope { Local, Parameter, Value, Input, Private, Groupshared };
+  Scope scope = Scope::Local;
+  std::string name;
+  std::string type;
+  Value value;
+  bool changed = false;  // differs from the previous stop
+};
+
+struct Location {
+  bool known = false;
+  std::string file;
+  uint32_t line = 0, column = 0;
+};
+
+struct FrameInfo {
+  std::string function;
+  Location location;
+};
+
+struct LaneValue {
+  uint32_t lane = 0;
+  std::array<uint32_t, 3> localId{};
+  bool active = false;  // executes the current step
+  std::optional<Value> value;
+  std::string error;
+};
+
+class DebugSession {
+ public:
+  // `words`: the module's SPIR-V (for the debug information the decoder does not keep).
+  DebugSession(std::shared_ptr<const DebugTrace> trace, std::span<const uint32_t> words);
+
+  // Why some views are empty or coarse (no debug lines, no names, a truncated trace).
+  const std::vector<std::string>& notes() const { return notes_; }
+  bool hasSourceLines() const { return info_.hasLines; }
+  const DebugInfo& debugInfo() const { return info_; }
+  const Module& module() const { return module_; }
+  // Source text for a file the module does not carry (the bundle's own part).
+  void addSourceText(const std::string& file, std::string text);
+
+  // ---- breakpoints (lines of the entry point's file unless `file` names another) ------------
+  BreakpointResult addBreakpoint(uint32_t line, const std::string& condition = "", const std::string& file = "");
+  const std::vector<Breakpoint>& breakpoints() const { return breakpoints_; }
+
+  // ---- motion (each returns why it stopped) -------------------------------------------------
+  Stop start();            // to the first line (the entry stop)
+  Stop continueForward();  // to the next breakpoint hit, or the end
+  Stop next();             // step over: the next line in this frame or a caller
+  Stop stepIn();           // the next line anywhere (into calls)
+  Stop stepOut();          // back in the caller, just after the call returns
+  Stop stepBack();         // the previous line in this frame or a caller (reverse next)
+  Stop reverseContinue();  // the previous breakpoint hit, or the first line
+  Stop runToLine(uint32_t line, std::string& message);
+  Stop restart() { return start(); }
+  Stop stepInstruction();  // one SPIR-V instruction the invocation executes
+  Stop backInstruction();
+
+  // ---- state at the stop --------------------------------------------------------------------
+  size_t position() const { return cursor_.position(); }
+  size_t stepCount() const { return cursor_.size(); }
+  bool finished() const { return cursor_.position() >= activeEnd_; }
+  Location location() const;
+  std::string sourceLine() const;  // the text of the stop's line, "" when unknown
+  std::string instruction() const; // "OpIAdd %12" of the step about to run
+  // Locals, parameters and named values of the current frame.
+  std::vector<Variable> locals();
+  // Inputs (built-ins), privates and groupshared variables.
+  std::vector<Variable> globals();
+  EvalResult evaluate(std::string_view expression, std::optional<uint32_t> lane = std::nullopt);
+  // Every live lane of the traced subgroup: the expression's value (or, for "", the last step's
+  // result) and whether the lane executes the current step.
+  std::vector<LaneValue> wave(std::string_view expression);
+  Mask activeMask() const;
+  const Mask& liveLanes() const { return trace_->liveLanes; }
+  uint32_t tracedLane() const { return trace_->lane; }
+  std::vector<FrameInfo> callStack() const;
+  // When the last step returned from a call (a stop after `out`): the value it returned.
+  std::optional<Value> returnedValue();
+
+ private:
+  bool activeAt(size_t step) const { return trace_->steps[step].active.test(trace_->lane); }
+  uint32_t depthAt(size_t position) const;
+  Location locationOf(size_t step) const;
+  Stop moveTo(size_t position, Stop::Reason reason);
+  // The first breakpoint hit in (from, to] scanning forward, or [to, from) backward.
+  std::optional<Stop> breakpointAt(size_t position);
+  std::optional<Value> lookup(const std::string& name, uint32_t lane);
+  std::optional<Value> valueOfId(uint32_t frame, uint32_t id, uint32_t lane, int depthLimit = 8);
+  std::vector<Variable> markChanged(std::vector<Variable> variables, std::vector<std::pair<std::string, std::string>>& previous);
+  const Function& function(uint32_t frame) const;
+
+  std::shared_ptr<const DebugTrace> trace_;
+  const Module& module_;
+  DebugInfo info_;
+  TraceCursor cursor_;
+  std::vector<uint8_t> lineStart_;  // per step: the traced lane begins a source line here
+  size_t firstStop_ = 0;            // the entry stop
+  size_t activeEnd_ = 0;            // past the traced lane's last step
+  std::vector<Breakpoint> breakpoints_;
+  std::vector<std::string> notes_;
+  // Per function: the OpVariable instruction index of each local, and result id -> instruction.
+  std::vector<std::vector<std::pair<uint32_t, uint32_t>>> localLayouts_;  // (local id, layout node)
+  std::vector<std::unordered_map<uint32_t, uint32_t>> definingInst_;
+  std::vector<std::pair<std::string, std::string>> previousLocals_, previousGlobals_;
+  size_t localsPosition_ = ~size_t(0), globalsPosition_ = ~size_t(0);
+};
+
+}  // namespace sl::interp::debug

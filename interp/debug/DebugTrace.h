@@ -1,0 +1,25 @@
+// The trace a debug session reads: interp's TraceRecorder plus what the session needs to know
+// about the dispatch it came from (the decoded module, the traced subgroup's lanes and ids).
+#pragma once
+
+#include <array>
+#include <memory>
+#include <vector>
+
+#include "interp/Trace.h"
+#include "interp/Module.h"
+
+namespace sl::interp::debug {
+
+class DebugTrace : public TraceRecorder {
+ public:
+  std::shared_ptr<const Module> module;  // the module the dispatch ran
+  uint32_t entryPoint = 0;
+  std::array<uint32_t, 3> workgroups{1, 1, 1};
+  Mask liveLanes;                                  // lanes of the traced subgroup that exist
+  std::vector<std::array<uint32_t, 3>> laneLocalIds;  // each lane's local invocation id
+
+  void begin(SubgroupExec& exec, uint32_t lane) override;
+};
+
+}  // namespace sl::interp::debug

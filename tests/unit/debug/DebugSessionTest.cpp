@@ -1,0 +1,151 @@
+// Debug sessions over traces of real shaders (our compiler, -Zi): stops at lines, step
+// forward/back symmetry, locals read from reconstructed memory, breakpoints that move to the
+// next line with code, and a module without debug lines.
+#include <catch2/catch.hpp>
+
+#include "interp/debug/DebugSession.h"
+#include "tests/unit/interp/InterpTestSupport.h"
+
+using namespace sl;
+using namespace sl::interp::debug;
+using namespace sl::interptest;
+
+namespace {
+
+const char* kLoop = R"(RWStructuredBuffer<uint> Out : register(u0);
+[numthreads(4, 1, 1)]
+void main(uint3 id : SV_DispatchThreadID) {
+  uint sum = 0;
+  for (uint i = 0; i < 3; ++i) {
+    sum += i + id.x;
+  }
+
+  Out[id.x] = sum;
+})";
+
+struct Traced {
+  std::vector<uint32_t> words;
+  std::shared_ptr<DebugTrace> trace = std::make_shared<DebugTrace>();
+};
+
+Traced run(const char* source, uint32_t localIndex, std::vector<std::string> flags = {"-Zi"}) {
+  Traced t;
+  t.words = compileHlsl(source, "cs_6_0", flags);
+  interp::DecodeResult decoded = interp::decodeModule(t.words);
+  REQUIRE(decoded.module);
+  Buffers b;
+  b.zeros<uint32_t>(0, 0, 4);
+  interp::DispatchDesc desc;
+  desc.module = decoded.module;
+  desc.resources = &b;
+  desc.options.subgroupSize = 4;
+  t.trace->localIndex = localIndex;
+  desc.trace = t.trace.get();
+  const interp::DispatchResult r = interp::dispatch(desc);
+  INFO(r.error());
+  REQUIRE(r.ok);
+  REQUIRE(t.trace->started);
+  return t;
+}
+
+std::string valueOf(DebugSession& s, const std::string& expression) {
+  EvalResult r = s.evaluate(expression);
+  return r.value ? formatValue(*r.value) : "error: " + r.error.message;
+}
+
+}  // namespace
+
+TEST_CASE("a session stops at lines and reads locals as they were", "[debug][session]") {
+  Traced t = run(kLoop, 2);
+  DebugSession s(t.trace, t.words);
+  CHECK(s.notes().empty());
+  REQUIRE(s.hasSourceLines());
+  const BreakpointResult bp = s.addBreakpoint(6);
+  REQUIRE(bp.id);
+  CHECK(bp.message.empty());
+  CHECK(s.start().reason == Stop::Reason::Entry);
+  std::vector<std::string> sums;
+  for (Stop stop = s.continueForward(); stop.reason == Stop::Reason::Breakpoint; stop = s.continueForward()) {
+    CHECK(s.location().line == 6);
+    sums.push_back(valueOf(s, "sum") + "/" + valueOf(s, "i"));
+  }
+  CHECK(sums == std::vector<std::string>{"0/0", "2/1", "5/2"});
+  CHECK(s.finished());
+  // Back from the end: the last line the invocation ran.
+  s.stepBack();
+  CHECK(s.location().line == 9);
+  CHECK(valueOf(s, "sum") == "9");
+}
+
+TEST_CASE("stepping forward then back returns to the same stops with the same values", "[debug][session]") {
+  Traced t = run(kLoop, 1);
+  DebugSession s(t.trace, t.words);
+  s.start();
+  std::vector<std::pair<size_t, std::string>> forward;
+  while (!s.finished()) {
+    forward.push_back({s.position(), valueOf(s, "sum")});
+    s.next();
+  }
+  REQUIRE(forward.size() > 5);
+  for (size_t k = forward.size(); k-- > 1;) {
+    s.stepBack();
+    INFO("stop " << k);
+    CHECK(s.position() == forward[k].first);
+    CHECK(valueOf(s, "sum") == forward[k].second);
+  }
+}
+
+TEST_CASE("a breakpoint on a line without code moves to the next line with code", "[debug][session]") {
+  Traced t = run(kLoop, 0);
+  DebugSession s(t.trace, t.words);
+  const BreakpointResult moved = s.addBreakpoint(8);
+  REQUIRE(moved.id);
+  CHECK(s.breakpoints().back().line == 9);
+  CHECK(moved.message == "line 8 has no code: breakpoint 1 moves to line 9");
+  const BreakpointResult past = s.addBreakpoint(50);
+  CHECK_FALSE(past.id);
+  CHECK(past.message.find("no code at or after line 50") != std::string::npos);
+  const BreakpointResult bad = s.addBreakpoint(6, "sum >");
+  CHECK_FALSE(bad.id);
+  CHECK(bad.message == "condition 'sum >':6: expected a value");
+}
+
+TEST_CASE("a conditional breakpoint evaluates at each hit; an unknown name stops with the error", "[debug][session]") {
+  Traced t = run(kLoop, 3);
+  DebugSession s(t.trace, t.words);
+  REQUIRE(s.addBreakpoint(6, "i == 2").id);
+  s.start();
+  CHECK(s.continueForward().reason == Stop::Reason::Breakpoint);
+  CHECK(valueOf(s, "sum") == "7");
+  CHECK(s.continueForward().reason == Stop::Reason::Finished);
+
+  DebugSession other(t.trace, t.words);
+  REQUIRE(other.addBreakpoint(6, "nothing > 1").id);
+  other.start();
+  const Stop stop = other.continueForward();
+  CHECK(stop.reason == Stop::Reason::Error);
+  CHECK(stop.message == "breakpoint 1 condition 'nothing > 1':1: unknown name 'nothing'");
+}
+
+TEST_CASE("without debug lines the session steps by instruction and says why", "[debug][session]") {
+  Traced t = run(kLoop, 1, {});
+  DebugSession s(t.trace, t.words);
+  CHECK_FALSE(s.hasSourceLines());
+  REQUIRE_FALSE(s.notes().empty());
+  CHECK(s.notes()[0].find("no OpLine or DebugLine") != std::string::npos);
+  CHECK_FALSE(s.addBreakpoint(6).id);
+  s.start();
+  const size_t first = s.position();
+  CHECK(first == 0);
+  s.stepInstruction();
+  s.stepInstruction();  // into the body the entry point calls
+  CHECK(s.position() == 2);
+  s.next();  // by instruction too, in the same frame
+  CHECK(s.position() == 3);
+  s.backInstruction();
+  CHECK(s.position() == 2);
+  s.backInstruction();
+  s.next();  // over the whole call
+  CHECK(s.position() > 10);
+  CHECK_FALSE(s.location().known);
+}

@@ -1,0 +1,100 @@
+// Watch expressions: parsing (precedence, literals, postfix forms), HLSL-style arithmetic on
+// scalars and vectors, and located errors.
+#include <catch2/catch.hpp>
+
+#include "interp/debug/Expression.h"
+
+using namespace sl::interp::debug;
+
+namespace {
+
+Value vec(std::vector<Value> components, const std::string& name) {
+  Value v;
+  v.kind = Value::Kind::Vector;
+  v.elements = std::move(components);
+  v.typeName = name;
+  return v;
+}
+
+// Names for the tests: i = 3, u = 10u, f = 0.5, v = float3(1, 2, 3), s = {a = 4, arr = {7, 8}}.
+std::optional<Value> names(const std::string& name) {
+  if (name == "i") return Value::integer(3);
+  if (name == "u") return Value::unsignedInt(10);
+  if (name == "f") return Value::floating(0.5);
+  if (name == "v") return vec({Value::floating(1), Value::floating(2), Value::floating(3)}, "float3");
+  if (name == "s") {
+    Value s;
+    s.kind = Value::Kind::Struct;
+    s.typeName = "S";
+    s.memberNames = {"a", "arr"};
+    Value arr;
+    arr.kind = Value::Kind::Array;
+    arr.typeName = "int[2]";
+    arr.elements = {Value::integer(7), Value::integer(8)};
+    s.elements = {Value::integer(4), arr};
+    return s;
+  }
+  return std::nullopt;
+}
+
+std::string eval(const std::string& text) {
+  ParsedExpr parsed = parseExpression(text);
+  if (!parsed.expr) return "parse error " + std::to_string(parsed.error.column) + ": " + parsed.error.message;
+  EvalResult r = evaluate(*parsed.expr, names);
+  if (!r.value) return "error " + std::to_string(r.error.column) + ": " + r.error.message;
+  return formatValue(*r.value) + " " + r.value->typeName;
+}
+
+}  // namespace
+
+TEST_CASE("expressions follow HLSL precedence and conversions", "[debug][expression]") {
+  CHECK(eval("1 + 2 * 3") == "7 int");
+  CHECK(eval("(1 + 2) * 3") == "9 int");
+  CHECK(eval("10 - 4 - 3") == "3 int");
+  CHECK(eval("-7 / 2") == "-3 int");
+  CHECK(eval("-7 % 3") == "-1 int");
+  CHECK(eval("i + u") == "13 uint");
+  CHECK(eval("i - u") == "4294967289 uint");
+  CHECK(eval("i * f") == "1.5 float");
+  CHECK(eval("1 << 4 | 1") == "17 int");
+  CHECK(eval("0xff & 0x0f ^ 1") == "14 int");
+  CHECK(eval("i > 2 && u == 10") == "true bool");
+  CHECK(eval("i > 5 || !(f < 1)") == "false bool");
+  CHECK(eval("~0u") == "4294967295 uint");
+  CHECK(eval("2.5e1f / 2") == "12.5 float");
+  CHECK(eval("3000000000") == "3000000000 uint");
+  CHECK(eval("true + 1") == "2 int");
+}
+
+TEST_CASE("vectors compute per component; members, swizzles and indexing reach into values", "[debug][expression]") {
+  CHECK(eval("v * 2") == "{2, 4, 6} float3");
+  CHECK(eval("v + v.zyx") == "{4, 4, 4} float3");
+  CHECK(eval("v.xy") == "{1, 2} float2");
+  CHECK(eval("v.b") == "3 float");
+  CHECK(eval("v[1] + 1") == "3 float");
+  CHECK(eval("v == 2") == "{false, true, false} bool3");
+  CHECK(eval("s.a + s.arr[1]") == "12 int");
+  CHECK(eval("s.arr[i - 2]") == "8 int");
+  CHECK(eval("i.xx") == "{3, 3} int2");
+}
+
+TEST_CASE("errors point at the column that is wrong", "[debug][expression]") {
+  CHECK(eval("") == "parse error 1: empty expression");
+  CHECK(eval("1 +") == "parse error 4: expected a value");
+  CHECK(eval("(1 + 2") == "parse error 7: expected ')'");
+  CHECK(eval("v[1") == "parse error 4: expected ']'");
+  CHECK(eval("1 2") == "parse error 3: unexpected '2'");
+  CHECK(eval("12abc") == "parse error 3: malformed number");
+  CHECK(eval("0x") == "parse error 1: malformed or too large number");
+  CHECK(eval("s.") == "parse error 3: expected a member name after '.'");
+  CHECK(eval("i + nope") == "error 5: unknown name 'nope'");
+  CHECK(eval("s.b") == "error 2: 'S' has no member 'b' (members: a, arr)");
+  CHECK(eval("v.xq") == "error 2: 'xq' is not a swizzle of float3");
+  CHECK(eval("v.w") == "error 2: swizzle 'w' reads component w of float3");
+  CHECK(eval("s.arr[2]") == "error 7: index 2 is out of bounds of int[2]");
+  CHECK(eval("v[f]") == "error 3: an index must be an integer, not float");
+  CHECK(eval("i / 0") == "error 3: division by zero");
+  CHECK(eval("s + 1") == "error 3: operator '+' needs numbers, not S and int");
+  CHECK(eval("v + v.xy") == "error 3: operator '+' on vectors of 3 and 2 components");
+  CHECK(eval("i[0]") == "error 2: int cannot be indexed");
+}
