@@ -15,6 +15,7 @@ int runBundle(const Args& args);
 int runQptr(const Args& args);
 int runGui(const Args& args);
 int runDevices(const Args& args);
+int runDebug(const Args& args);
 
 // Exit statuses shared by every subcommand.
 constexpr int kExitSuccess = 0;

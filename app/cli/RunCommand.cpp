@@ -4,6 +4,7 @@
 // through the same code as `shaderlens offload`, printing the same output.
 #include "app/cli/Commands.h"
 
+#include "app/cli/BundleCompile.h"
 #include "app/cli/GenerateArgs.h"
 #include "core/pipeline/Pipeline.h"
 #include "core/support/AtomicFile.h"
@@ -267,31 +268,13 @@ int runBundle(const Args& args) {
   // Compile every source the runs need, keyed by the RUN line's -Fo path.
   std::map<std::string, std::vector<uint8_t>> objects;
   for (const offload::CompileStep& step : bundle.compiles) {
-    // The Vulkan backend runs descriptor heaps in the portable form only (docs/heaps.md); a RUN
-    // line that names a heap form itself comes later and wins.
-    std::vector<std::string> dxcArgs{"-fspv-heap-form=portable"};
-    dxcArgs.insert(dxcArgs.end(), step.args.begin(), step.args.end());
-    dxcArgs.insert(dxcArgs.end(), {"-spirv", "-fspv-target-env=vulkan1.3", step.sourcePart});
-    ParsedCommandLine cl = parseDxcCommandLine(dxcArgs);
-    if (!cl.error.empty()) {
-      std::fprintf(stderr, "%s:%u: error: compile flags: %s\n", file.c_str(), step.line, cl.error.c_str());
-      return 1;
-    }
-    const offload::SplitPart* source = bundle.part(step.sourcePart);
-    // Diagnostics name the bundle's part ("file.test/source.hlsl"), the way split-file paths read.
-    std::string sourceName = file + "/" + step.sourcePart;
-    std::shared_ptr<const CompileResult> result = compileSource(sourceName, source->text, cl.options);
-    std::string rendered = renderDiagnostics(result->diagnostics);
-    std::fwrite(rendered.data(), 1, rendered.size(), stderr);
-    if (!result->succeeded) {
-      std::fprintf(stderr, "shaderlens run: compiling %s (RUN line %u) failed\n", step.sourcePart.c_str(), step.line);
-      return 1;
-    }
-    objects[step.output] = result->object;
+    std::optional<std::vector<uint8_t>> object = compileBundleStep(file, bundle, step);
+    if (!object) return 1;
+    objects[step.output] = *object;
     if (!keepDir.empty()) {
       std::string err;
       const std::string path = keepPath(keepDir, keepName(step.output), err);
-      if (err.empty()) err = writeFileAtomically(path, result->object);
+      if (err.empty()) err = writeFileAtomically(path, objects[step.output]);
       if (!err.empty()) std::fprintf(stderr, "shaderlens run: %s\n", err.c_str());
     }
   }

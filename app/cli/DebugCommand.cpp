@@ -1,0 +1,331 @@
+// `shaderlens debug FILE.test --thread X,Y,Z ...`: one invocation of a bundle's dispatch, stopped
+// at source lines. The bundle's shader is compiled as `run` compiles it plus -Zi, the dispatch
+// runs on the CPU device (the same executePipeline path as `run --device cpu`) with a trace of
+// the chosen invocation's subgroup, and a script of debugger commands walks the trace
+// (interp/debug, docs/debugger.md). The text printed for each stop is canonical: golden tests
+// check it.
+#include "app/cli/Commands.h"
+
+#include "app/cli/BundleCompile.h"
+#include "app/cli/DebugScript.h"
+#include "core/support/AtomicFile.h"
+#include "interp/debug/DebugSession.h"
+#include "renderer/hal/Device.h"
+#include "renderer/offload/Bundle.h"
+#include "renderer/offload/Executor.h"
+#include "renderer/offload/PipelineParser.h"
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+
+namespace sl::cli {
+
+namespace {
+
+const char* kDebugHelp =
+    "usage: shaderlens debug FILE.test (--thread X,Y,Z | --group X,Y,Z --local X,Y,Z) [--break LINE[:COND]]...\n"
+    "                        [--watch EXPR]... [--do \"CMD; CMD; ...\"] [--globals] [--subgroup-size N]\n"
+    "                        [--max-steps N] [--no-debug-info]\n"
+    "Debugs one invocation of an offload-test-suite bundle's compute dispatch: compiles its shader as\n"
+    "`shaderlens run` does, plus -Zi, runs the dispatch on the CPU device recording the invocation's\n"
+    "subgroup, then runs the commands and prints each stop: location, source line, locals, watches.\n"
+    "Without --do it stops at the entry, at every breakpoint hit, and at the end.\n"
+    "  --thread X,Y,Z    the invocation by SV_DispatchThreadID\n"
+    "  --group/--local   the invocation by SV_GroupID and SV_GroupThreadID\n"
+    "  --break LINE[:COND]  a breakpoint at LINE of the shader (a line without code moves to the next\n"
+    "                    line with code); with COND (an HLSL expression over locals) it stops only\n"
+    "                    when COND is true\n"
+    "  --watch EXPR      an HLSL expression printed at every stop\n"
+    "  --globals         also print inputs (SV_DispatchThreadID...), statics and groupshared at each stop\n"
+    "  --subgroup-size N lanes per wave on the CPU device (default 32; lavapipe uses 8)\n"
+    "  --max-steps N     record at most N steps (the trace is truncated past them)\n"
+    "  --no-debug-info   compile without -Zi (instruction-level stepping only)\n"
+    "Commands (separated by ';'):\n"
+    "  continue | c            to the next breakpoint hit, or the end\n"
+    "  next | n [N]            step over: the next line in this function (or its caller)\n"
+    "  step | s [N]            step into: the next line, entering calls\n"
+    "  out | finish            back to the caller, just after the call returns\n"
+    "  back [N]                step back: the previous line in this function (reverse next)\n"
+    "  reverse-continue | rc   back to the previous breakpoint hit, or the first line\n"
+    "  until LINE | run-to LINE  continue to LINE\n"
+    "  stepi | si, backi       one SPIR-V instruction forward / back\n"
+    "  restart                 back to the first line\n"
+    "  break LINE[:COND]       add a breakpoint\n"
+    "  locals, globals         print the current function's variables / the inputs and globals\n"
+    "  print EXPR | p EXPR     evaluate an HLSL expression (print/x EXPR: hexadecimal)\n"
+    "  watch EXPR              print EXPR now and at every later stop\n"
+    "  wave [EXPR]             EXPR (default: the last instruction's result) on every lane of the wave,\n"
+    "                          with the lanes active at this step (diverged lanes marked)\n"
+    "  where | bt              the call stack\n"
+    "Exit status 0 when every command worked, 1 when the invocation cannot be debugged or a command\n"
+    "failed (its error is printed), 2 on usage errors.\n";
+
+bool parseTriple(const std::string& text, std::array<uint32_t, 3>& out) {
+  std::array<uint32_t, 3> v{0, 0, 0};
+  size_t at = 0;
+  for (int k = 0; k < 3; ++k) {
+    const size_t comma = k < 2 ? text.find(',', at) : std::string::npos;
+    const std::string part = text.substr(at, comma == std::string::npos ? std::string::npos : comma - at);
+    char* end = nullptr;
+    const unsigned long n = std::strtoul(part.c_str(), &end, 10);
+    if (part.empty() || *end || n > 0xffffffffull || part[0] == '-') return false;
+    v[size_t(k)] = uint32_t(n);
+    if (comma == std::string::npos) {
+      if (k == 0) {  // "5" means (5,0,0)
+        out = v;
+        return true;
+      }
+      if (k < 2) return false;
+      break;
+    }
+    at = comma + 1;
+  }
+  out = v;
+  return true;
+}
+
+std::string triple(const std::array<uint32_t, 3>& v) {
+  return "(" + std::to_string(v[0]) + "," + std::to_string(v[1]) + "," + std::to_string(v[2]) + ")";
+}
+
+struct Options {
+  std::string file;
+  std::optional<std::array<uint32_t, 3>> thread, group, local;
+  std::vector<std::string> breaks, watches;
+  std::string script;
+  bool globals = false, noDebugInfo = false;
+  uint32_t subgroupSize = 0;
+  uint64_t maxSteps = 0;
+};
+
+// 0 when parsed; otherwise the exit status (help printed, or a usage error reported).
+int parseOptions(const Args& args, Options& o, bool& help) {
+  auto value = [&](size_t& i, const std::string& flag, std::string& out) {
+    const std::string& a = args[i];
+    if (a.size() > flag.size() && a.compare(0, flag.size() + 1, flag + "=") == 0) {
+      out = a.substr(flag.size() + 1);
+      return true;
+    }
+    if (i + 1 >= args.size()) {
+      std::fprintf(stderr, "shaderlens debug: %s needs a value (see --help)\n", flag.c_str());
+      return false;
+    }
+    out = args[++i];
+    return true;
+  };
+  auto is = [](const std::string& a, const char* flag) { return a == flag || a.rfind(std::string(flag) + "=", 0) == 0; };
+  for (size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    std::string v;
+    if (a == "--help" || a == "-h" || a == "-help") {
+      help = true;
+      return 0;
+    } else if (is(a, "--thread") || is(a, "--group") || is(a, "--local")) {
+      const std::string flag = a.substr(0, a.find('='));
+      if (!value(i, flag, v)) return kExitUsage;
+      std::array<uint32_t, 3> t;
+      if (!parseTriple(v, t)) {
+        std::fprintf(stderr, "shaderlens debug: %s needs X,Y,Z (unsigned numbers), not '%s'\n", flag.c_str(), v.c_str());
+        return kExitUsage;
+      }
+      (flag == "--thread" ? o.thread : flag == "--group" ? o.group : o.local) = t;
+    } else if (is(a, "--break")) {
+      if (!value(i, "--break", v)) return kExitUsage;
+      o.breaks.push_back(v);
+    } else if (is(a, "--watch")) {
+      if (!value(i, "--watch", v)) return kExitUsage;
+      o.watches.push_back(v);
+    } else if (is(a, "--do")) {
+      if (!value(i, "--do", v)) return kExitUsage;
+      o.script += (o.script.empty() ? "" : ";") + v;
+    } else if (a == "--globals") {
+      o.globals = true;
+    } else if (a == "--no-debug-info") {
+      o.noDebugInfo = true;
+    } else if (is(a, "--subgroup-size") || is(a, "--max-steps")) {
+      const std::string flag = a.substr(0, a.find('='));
+      if (!value(i, flag, v)) return kExitUsage;
+      char* end = nullptr;
+      const unsigned long long n = std::strtoull(v.c_str(), &end, 10);
+      if (v.empty() || *end || n == 0 || v[0] == '-' || (flag == "--subgroup-size" && n > 128)) {
+        std::fprintf(stderr, "shaderlens debug: %s needs a positive number%s, not '%s'\n", flag.c_str(),
+                     flag == "--subgroup-size" ? " (a power of two in 4..128)" : "", v.c_str());
+        return kExitUsage;
+      }
+      if (flag == "--subgroup-size") o.subgroupSize = uint32_t(n);
+      else o.maxSteps = n;
+    } else if (!a.empty() && a[0] == '-') {
+      std::fprintf(stderr, "shaderlens debug: unknown option '%s' (see --help)\n", a.c_str());
+      return kExitUsage;
+    } else if (!o.file.empty()) {
+      std::fprintf(stderr, "shaderlens debug: more than one bundle: '%s' and '%s'\n", o.file.c_str(), a.c_str());
+      return kExitUsage;
+    } else {
+      o.file = a;
+    }
+  }
+  if (o.file.empty()) {
+    std::fprintf(stderr, "shaderlens debug: no bundle file (see --help)\n");
+    return kExitUsage;
+  }
+  if (o.thread.has_value() == (o.group.has_value() || o.local.has_value()) || o.group.has_value() != o.local.has_value()) {
+    std::fprintf(stderr, "shaderlens debug: name the invocation with --thread X,Y,Z, or with both --group and --local\n");
+    return kExitUsage;
+  }
+  return 0;
+}
+
+}  // namespace
+
+int runDebug(const Args& args) {
+  Options o;
+  bool help = false;
+  if (int status = parseOptions(args, o, help)) return status;
+  if (help) {
+    std::fputs(kDebugHelp, stdout);
+    return kExitSuccess;
+  }
+  std::string text, error;
+  if (!readWholeFile(o.file, text, error)) {
+    std::fprintf(stderr, "shaderlens debug: %s\n", error.c_str());
+    return kExitUsage;
+  }
+  offload::BundleResult parsed = offload::parseBundle(text);
+  if (!parsed.bundle) {
+    std::fprintf(stderr, "%s:%s\n", o.file.c_str(), parsed.error.c_str());
+    return 1;
+  }
+  const offload::Bundle& bundle = *parsed.bundle;
+  // The first run the bundle expects to succeed is the one debugged.
+  const offload::OffloadStep* run = nullptr;
+  for (const offload::OffloadStep& step : bundle.runs)
+    if (!step.expectFailure) {
+      run = &step;
+      break;
+    }
+  if (!run || run->shaders.size() != 1 || run->shaderCompiles.empty() || run->shaderCompiles[0] < 0) {
+    std::fprintf(stderr, "%s: error: no %%offloader RUN line with one compute shader compiled by a %%dxc_target RUN line\n", o.file.c_str());
+    return 1;
+  }
+  const offload::CompileStep& compile = bundle.compiles[size_t(run->shaderCompiles[0])];
+  std::vector<std::string> extra;
+  if (!o.noDebugInfo) extra.push_back("-Zi");
+  std::optional<std::vector<uint8_t>> object = compileBundleStep(o.file, bundle, compile, extra);
+  if (!object) return 1;
+  std::vector<uint32_t> words(object->size() / 4);
+  std::memcpy(words.data(), object->data(), words.size() * 4);
+
+  const offload::SplitPart* pipelinePart = bundle.part(run->pipelinePart);
+  const std::string pipelineName = o.file + "/" + run->pipelinePart;
+  offload::ParseResult pipelineParse = offload::parsePipeline(pipelinePart ? pipelinePart->text : "", pipelineName);
+  if (!pipelineParse.ok()) {
+    std::fputs(pipelineParse.renderErrors().c_str(), stderr);
+    return 1;
+  }
+  offload::Pipeline& pipeline = *pipelineParse.pipeline;
+
+  // Which invocation: the entry point's workgroup size splits a dispatch thread id.
+  interp::DecodeOptions decodeOptions;
+  decodeOptions.validate = false;  // the device validates when it builds the executable
+  const interp::DecodeResult decoded = interp::decodeModule(words, decodeOptions);
+  if (!decoded.module) {
+    std::fprintf(stderr, "%s: error: the compiled shader does not decode: %s\n", o.file.c_str(), decoded.error.c_str());
+    return 1;
+  }
+  const std::string entry = pipeline.shaders.empty() ? "main" : pipeline.shaders[0].entry;
+  const int entryIndex = decoded.module->findEntryPoint(entry);
+  if (entryIndex < 0) {
+    std::fprintf(stderr, "%s: error: the shader has no entry point '%s'\n", pipelineName.c_str(), entry.c_str());
+    return 1;
+  }
+  const std::array<uint32_t, 3> size = decoded.module->entryPoints[size_t(entryIndex)].localSize;
+  const std::array<uint32_t, 3> groups = pipeline.dispatch.groupCount;
+  std::array<uint32_t, 3> group{}, local{}, thread{};
+  for (size_t k = 0; k < 3; ++k) {
+    if (o.thread) {
+      thread[k] = (*o.thread)[k];
+      group[k] = thread[k] / size[k];
+      local[k] = thread[k] % size[k];
+    } else {
+      group[k] = (*o.group)[k];
+      local[k] = (*o.local)[k];
+      thread[k] = group[k] * size[k] + local[k];
+    }
+  }
+  for (size_t k = 0; k < 3; ++k) {
+    const uint64_t threads = uint64_t(groups[k]) * size[k];
+    const bool outside = o.thread ? thread[k] >= threads : (group[k] >= groups[k] || local[k] >= size[k]);
+    if (outside) {
+      std::fprintf(stderr,
+                   "%s: error: invocation %s is outside the dispatch: %s workgroups of %s threads (SV_DispatchThreadID up to %s)\n",
+                   o.file.c_str(), o.thread ? triple(thread).c_str() : ("workgroup " + triple(group) + " local " + triple(local)).c_str(),
+                   triple(groups).c_str(), triple(size).c_str(),
+                   triple({groups[0] * size[0] - 1, groups[1] * size[1] - 1, groups[2] * size[2] - 1}).c_str());
+      return 1;
+    }
+  }
+
+  auto trace = std::make_shared<interp::debug::DebugTrace>();
+  trace->workgroup = group;
+  trace->localIndex = local[0] + size[0] * (local[1] + size[1] * local[2]);
+  if (o.maxSteps) trace->maxSteps = size_t(o.maxSteps);
+  hal::DeviceOptions deviceOptions;
+  deviceOptions.backend = hal::Backend::Cpu;
+  deviceOptions.subgroupSize = o.subgroupSize;
+  deviceOptions.trace = trace.get();
+  auto device = hal::createDevice(deviceOptions);
+  if (!device.ok()) {
+    std::fprintf(stderr, "shaderlens debug: the CPU device: %s\n", device.status().message().c_str());
+    return o.subgroupSize ? kExitUsage : 1;
+  }
+  const hal::Status status = offload::executePipeline(**device, pipeline, {*object}, nullptr, std::chrono::seconds(120));
+  for (const hal::ValidationMessage& m : (*device)->validationMessages()) std::fprintf(stderr, "cpu device: %s\n", m.message.c_str());
+  if (!status.ok()) std::fprintf(stderr, "%s: error: the dispatch failed: %s\n", o.file.c_str(), status.message().c_str());
+  if (!trace->started) {
+    std::fprintf(stderr, "%s: error: invocation %s never ran\n", o.file.c_str(), triple(thread).c_str());
+    return 1;
+  }
+
+  interp::debug::DebugSession session(trace, words);
+  if (const offload::SplitPart* source = bundle.part(compile.sourcePart)) session.addSourceText(o.file + "/" + compile.sourcePart, source->text);
+  std::string out = "debugging invocation " + triple(thread) + " (workgroup " + triple(group) + ", local " + triple(local) + "): lane " +
+                    std::to_string(trace->lane) + " of subgroup " + std::to_string(trace->subgroupIndex) + " (" +
+                    std::to_string(trace->liveLanes.count()) + " lanes), " + std::to_string(trace->steps.size()) + " steps recorded\n";
+  for (const std::string& note : session.notes()) out += "note: " + note + "\n";
+  bool ok = status.ok();
+  for (const std::string& b : o.breaks) {
+    const size_t colon = b.find(':');
+    char* end = nullptr;
+    const std::string lineText = b.substr(0, colon);
+    const unsigned long line = std::strtoul(lineText.c_str(), &end, 10);
+    if (lineText.empty() || *end || line == 0) {
+      std::fprintf(stderr, "shaderlens debug: --break needs LINE or LINE:CONDITION, not '%s'\n", b.c_str());
+      return kExitUsage;
+    }
+    const interp::debug::BreakpointResult r = session.addBreakpoint(uint32_t(line), colon == std::string::npos ? "" : b.substr(colon + 1));
+    if (!r.id) {
+      std::fputs(out.c_str(), stdout);
+      std::fprintf(stderr, "%s: error: --break %s: %s\n", o.file.c_str(), b.c_str(), r.message.c_str());
+      return 1;
+    }
+    if (!r.message.empty()) out += "note: " + r.message + "\n";
+    const interp::debug::Breakpoint& bp = session.breakpoints().back();
+    out += "breakpoint " + std::to_string(bp.id) + " at " + baseName(session.module().sourceFiles[bp.file]) + ":" + std::to_string(bp.line) +
+           (bp.condition.empty() ? "" : " if " + bp.condition) + "\n";
+  }
+  DebugScriptOptions scriptOptions;
+  scriptOptions.watches = o.watches;
+  scriptOptions.showGlobals = o.globals;
+  DebugScript script(session, scriptOptions);
+  if (!script.run(o.script, out)) ok = false;
+  if (script.reachedEnd())
+    for (const interp::debug::Breakpoint& bp : session.breakpoints())
+      if (!bp.temporary && bp.hits == 0)
+        out += "note: breakpoint " + std::to_string(bp.id) + " at " + baseName(session.module().sourceFiles[bp.file]) + ":" +
+               std::to_string(bp.line) + " was never reached\n";
+  std::fputs(out.c_str(), stdout);
+  return ok ? kExitSuccess : 1;
+}
+
+}  // namespace sl::cli
