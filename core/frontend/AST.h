@@ -348,6 +348,10 @@ struct StructDecl : Decl {
   std::vector<Decl*> nestedTypes;
   std::string qualifiedName;
   bool anonymous = false;
+  // Memos of flattenedCount / containsResource once the struct is complete: a struct tree
+  // reaches each struct by exponentially many paths (S1 { S0 a, b, c; } ... S15).
+  mutable int64_t flattenedCountMemo = -1;
+  mutable int8_t containsResourceMemo = -1;
 };
 
 struct CBufferDecl : Decl {

@@ -70,6 +70,10 @@ bool Parser::isWord(const char* word) const { return !splitGreater_ && cur().wor
 
 void Parser::consume() {
   splitGreater_ = false;
+  // Not inside a template's body: its errors are deferred to an instantiation that may not come.
+  if (templateDepth_ == 0 && sema_.errorLimitReached() && !stopped_)
+    stopParsing(cur().loc, "too many errors emitted, stopping now [-ferror-limit=" +
+                               std::to_string(sema_.options().errorLimit) + "]");
   if (pos_ + 1 < tokens_.size()) ++pos_;
 }
 
@@ -235,7 +239,7 @@ void Parser::parseTranslationUnit() {
   if (stopped_) {
     // What the unwinding and the checks of a partial translation unit said is noise.
     sema_.takeDiagnosticsSince(stopMark_);
-    sema_.error(stopLoc_, stopMessage_);
+    sema_.finalError(stopLoc_, stopMessage_);
   }
 }
 

@@ -11,6 +11,9 @@
 #include <clang/Lex/HeaderSearch.h>
 #include <clang/Lex/HeaderSearchOptions.h>
 #include <clang/Lex/Lexer.h>
+#include <clang/Lex/MacroArgs.h>
+#include <clang/Lex/MacroInfo.h>
+#include <clang/Lex/PPCallbacks.h>
 #include <clang/Lex/ModuleLoader.h>
 #include <clang/Lex/Preprocessor.h>
 #include <clang/Lex/PreprocessorOptions.h>
@@ -48,6 +51,41 @@ ProfileInfo parseProfile(const std::string& profile) {
   }
   return info;
 }
+
+// Macros that double at each level (#define M1 M0 M0 ... M40, or F1(a) F0(a a)) grow without
+// bound: the preprocessed source, and the tokens macro expansions copy (Clang collects a
+// macro's arguments before it hands out any token), are capped. Far above real shaders: the
+// most macro work in ../shared/corpus is 1,899 tokens (WickedEngine's blur_gaussian_float4CS).
+constexpr size_t kMaxPreprocessedTokens = size_t(4) << 20;
+constexpr uint64_t kMaxMacroExpansionWork = uint64_t(2) << 20;
+
+// Counts the tokens macro expansions copy (replacement lists and arguments); past the budget it
+// redefines every macro as empty, so what is already expanded runs out and nothing grows again.
+class ExpansionBudget : public clang::PPCallbacks {
+ public:
+  explicit ExpansionBudget(clang::Preprocessor& pp) : pp_(pp) {}
+  void MacroExpands(const clang::Token& name, const clang::MacroDefinition& definition, clang::SourceRange range,
+                    const clang::MacroArgs* args) override {
+    if (exceeded) return;
+    if (const clang::MacroInfo* info = definition.getMacroInfo()) work_ += info->getNumTokens();
+    if (args)
+      for (unsigned i = 0; i < args->getNumMacroArguments(); ++i)
+        work_ += clang::MacroArgs::getArgLength(args->getUnexpArgument(i));
+    if (work_ <= kMaxMacroExpansionWork) return;
+    exceeded = true;
+    where = name.getLocation().isValid() ? name.getLocation() : range.getBegin();
+    std::vector<clang::IdentifierInfo*> defined;
+    for (const auto& [identifier, state] : pp_.macros()) defined.push_back(const_cast<clang::IdentifierInfo*>(identifier));
+    for (clang::IdentifierInfo* identifier : defined)
+      if (pp_.getMacroInfo(identifier)) pp_.appendDefMacroDirective(identifier, pp_.AllocateMacroInfo(where), where);
+  }
+  bool exceeded = false;
+  clang::SourceLocation where;
+
+ private:
+  clang::Preprocessor& pp_;
+  uint64_t work_ = 0;
+};
 
 }  // namespace
 
@@ -323,10 +361,27 @@ std::unique_ptr<PreprocessedUnit> preprocess(const std::string& fileName, std::s
   }
   impl.sourceManager->setMainFileID(impl.sourceManager->createFileID(*mainEntry, clang::SourceLocation(), clang::SrcMgr::C_User));
   impl.diags->getClient()->BeginSourceFile(impl.langOptions, impl.pp.get());
+  auto budget = std::make_unique<ExpansionBudget>(*impl.pp);
+  ExpansionBudget* expansions = budget.get();
+  impl.pp->addPPCallbacks(std::move(budget));
   impl.pp->EnterMainSourceFile();
   clang::Token token;
+  bool reported = false;
+  auto overBudget = [&](clang::SourceLocation at, const std::string& what) {
+    unit->diagnostics_.push_back(unit->makeDiagnostic(Severity::Error, at, what + " (a macro that expands without bound?)"));
+    reported = true;
+  };
   do {
     impl.pp->Lex(token);
+    // Over a budget the source ends here: what follows is the runaway expansion.
+    if (expansions->exceeded && !reported)
+      overBudget(expansions->where, "macro expansion copies more than " + std::to_string(kMaxMacroExpansionWork) + " tokens");
+    if (impl.tokens.size() >= kMaxPreprocessedTokens && !reported)
+      overBudget(token.getLocation(), "the preprocessed source has more than " + std::to_string(kMaxPreprocessedTokens) + " tokens");
+    if (reported) {
+      token.startToken();
+      token.setKind(clang::tok::eof);
+    }
     impl.tokens.push_back(token);
   } while (token.isNot(clang::tok::eof));
   impl.diags->getClient()->EndSourceFile();

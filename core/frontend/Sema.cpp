@@ -111,7 +111,16 @@ bool Sema::heapInfoConvertsTo(const Type* info, const Type* resource) const {
 // Diagnostics
 
 void Sema::error(clang::SourceLocation loc, const std::string& message, unsigned length) {
+  if (errorLimitReached()) {
+    ++droppedErrors_;
+    return;
+  }
   diagnostics_.push_back(unit_.makeDiagnostic(Severity::Error, loc, message, length));
+  ++errorCount_;
+}
+
+void Sema::finalError(clang::SourceLocation loc, const std::string& message) {
+  diagnostics_.push_back(unit_.makeDiagnostic(Severity::Error, loc, message, 0));
   ++errorCount_;
 }
 

@@ -23,6 +23,9 @@ struct FrontendOptions {
   // -HV: 2016, 2017, 2018, 2021 or 2025 (202x). Before 2021, && || ?: work component-wise on
   // vectors and matrices and never short-circuit.
   int hlslVersion = 2021;
+  // Errors after which the front end stops, as Clang's -ferror-limit (0: no limit). Without one,
+  // a file of 100,000 errors took over 30 s and buried the first one.
+  uint32_t errorLimit = 20;
 };
 
 struct Scope {
@@ -73,6 +76,10 @@ public:
   // Removes and returns the diagnostics reported since `mark` (a diagnostics().size() value).
   std::vector<Diagnostic> takeDiagnosticsSince(size_t mark);
   size_t errorCount() const { return errorCount_; }
+  // More errors than FrontendOptions::errorLimit: later ones are counted, not kept.
+  bool errorLimitReached() const { return options_.errorLimit && errorCount_ >= options_.errorLimit; }
+  // An error kept whatever the limit (the parser's reason for stopping).
+  void finalError(clang::SourceLocation loc, const std::string& message);
 
   // ---- scopes
   Scope* currentScope() { return scope_; }
@@ -195,7 +202,8 @@ private:
   StructDecl* samplerHeapStruct_ = nullptr;
   TranslationUnit& tu_;
   std::vector<Diagnostic> diagnostics_;
-  size_t errorCount_ = 0;
+  size_t errorCount_ = 0;    // errors kept in diagnostics_
+  size_t droppedErrors_ = 0;  // errors past the limit, not kept
   Scope* scope_ = nullptr;
   std::vector<std::unique_ptr<Scope>> scopes_;
   std::vector<std::pair<FunctionDecl*, FunctionDecl*>> callEdges_;  // caller -> callee

@@ -271,9 +271,12 @@ unsigned flattenedCount(const Type* type) {
     case TypeKind::Enum: return 1;
     case TypeKind::Array: return type->arraySize * flattenedCount(type->element);
     case TypeKind::Struct: {
+      const StructDecl* rec = type->record;
+      if (rec && rec->flattenedCountMemo >= 0) return unsigned(rec->flattenedCountMemo);
       unsigned n = 0;
       for (StructDecl* r = type->record; r; r = r->base)
         for (VarDecl* f : r->fields) n += flattenedCount(f->type);
+      if (rec && rec->complete) rec->flattenedCountMemo = n;
       return n;
     }
     case TypeKind::Resource: return 1;
@@ -300,10 +303,18 @@ void flattenLeaves(const Type* type, std::vector<const Type*>& out, TypeContext&
 bool containsResource(const Type* type) {
   if (type->isResource()) return true;
   if (type->isArray()) return containsResource(type->element);
-  if (type->isStruct()) {
-    for (StructDecl* r = type->record; r; r = r->base)
+  if (type->isStruct() && type->record) {
+    const StructDecl* rec = type->record;
+    if (rec->containsResourceMemo >= 0) return rec->containsResourceMemo == 1;
+    bool found = false;
+    for (StructDecl* r = type->record; r && !found; r = r->base)
       for (VarDecl* f : r->fields)
-        if (containsResource(f->type)) return true;
+        if (containsResource(f->type)) {
+          found = true;
+          break;
+        }
+    if (rec->complete) rec->containsResourceMemo = found ? 1 : 0;
+    return found;
   }
   return false;
 }

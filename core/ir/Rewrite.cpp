@@ -93,6 +93,35 @@ size_t replaceAllUses(FunctionDef& func, const Value& from, const Value& to) {
   return count;
 }
 
+Value resolveReplacement(const InstReplacements& byInst, Value v) {
+  // Bounded: a cycle (never made by a pass) ends after as many steps as there are entries.
+  for (size_t steps = 0; v.kind == ValueKind::InstResult && steps <= byInst.size(); ++steps) {
+    auto it = byInst.find(v.a);
+    if (it == byInst.end()) break;
+    v = it->second;
+  }
+  return v;
+}
+
+size_t replaceAllUses(FunctionDef& func, const InstReplacements& byInst) {
+  if (byInst.empty()) return 0;
+  size_t count = 0;
+  forEachUseSlot(func, [&](Value& v) {
+    if (v.kind != ValueKind::InstResult || !byInst.count(v.a)) return;
+    v = resolveReplacement(byInst, v);
+    ++count;
+  });
+  return count;
+}
+
+std::vector<uint32_t> instUseCounts(const FunctionDef& func) {
+  std::vector<uint32_t> counts(func.insts.size(), 0);
+  forEachUseSlot(const_cast<FunctionDef&>(func), [&](Value& use) {
+    if (use.kind == ValueKind::InstResult && use.a < counts.size()) ++counts[use.a];
+  });
+  return counts;
+}
+
 std::vector<Operand> deviceAtomicOperands(Context& cx, Value pointer, Value value, std::optional<Value> comparator) {
   const Value relaxed = Value::constant(cx.u32(0));
   std::vector<Operand> ops{Operand::v(pointer), Operand::v(Value::constant(cx.u32(spv::ScopeDevice))), Operand::v(relaxed)};

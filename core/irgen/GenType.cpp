@@ -161,21 +161,30 @@ ir::Type Gen::lowerMemory(const fe::Type* type, fe::MatrixLayout layout) {
       return type->arraySize ? cx.arrayType(lowerMemory(type->element, layout), type->arraySize)
                              : cx.runtimeArrayType(lowerMemory(type->element, layout));
     case fe::TypeKind::Struct: {
-      const fe::StructDecl* rec = type->record;
-      std::vector<const fe::VarDecl*> data;
-      for (const fe::VarDecl* f : rec->fields)
-        if (!f->type->isResource()) data.push_back(f);
-      ir::Type s = memoryStruct(rec->qualifiedName.empty() ? rec->name : rec->qualifiedName, data, {});
-      if (!rec->base) return s;
-      // Base class first, as a member of its own.
-      ir::TypeDef d = cx.def(s);
-      if (data.empty()) d.members.clear();
-      d.members.insert(d.members.begin(), {"", lowerMemory(unit_.context->types.structType(rec->base)), {}});
-      return cx.intern(d);
+      if (auto it = memoryStructCache_.find(type); it != memoryStructCache_.end()) return it->second;
+      const ir::Type lowered = lowerMemoryStruct(type);
+      memoryStructCache_.emplace(type, lowered);
+      return lowered;
     }
     default:
       return lower(type);
   }
+}
+
+// A struct in laid-out memory: its data fields (resources are not data), a base class first as
+// a member of its own.
+ir::Type Gen::lowerMemoryStruct(const fe::Type* type) {
+  ir::Context& cx = *cx_;
+  const fe::StructDecl* rec = type->record;
+  std::vector<const fe::VarDecl*> data;
+  for (const fe::VarDecl* f : rec->fields)
+    if (!f->type->isResource()) data.push_back(f);
+  ir::Type s = memoryStruct(rec->qualifiedName.empty() ? rec->name : rec->qualifiedName, data, {});
+  if (!rec->base) return s;
+  ir::TypeDef d = cx.def(s);
+  if (data.empty()) d.members.clear();
+  d.members.insert(d.members.begin(), {"", lowerMemory(unit_.context->types.structType(rec->base)), {}});
+  return cx.intern(d);
 }
 
 ir::Type Gen::lowerResource(const fe::Type* type) {

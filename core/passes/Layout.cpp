@@ -80,6 +80,13 @@ ir::StructMember LayoutBuilder::bufferDataMember(std::string name, ir::Type elem
 }
 
 LaidOutType LayoutBuilder::structLayout(ir::Type type) {
+  if (auto it = structs_.find(type.index); it != structs_.end()) return it->second;
+  const LaidOutType laid = computeStructLayout(type);
+  structs_.emplace(type.index, laid);
+  return laid;
+}
+
+LaidOutType LayoutBuilder::computeStructLayout(ir::Type type) {
   ir::TypeDef d = cx_.def(type);
   uint32_t offset = 0, maxAlign = 1, maxScalar = 1;
   for (ir::StructMember& m : d.members) {

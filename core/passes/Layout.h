@@ -54,10 +54,14 @@ class LayoutBuilder {
   LaidOutType vectorLayout(ir::Type type);
   LaidOutType matrixLayout(ir::Type type, bool spirvRowMajor, uint32_t* stride);
   LaidOutType structLayout(ir::Type type);
+  LaidOutType computeStructLayout(ir::Type type);
 
   ir::Context& cx_;
   LayoutRule rule_;
   bool rowMajorDefault_;
+  // Laid-out structs by type index (a struct's layout depends on nothing else): a struct tree
+  // reaches each struct by exponentially many paths (S1 { S0 a, b, c; } ... S15).
+  std::unordered_map<uint32_t, LaidOutType> structs_;
 };
 
 uint32_t roundUp(uint32_t value, uint32_t alignment);

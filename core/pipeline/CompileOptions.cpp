@@ -232,6 +232,8 @@ ParsedCommandLine parseDxcCommandLine(const std::vector<std::string>& rawArgs) {
                a == "-Ges" || a == "-Gec" || a == "-WX" || a == "-no-warnings" || a == "-Qstrip_reflect" ||
                a == "-Qstrip_debug" || a == "-denorm" || a == "-Ni" || a == "-No" || a == "-Cc" || a == "-Lx") {
       // Accepted for compatibility; they change nothing we model yet.
+    } else if (startsWith(a, "-ferror-limit=")) {
+      if (!parseUint(a.substr(14), o.errorLimit)) return fail("invalid error limit '" + a.substr(14) + "' (expected a number; 0: no limit)");
     } else if (startsWith(a, "-HV")) {
       if (!c.value("-HV", v)) return fail(c.error);
       uint32_t version = 0;
@@ -285,6 +287,7 @@ std::string toDxcCommandLine(const CompileOptions& o) {
   add(o.entryPoint);
   if (o.hlslVersion != 2021) add("-HV"), add(o.hlslVersion == 2025 ? "202x" : std::to_string(o.hlslVersion));
   if (o.enable16BitTypes) add("-enable-16bit-types");
+  if (o.errorLimit != 20) add("-ferror-limit=" + std::to_string(o.errorLimit));
   if (o.spirv()) {
     add("-spirv");
     add("-fspv-target-env=" + o.spirvTargetEnv);
@@ -345,6 +348,7 @@ Target and entry:
   -spirv                    emit SPIR-V for Vulkan (default target: DXIL)
   -fspv-target-env=<env>    vulkan1.0 (default), vulkan1.1, vulkan1.1spirv1.4, vulkan1.2, vulkan1.3, universal1.5
   -HV <version>             HLSL version: 2016, 2017, 2018, 2021 (default), 202x
+  -ferror-limit=<n>         stop after n errors (default 20; 0: no limit)
   -enable-16bit-types       half/int16_t/uint16_t are real 16-bit types
 Preprocessor:
   -D <name>[=<value>]       define a macro

@@ -46,6 +46,7 @@ struct CompileOptions {
   std::string spirvTargetEnv = "vulkan1.0";  // -fspv-target-env=
   std::vector<std::pair<std::string, std::string>> defines;  // -D
   std::vector<std::string> includeDirs;                       // -I
+  uint32_t errorLimit = 20;                                 // -ferror-limit=N (0: none)
   int hlslVersion = 2021;                                     // -HV
   bool enable16BitTypes = false;                              // -enable-16bit-types
   std::string outputFile;        // -Fo

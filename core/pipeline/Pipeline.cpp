@@ -130,6 +130,7 @@ std::shared_ptr<CompileResult> compileOnThisStack(const std::string& fileName, s
     feOptions.profile = options.profile;
     feOptions.spirv = options.spirv();
     feOptions.hlslVersion = options.hlslVersion;
+    feOptions.errorLimit = options.errorLimit;
     frontend::FrontendResult fe = frontend::parseAndAnalyze(*unit, feOptions);
     StageArtifact& ast = result->stages.emplace_back();
     ast.name = "ast";

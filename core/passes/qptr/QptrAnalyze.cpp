@@ -69,7 +69,7 @@ class Analyzer {
     std::vector<std::string> errors;
     if (v.kind == ValueKind::GlobalVar) {
       auto& slot = out_->globals[v.a];
-      slot = slot ? mergeUsage(cx_, layouts_, *slot, std::move(u), errors) : std::move(u);
+      slot = slot ? mergeUsage(cx_, layouts_, std::move(*slot), std::move(u), errors) : std::move(u);
       for (auto& e : errors) {
         if (e.rfind(kPunningPrefix, 0) == 0) reportWarning(st_, m_, m_.globals[v.a].attrs, "qptr.analyze", e);
         else globalErrors_[v.a].push_back(e);
@@ -279,7 +279,7 @@ class Analyzer {
 
   Usage accessUsage(Type t, bool strict, Attrs& attrs, MatrixAccess matrix = {}) {
     if (layouts_.isHandle(t)) return Usage::handle(t);
-    const TypeLayout l = layouts_.layoutOf(t, matrix.stride, matrix.rowMajor);
+    const TypeLayout& l = layouts_.layoutOf(t, matrix.stride, matrix.rowMajor);
     if (layouts_.isBufferBlock(t)) {
       reportError(st_, m_, attrs, "qptr.analyze", "cannot access a whole buffer");
       return Usage::unused();

@@ -48,11 +48,22 @@ bool Layouts::isBufferBlock(Type type) const {
 }
 
 uint32_t Layouts::alignOf(Type type) const {
-  const TypeLayout l = layoutOf(type);
+  const TypeLayout& l = layoutOf(type);
   return l.align;
 }
 
-TypeLayout Layouts::layoutOf(Type type, uint32_t matrixStride, bool rowMajor) const {
+const TypeLayout& Layouts::layoutOf(Type type, uint32_t matrixStride, bool rowMajor) const {
+  // Only matrices (and arrays of them) read the stride and the majorness; other types share one entry.
+  const TypeKind k = cx_.def(type).kind;
+  if (k != TypeKind::Matrix && k != TypeKind::Array && k != TypeKind::RuntimeArray) matrixStride = 0, rowMajor = false;
+  const uint64_t key = uint64_t(type.index) << 33 | uint64_t(matrixStride) << 1 | uint64_t(rowMajor);
+  auto it = cache_.find(key);
+  if (it != cache_.end()) return it->second;
+  TypeLayout l = compute(type, matrixStride, rowMajor);
+  return cache_.emplace(key, std::move(l)).first->second;
+}
+
+TypeLayout Layouts::compute(Type type, uint32_t matrixStride, bool rowMajor) const {
   TypeLayout l;
   const TypeDef& d = cx_.def(type);
   const bool legacy = config_.kind != LayoutKind::Scalar;
@@ -70,7 +81,7 @@ TypeLayout Layouts::layoutOf(Type type, uint32_t matrixStride, bool rowMajor) co
       l.size = l.align = 8;
       return l;
     case TypeKind::Vector: {
-      const TypeLayout e = layoutOf(d.element);
+      const TypeLayout& e = layoutOf(d.element);
       l.shape = TypeLayout::Shape::Elements;
       l.element = d.element;
       l.stride = e.size;
@@ -80,7 +91,7 @@ TypeLayout Layouts::layoutOf(Type type, uint32_t matrixStride, bool rowMajor) co
       return l;
     }
     case TypeKind::Matrix: {
-      const TypeLayout col = layoutOf(d.element);
+      const TypeLayout& col = layoutOf(d.element);
       if (rowMajor) {
         l.shape = TypeLayout::Shape::Invalid;
         l.error = "row-major matrix: columns are not contiguous";
@@ -99,7 +110,7 @@ TypeLayout Layouts::layoutOf(Type type, uint32_t matrixStride, bool rowMajor) co
     }
     case TypeKind::Array: case TypeKind::RuntimeArray: {
       // A member's MatrixStride / RowMajor apply to the matrices of an array of matrices.
-      const TypeLayout e = layoutOf(d.element, matrixStride, rowMajor);
+      const TypeLayout& e = layoutOf(d.element, matrixStride, rowMajor);
       if (isHandle(d.element) || isBufferBlock(d.element)) {
         l.shape = TypeLayout::Shape::HandleArray;
         l.element = d.element;
@@ -126,7 +137,7 @@ TypeLayout Layouts::layoutOf(Type type, uint32_t matrixStride, bool rowMajor) co
       uint32_t offset = 0, align = config_.kind == LayoutKind::Extended ? 16 : 1;
       for (const StructMember& m : d.members) {
         const Decoration* ms = findDec(m.decorations, spv::DecorationMatrixStride);
-        const TypeLayout ml = layoutOf(m.type, ms && !ms->operands.empty() ? ms->operands[0] : 0,
+        const TypeLayout& ml = layoutOf(m.type, ms && !ms->operands.empty() ? ms->operands[0] : 0,
                                        findDec(m.decorations, spv::DecorationRowMajor) != nullptr);
         const Decoration* off = findDec(m.decorations, spv::DecorationOffset);
         uint32_t o = off && !off->operands.empty() ? off->operands[0] : roundUp(offset, ml.align);

@@ -6,8 +6,10 @@
 
 #include "core/ir/Context.h"
 
+#include <cstdint>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace sl::qptr {
@@ -45,15 +47,20 @@ class Layouts {
  public:
   Layouts(const ir::Context& cx, LayoutConfig config) : cx_(cx), config_(config) {}
   const LayoutConfig& config() const { return config_; }
-  // `rowMajor` / `matrixStride` come from the struct member that holds a matrix.
-  TypeLayout layoutOf(ir::Type type, uint32_t matrixStride = 0, bool rowMajor = false) const;
+  // `rowMajor` / `matrixStride` come from the struct member that holds a matrix. Memoized: a
+  // struct tree reaches its leaves by exponentially many paths (S1 { S0 a, b, c; } ... S15).
+  // The reference stays valid for the life of this object.
+  const TypeLayout& layoutOf(ir::Type type, uint32_t matrixStride = 0, bool rowMajor = false) const;
   bool isHandle(ir::Type type) const;  // image, sampler, sampled image, acceleration structure
   bool isBufferBlock(ir::Type type) const;  // struct decorated Block/BufferBlock
 
  private:
   uint32_t alignOf(ir::Type type) const;
+  TypeLayout compute(ir::Type type, uint32_t matrixStride, bool rowMajor) const;
   const ir::Context& cx_;
   LayoutConfig config_;
+  // (type index, matrix stride, row-major) -> layout; node-based, so references stay valid.
+  mutable std::unordered_map<uint64_t, TypeLayout> cache_;
 };
 
 }  // namespace sl::qptr

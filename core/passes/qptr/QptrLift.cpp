@@ -4,6 +4,7 @@
 
 #include <spirv/unified1/spirv.hpp>
 
+#include <algorithm>
 #include <optional>
 #include <unordered_map>
 #include <unordered_set>
@@ -68,6 +69,8 @@ class Lifter {
     FuncId saveId = fid_;
     auto saveRefs = std::move(refs_);
     refs_.clear();
+    auto saveDetached = std::move(detached_);
+    detached_.clear();
     fn_ = &m_.function(f);
     fid_ = f;
     RegionDef& body = fn_->region(fn_->body);
@@ -83,22 +86,28 @@ class Lifter {
       refs_[valueKey(Value::regionInput(fn_->body, i))] = it->second;
     }
     walkRegion(fn_->body);
+    // Lifted steps leave their blocks all at once, and what is left is found in one walk (an
+    // erase or a search of the block per instruction was quadratic in the block's length).
+    std::vector<bool> detached(fn_->insts.size(), false), attached(fn_->insts.size(), false);
+    for (InstId id : detached_) detached[id.index] = true;
+    for (uint32_t n = 0; n < fn_->nodes.size(); ++n) {
+      std::vector<InstId>& list = fn_->nodes[n].insts;
+      if (!detached_.empty())
+        list.erase(std::remove_if(list.begin(), list.end(), [&](InstId x) { return x.index < detached.size() && detached[x.index]; }),
+                   list.end());
+      for (InstId x : list)
+        if (x.index < attached.size() && fn_->inst(x).block.index == n) attached[x.index] = true;
+    }
     for (uint32_t i = 0; i < fn_->insts.size(); ++i) {
       InstDef& in = fn_->insts[i];
       in.attrs.qptrUsage.clear();
-      if (isQptrType(cx_, in.resultType) && attached(InstId(i)))
+      if (isQptrType(cx_, in.resultType) && attached[i])
         error(in.attrs, "qptr value left unlifted (" + opcodeName(in.op) + ")");
     }
     fn_ = saveFn;
     fid_ = saveId;
     refs_ = std::move(saveRefs);
-  }
-
-  bool attached(InstId id) const {
-    const InstDef& in = fn_->inst(id);
-    for (InstId x : fn_->node(in.block).insts)
-      if (x == id) return true;
-    return false;
+    detached_ = std::move(saveDetached);
   }
 
   void walkRegion(RegionId r) {
@@ -225,7 +234,7 @@ class Lifter {
   // The declared struct member that starts at `offset` of `declared`, for its name.
   const StructMember* declaredMemberAt(Type declared, uint32_t offset) {
     if (!declared.valid() || cx_.def(declared).kind != TypeKind::Struct) return nullptr;
-    const TypeLayout l = layouts_.layoutOf(declared);
+    const TypeLayout& l = layouts_.layoutOf(declared);
     const TypeDef& d = cx_.def(declared);
     for (size_t i = 0; i < l.offsets.size() && i < d.members.size(); ++i)
       if (l.offsets[i] == offset) return &d.members[i];
@@ -352,7 +361,7 @@ class Lifter {
 
   std::optional<std::vector<Decoration>> matrixDecorations(Type t, uint32_t offset, Type matrix) {
     for (int guard = 0; guard < 16 && t.valid(); ++guard) {
-      const TypeLayout l = layouts_.layoutOf(t);
+      const TypeLayout& l = layouts_.layoutOf(t);
       if (l.shape == TypeLayout::Shape::Fields) {
         const size_t f = fieldAt(l, offset);
         if (f < l.offsets.size() && isMatrixStartIn(l.fieldTypes[f], offset - l.offsets[f], matrix)) {
@@ -394,7 +403,7 @@ class Lifter {
 
   // One step down from ref.cur towards ref.pending; false if there is no component there.
   bool descend(PtrRef& ref) {
-    const TypeLayout l = layouts_.layoutOf(ref.cur, ref.matrixStride, ref.rowMajor);
+    const TypeLayout& l = layouts_.layoutOf(ref.cur, ref.matrixStride, ref.rowMajor);
     const TypeKind kind = cx_.def(ref.cur).kind;
     if (l.shape == TypeLayout::Shape::Elements || (kind == TypeKind::Matrix && l.stride)) {
       if (kind == TypeKind::Matrix && ref.rowMajor) return false;
@@ -480,7 +489,7 @@ class Lifter {
       const TypeDef& d = cx_.def(t);
       t = d.kind == TypeKind::Struct ? d.members[cx_.def(ref.indices[j].asConst()).bits].type : d.element;
     }
-    const TypeLayout l = layouts_.layoutOf(t);
+    const TypeLayout& l = layouts_.layoutOf(t);
     return member < l.offsets.size() ? l.offsets[member] : 0;
   }
 
@@ -533,7 +542,7 @@ class Lifter {
   // Errors are reported on `at`.
   bool resolveArray(PtrRef& ref, uint32_t stride, InstId at) {
     for (int guard = 0; guard < 64; ++guard) {
-      const TypeLayout l = layouts_.layoutOf(ref.cur, ref.matrixStride, ref.rowMajor);
+      const TypeLayout& l = layouts_.layoutOf(ref.cur, ref.matrixStride, ref.rowMajor);
       const bool arrayLike = l.shape == TypeLayout::Shape::Elements && l.stride == stride;
       if (arrayLike && (l.count == 0 || ref.pending < l.size)) return true;
       if (carryIntoNextElement(ref, at)) continue;
@@ -614,7 +623,7 @@ class Lifter {
       switch (op) {
         case QptrOp::BufferData:  // the Block struct is the buffer's data: nothing to emit
           refs_[valueKey(self)] = ref;
-          detach(*fn_, id);
+          detached_.push_back(id);
           return;
         case QptrOp::HandleArrayIndex: {
           const TypeDef& d = cx_.def(ref.cur);
@@ -626,20 +635,20 @@ class Lifter {
           ref.levels.push_back({false, 0});  // handle arrays have no byte stride
           ref.cur = d.element;
           refs_[valueKey(self)] = ref;
-          detach(*fn_, id);
+          detached_.push_back(id);
           return;
         }
         case QptrOp::Offset:
           ref.pending += in.operands[1].imm;
           refs_[valueKey(self)] = ref;
-          detach(*fn_, id);
+          detached_.push_back(id);
           return;
         case QptrOp::DynOffset: {
           const uint32_t stride = in.operands[2].imm;
           const Value dynamicIndex = in.operands[1].value;
           if (!resolveArray(ref, stride, id)) return;
           const Type arrayType = ref.cur;
-          const TypeLayout l = layouts_.layoutOf(ref.cur, ref.matrixStride, ref.rowMajor);
+          const TypeLayout& l = layouts_.layoutOf(ref.cur, ref.matrixStride, ref.rowMajor);
           const Value index = addIndex(dynamicIndex, ref.pending / stride, id);
           ref.indices.push_back(index);
           ref.levels.push_back({true, stride});
@@ -647,11 +656,11 @@ class Lifter {
           ref.cur = l.element;
           keepMatrixInfoOnlyForArrays(ref, cx_.def(arrayType).kind);
           refs_[valueKey(self)] = ref;
-          detach(*fn_, id);
+          detached_.push_back(id);
           return;
         }
         case QptrOp::BufferDynLen: {
-          const TypeLayout l = layouts_.layoutOf(ref.cur);
+          const TypeLayout& l = layouts_.layoutOf(ref.cur);
           const uint32_t fixed = in.operands[1].imm;
           uint32_t member = UINT32_MAX;
           for (uint32_t f = 0; f < l.offsets.size(); ++f)
@@ -791,6 +800,7 @@ class Lifter {
   std::vector<bool> done_;
   std::vector<std::unordered_map<uint32_t, PtrRef>> paramRefs_;
   std::unordered_map<uint64_t, PtrRef> refs_;
+  std::vector<InstId> detached_;  // this function's lifted steps, taken out of their blocks at its end
   FunctionDef* fn_ = nullptr;
   FuncId fid_;
 };

@@ -44,7 +44,7 @@ class Lowerer {
     GlobalState& gs = st_.globals[g.index];
     gs.storageClass = gv.storageClass;
     gs.refType = gv.refType;
-    const TypeLayout l = layouts_.layoutOf(gv.type);
+    const TypeLayout& l = layouts_.layoutOf(gv.type);
     std::string shape;
     if (l.shape == TypeLayout::Shape::Handle) {
       gs.shape = GlobalState::Shape::Handles;
@@ -54,7 +54,7 @@ class Lowerer {
       shape = l.count ? "[" + std::to_string(l.count) + " x handle]" : "[handle]";
     } else if (layouts_.isBufferBlock(gv.type) && isBufferStorageClass(gv.storageClass)) {
       gs.shape = GlobalState::Shape::Handles;
-      const TypeLayout bl = layouts_.layoutOf(gv.type);
+      const TypeLayout& bl = layouts_.layoutOf(gv.type);
       shape = "buffer(" + std::to_string(bl.size) + ", align: " + std::to_string(bl.align) + ")";
     } else if (isInterfaceStorageClass(gv.storageClass)) {
       // Input/Output blocks such as gl_PerVertex keep their exact type (and BuiltIn members):
@@ -76,18 +76,16 @@ class Lowerer {
     fs_ = &st_.functions[f.index];
     matrices_.clear();
     const size_t count = fn_->insts.size();  // new step instructions are appended; skip them
+    // The instructions still in a block (erased ones keep their arena slot), found once: a
+    // search of the block per instruction was quadratic. Lowering erases nothing.
+    std::vector<bool> inBlock(count, false);
+    for (uint32_t n = 0; n < fn_->nodes.size(); ++n)
+      for (InstId x : fn_->nodes[n].insts)
+        if (x.index < count && fn_->inst(x).block.index == n) inBlock[x.index] = true;
     for (uint32_t i = 0; i < count; ++i) {
-      if (!inBlock(InstId(i))) continue;
+      if (!inBlock[i]) continue;
       lowerInst(InstId(i));
     }
-  }
-
-  bool inBlock(InstId id) const {
-    const InstDef& in = fn_->inst(id);
-    if (!in.block.valid() || in.block.index >= fn_->nodes.size()) return false;
-    for (InstId x : fn_->node(in.block).insts)
-      if (x == id) return true;
-    return false;
   }
 
   Type typeOf(const Value& v) const { return m_.typeOf(*fn_, v); }
@@ -107,7 +105,7 @@ class Lowerer {
       switch (in.op.code) {
         case spv::OpVariable: {
           const Type t = cx_.def(in.resultType).element;
-          const TypeLayout l = layouts_.layoutOf(t);
+          const TypeLayout& l = layouts_.layoutOf(t);
           if (l.shape == TypeLayout::Shape::Invalid || l.shape == TypeLayout::Shape::Handle ||
               l.shape == TypeLayout::Shape::HandleArray) break;
           std::vector<Operand> ops{Operand::i(l.size), Operand::i(l.align)};
@@ -180,10 +178,10 @@ class Lowerer {
     if (in.operands.size() != 2 || !in.operands[1].isImm) return false;
     const Type block = pointee(in.operands[0].value);
     if (!block.valid() || !layouts_.isBufferBlock(block)) return false;
-    const TypeLayout l = layouts_.layoutOf(block);
+    const TypeLayout& l = layouts_.layoutOf(block);
     const uint32_t member = in.operands[1].imm;
     if (member >= l.fieldTypes.size() || cx_.def(l.fieldTypes[member]).kind != TypeKind::RuntimeArray) return false;
-    const TypeLayout al = layouts_.layoutOf(l.fieldTypes[member]);
+    const TypeLayout& al = layouts_.layoutOf(l.fieldTypes[member]);
     in.op = Opcode::qptr(QptrOp::BufferDynLen);
     in.operands = {in.operands[0], Operand::i(l.offsets[member]), Operand::i(al.stride)};
     return true;
@@ -256,7 +254,7 @@ class Lowerer {
         splitBeforeMatrix(id, steps, k, cur, sc);
         return ChainResult::KeepWhole;
       }
-      const TypeLayout l = layouts_.layoutOf(cur, mat.stride, mat.rowMajor);
+      const TypeLayout& l = layouts_.layoutOf(cur, mat.stride, mat.rowMajor);
       const bool keepMatrixInfo = cd.kind == TypeKind::Array || cd.kind == TypeKind::RuntimeArray;
       if (!keepMatrixInfo) mat = {};
       switch (l.shape) {

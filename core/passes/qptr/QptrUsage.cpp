@@ -74,6 +74,14 @@ std::optional<uint32_t> maxOpt(const std::optional<uint32_t>& a, const std::opti
   return std::max(*a, *b);
 }
 
+// The usage an element pointer holds: moved out when nothing else shares it (a copy of a big
+// usage per merge made merging quadratic), copied otherwise.
+Usage takeElement(std::shared_ptr<Usage>& p) {
+  if (!p) return Usage::unused();
+  if (p.use_count() == 1) return std::move(*p);
+  return *p;
+}
+
 bool isTyped(const Usage& u) { return u.kind == Usage::Kind::StrictlyTyped || u.kind == Usage::Kind::DirectAccess; }
 
 // Does a value of `type` contain a component usable as `u` at byte `offset`?
@@ -81,7 +89,7 @@ bool typeSupports(const Context& cx, const Layouts& layouts, Type type, uint32_t
   if (depth > 16) return false;
   if (u.kind == Usage::Kind::Unused) return true;
   if (isTyped(u) && offset == 0 && u.type == type) return true;
-  const TypeLayout l = layouts.layoutOf(type);
+  const TypeLayout& l = layouts.layoutOf(type);
   if (u.maxSize && l.size && offset + *u.maxSize > l.size) return false;
   if (u.kind == Usage::Kind::OffsetBase) {
     for (const auto& [o, e] : u.entries)
@@ -111,20 +119,40 @@ bool typeSupports(const Context& cx, const Layouts& layouts, Type type, uint32_t
 
 Usage mergeAt(const Context& cx, const Layouts& layouts, Usage a, uint32_t off, Usage b, std::vector<std::string>& errors);
 
+// The entry with the greatest offset below `limit` that is not zero-sized (zero-sized entries
+// overlap nothing but an entry at their own offset).
+std::map<uint32_t, Usage>::iterator lastSizedBefore(std::map<uint32_t, Usage>& entries, std::map<uint32_t, Usage>::iterator limit) {
+  for (auto it = limit; it != entries.begin();) {
+    --it;
+    if (!it->second.maxSize || *it->second.maxSize != 0) return it;
+  }
+  return entries.end();
+}
+
 // Inserts `b` at `off` into the OffsetBase `a`, merging with every overlapping entry.
+// The sized entries of an offset base never overlap (each merge joins the ones it touches), so
+// their ends rise with their starts: only the last sized entry below `off` can reach it, and the
+// others that overlap start in [off, end of b). Looking at those alone keeps a merge logarithmic
+// in the number of entries (a scan of all of them made 10,000 stores to one buffer quadratic).
 Usage mergeIntoOffsetBase(const Context& cx, const Layouts& layouts, Usage a, uint32_t off, Usage b,
                           std::vector<std::string>& errors) {
   uint32_t start = off;
   Usage acc = std::move(b);
   const std::optional<uint32_t> bEnd = acc.maxSize ? std::optional<uint32_t>(off + *acc.maxSize) : std::nullopt;
-  std::vector<uint32_t> overlapping;
-  for (const auto& [o, e] : a.entries) {
+  auto overlaps = [&](uint32_t o, const Usage& e) {
     const std::optional<uint32_t> eEnd = e.maxSize ? std::optional<uint32_t>(o + *e.maxSize) : std::nullopt;
     const bool before = eEnd && *eEnd <= off;
     const bool after = bEnd && o >= *bEnd;
     const bool zeroSized = (e.maxSize && *e.maxSize == 0) || (acc.maxSize && *acc.maxSize == 0);
-    if (!before && !after && !(zeroSized && o != off)) overlapping.push_back(o);
-  }
+    return !before && !after && !(zeroSized && o != off);
+  };
+  std::vector<uint32_t> overlapping;
+  const auto from = a.entries.lower_bound(off);
+  if (auto below = lastSizedBefore(a.entries, from); below != a.entries.end() && overlaps(below->first, below->second))
+    overlapping.push_back(below->first);
+  const auto to = bEnd ? a.entries.lower_bound(*bEnd) : a.entries.end();
+  for (auto it = from; it != to; ++it)
+    if (overlaps(it->first, it->second)) overlapping.push_back(it->first);
   for (uint32_t o : overlapping) {
     Usage& existing = a.entries.at(o);
     // Neither contains the other: SPIR-T's "unsupported straddling overlap".
@@ -146,8 +174,12 @@ Usage mergeIntoOffsetBase(const Context& cx, const Layouts& layouts, Usage a, ui
     }
   }
   a.entries.emplace(start, std::move(acc));
+  // The furthest end: the last sized entry's (ends rise with starts), or the last zero-sized
+  // entry's offset when that is further.
   std::optional<uint32_t> size = 0;
-  for (const auto& [o, e] : a.entries) size = (size && e.maxSize) ? std::optional<uint32_t>(std::max(*size, o + *e.maxSize)) : std::nullopt;
+  if (auto last = lastSizedBefore(a.entries, a.entries.end()); last != a.entries.end())
+    size = last->second.maxSize ? std::optional<uint32_t>(last->first + *last->second.maxSize) : std::nullopt;
+  if (size && !a.entries.empty()) size = std::max(*size, a.entries.rbegin()->first);
   a.maxSize = size;
   return a;
 }
@@ -218,12 +250,12 @@ Usage mergeAt(const Context& cx, const Layouts& layouts, Usage a, uint32_t off, 
   }
   if (a.kind == Usage::Kind::DynOffsetBase) {
     if (b.maxSize && off % a.stride + *b.maxSize <= a.stride) {
-      Usage elem = mergeAt(cx, layouts, *a.element, off % a.stride, std::move(b), errors);
+      Usage elem = mergeAt(cx, layouts, takeElement(a.element), off % a.stride, std::move(b), errors);
       a.element = std::make_shared<Usage>(std::move(elem));
       return a;
     }
     if (b.kind == Usage::Kind::DynOffsetBase && b.stride == a.stride && off % a.stride == 0) {
-      Usage elem = mergeAt(cx, layouts, *a.element, 0, *b.element, errors);
+      Usage elem = mergeAt(cx, layouts, takeElement(a.element), 0, takeElement(b.element), errors);
       a.element = std::make_shared<Usage>(std::move(elem));
       if (b.maxSize && a.maxSize) a.maxSize = std::max(*a.maxSize, off + *b.maxSize);
       else a.maxSize = std::nullopt;
@@ -250,7 +282,8 @@ Usage mergeUsage(const Context& cx, const Layouts& layouts, Usage a, Usage b, st
       errors.push_back("merge: " + printUsage(cx, a) + " vs " + printUsage(cx, b));
       return a;
     }
-    a.element = std::make_shared<Usage>(mergeUsage(cx, layouts, *a.element, *b.element, errors));
+    Usage ae = takeElement(a.element), be = takeElement(b.element);
+    a.element = std::make_shared<Usage>(mergeUsage(cx, layouts, std::move(ae), std::move(be), errors));
     return a;
   }
   // The bigger (or stricter) one is the base.

@@ -333,3 +333,27 @@ RWBuffer<int> one : register(u2);
   REQUIRE(one->registers.size() == 1);
   CHECK((one->registers[0].registerClass == 'u' && one->registers[0].index == 2));
 }
+
+TEST_CASE("the error limit: the front end stops after 20 errors, as Clang's -ferror-limit", "[limits]") {
+  std::string body;
+  for (int k = 0; k < 500; ++k) body += "  u" + std::to_string(k) + " = 1;\n";
+  const std::string source = "[numthreads(1,1,1)] void main() {\n" + body + "}\n";
+  auto limited = compile(source);
+  CHECK(limited.count(Severity::Error) == 21);
+  CHECK(limited.hasMessage("use of undeclared identifier 'u19'"));
+  CHECK(!limited.hasMessage("use of undeclared identifier 'u20'"));
+  CHECK(limited.hasMessage("too many errors emitted, stopping now [-ferror-limit=20]"));
+
+  FrontendOptions unlimited;
+  unlimited.errorLimit = 0;
+  CHECK(compile(source, unlimited).count(Severity::Error) == 500);
+  FrontendOptions three;
+  three.errorLimit = 3;
+  CHECK(compile(source, three).count(Severity::Error) == 4);
+
+  // Errors inside a template's body are deferred to its instantiation: they stop nothing.
+  std::string templ = "template <typename T> T f(T x) {\n";
+  for (int k = 0; k < 30; ++k) templ += "  v" + std::to_string(k) + " = x;\n";
+  templ += "  return x;\n}\n[numthreads(1,1,1)] void main() {}\n";
+  CHECK(compile(templ).count(Severity::Error) == 0);
+}

@@ -54,6 +54,12 @@ def struct_chain(n):
             compute("  o[0] = 1;", "RWStructuredBuffer<S%d> b : register(u1);\n" % (n - 1)))
 
 
+def struct_tree(n):
+    # S1 { S0 a, b, c; } ... reached through .a.a...a: few bytes of source, 3^n paths to the leaves.
+    return ("struct S0 { float v; };\n" + "".join("struct S%d { S%d a, b, c; };\n" % (i, i - 1) for i in range(1, n)) +
+            compute("  o[0] = b[0]" + ".a" * (n - 1) + ".v;", "StructuredBuffer<S%d> b : register(t1);\n" % (n - 1)))
+
+
 def table(n, element="%d.5"):
     return compute("  o[0] = t[id.x];", "static const float t[%d] = {%s};\n" % (n, ", ".join(element % i for i in range(n))))
 
@@ -106,6 +112,19 @@ CASES = {
     "table-20000": lambda: table(20000),
     "sequential-if-3000": lambda: compute("  float a = id.x; float r = 0;\n" +
                                           "".join("  if (a > %d) r += 1;\n" % i for i in range(3000)) + "  o[0] = r;"),
+    # Time: each was quadratic or exponential in its size.
+    "stores-10000": lambda: compute("".join("  o[%d] = %d;\n" % (k, k) for k in range(10000))),
+    "switch-10000": lambda: compute("  float r = 0;\n  switch (id.x) {\n" +
+                                    "".join("  case %d: r = %d; break;\n" % (k, k * 3) for k in range(10000)) +
+                                    "  default: r = -1; break;\n  }\n  o[0] = r;"),
+    "struct-tree-16": lambda: struct_tree(16),
+    "errors-100000": lambda: "[numthreads(1,1,1)] void main() {\n" +
+                             "".join("  u%d = 1;\n" % k for k in range(100000)) + "}\n",
+    "macro-doubling-40": lambda: "#define M0 x\n" + "".join("#define M%d M%d M%d\n" % (k, k - 1, k - 1) for k in range(1, 41)) +
+                                 compute("  float x = 1; o[0] = M40;"),
+    "macro-args-doubling-40": lambda: "#define F0(a) a\n" +
+                                      "".join("#define F%d(a) F%d(a a)\n" % (k, k - 1) for k in range(1, 41)) +
+                                      compute("  float x = 1; o[0] = F40(x);"),
 }
 
 LOCATED = re.compile(r"^(\S+?):(\d+):(\d+): error: (.*)$", re.M)
