@@ -137,6 +137,11 @@ class Decoder {
       }
       if (!moduleInstruction(in)) return false;
     }
+    // A pointee may be declared after its pointer (OpTypeForwardPointer), so it is checked once
+    // all types are known: handlers read the pointee's type without asking.
+    for (const Type& t : module_->types)
+      if (t.id && t.kind == TypeKind::Pointer && !isType(t.element))
+        return fail("pointer type %" + std::to_string(t.id) + " points to %" + std::to_string(t.element) + ", which is not a type");
     return true;
   }
 
@@ -363,6 +368,7 @@ class Decoder {
         t.kind = TypeKind::Pointer;
         t.storageClass = word(in, 2);
         t.element = word(in, 3);  // may be a forward-declared pointee (physical pointers)
+        if (!validId(t.element)) return fail("pointer to %" + std::to_string(t.element) + ", outside the module's id bound", in.offset);
         size = sizeof(Pointer);
         break;
       case spv::OpTypeFunction:

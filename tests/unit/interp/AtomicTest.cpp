@@ -505,3 +505,42 @@ void main(uint3 id : SV_DispatchThreadID) {
     CHECK(r.diagnostics.find("not a multiple of its size") != std::string::npos);
   }
 }
+
+TEST_CASE("a pointer whose pointee is not a type, or outside the id bound, is a decode error", "[interp][atomic]") {
+  // Found by fuzz_interp: an atomic through such a pointer read the pointee's type out of range.
+  const std::string text = R"(
+OpCapability Shader
+OpMemoryModel Logical GLSL450
+OpEntryPoint GLCompute %main "main"
+OpExecutionMode %main LocalSize 1 1 1
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%uint = OpTypeInt 32 0
+%uint_1 = OpConstant %uint 1
+%uint_0 = OpConstant %uint 0
+%bad = OpTypePointer Function %uint_1
+%main = OpFunction %void None %fn
+%entry = OpLabel
+%var = OpVariable %bad Function
+%r = OpAtomicIAdd %uint %var %uint_1 %uint_0 %uint_1
+OpReturn
+OpFunctionEnd
+)";
+  interp::DecodeOptions options;
+  options.validate = false;  // what the validator rejects must not reach a handler either
+  std::vector<uint32_t> words = assemble(text);
+  const interp::DecodeResult notAType = interp::decodeModule(words, options);
+  CHECK(!notAType.module);
+  CHECK(notAType.error.find("which is not a type") != std::string::npos);
+
+  // The same pointer, its pointee id now past the bound.
+  for (size_t i = 5; i < words.size();) {
+    const uint32_t count = words[i] >> 16, opcode = words[i] & 0xffff;
+    REQUIRE(count > 0);
+    if (opcode == 32 /* OpTypePointer */) words[i + 3] = words[3] + 7;
+    i += count;
+  }
+  const interp::DecodeResult outside = interp::decodeModule(words, options);
+  CHECK(!outside.module);
+  CHECK(outside.error.find("outside the module's id bound") != std::string::npos);
+}

@@ -14,7 +14,10 @@ void main(uint3 id : SV_DispatchThreadID) {
   Item it = Items[id.x];
   Out[id.x] = it.value * scale + Colors[id.x].x;
   Keys[id.x] = it.key + bias;
-  Log[Log.IncrementCounter()] = id.x;
+  // The counter's total is deterministic; the order invocations take its slots is not, so each
+  // writes its own element (a compare of counter-indexed writes would race between devices).
+  Log.IncrementCounter();
+  Log[id.x] = id.x;
 #ifdef COLLIDE
   Other[id.x] = 1;
 #endif
