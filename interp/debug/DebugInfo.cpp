@@ -1,5 +1,7 @@
 #include "interp/debug/DebugInfo.h"
 
+#include <algorithm>
+
 #define SPV_ENABLE_UTILITY_CODE
 #include <spirv/unified1/spirv.hpp>
 
@@ -44,6 +46,9 @@ DebugInfo readDebugInfo(const Module& m, std::span<const uint32_t> words, uint32
   std::map<uint32_t, std::string> strings;  // OpString id -> text
   std::string* continued = nullptr;         // the text OpSourceContinued appends to
   uint32_t debugInfoSet = 0;
+  std::map<uint32_t, uint32_t> localIndex;  // DebugLocalVariable id -> index into info.locals
+  std::map<uint32_t, uint64_t> constants;   // OpConstant id -> value (DebugLocalVariable's line)
+  uint32_t function = ~0u;                  // Module::functions index of the body being read
   for (size_t at = 5; at < words.size();) {
     const uint32_t count = words[at] >> 16, op = words[at] & 0xffff;
     if (count == 0 || at + count > words.size()) break;
@@ -80,9 +85,31 @@ DebugInfo readDebugInfo(const Module& m, std::span<const uint32_t> words, uint32
         }
       } else if (instruction == 102 && count >= 6 && continued && strings.count(words[at + 5])) {  // DebugSourceContinued
         *continued += strings[words[at + 5]];
+      } else if (instruction == 26 && count >= 9) {  // DebugLocalVariable Name Type Source Line Column Parent Flags
+        localIndex[words[at + 2]] = uint32_t(info.locals.size());
+        info.locals.push_back({strings.count(words[at + 5]) ? strings[words[at + 5]] : "", uint32_t(constants[words[at + 8]])});
+      } else if ((instruction == 28 || instruction == 29) && count >= 7 && function != ~0u && localIndex.count(words[at + 5])) {
+        // DebugDeclare LocalVariable Variable Expression / DebugValue LocalVariable Value Expression
+        // Indexes...: anchored before the next decoded instruction (by word offset).
+        const std::vector<Inst>& insts = m.functions[function].insts;
+        const auto next = std::upper_bound(insts.begin(), insts.end(), uint32_t(at),
+                                           [](uint32_t offset, const Inst& inst) { return offset < inst.wordOffset; });
+        DebugBinding b;
+        b.local = localIndex[words[at + 5]];
+        b.function = function;
+        b.anchor = uint32_t(next - insts.begin());
+        b.declare = instruction == 28;
+        b.target = words[at + 6];
+        // A DebugValue with Indexes sets part of an aggregate: not shown (the whole value is kept).
+        if (b.declare || count == 8) info.bindings.push_back(b);
       }
-    } else if (op == spv::OpFunction) {
+    } else if (op == spv::OpConstant && count >= 4) {
+      constants[words[at + 2]] = words[at + 3];
+    } else if (op == spv::OpFunction && count >= 5) {
       continued = nullptr;
+      function = words[at + 2] < m.functionIndexOf.size() ? m.functionIndexOf[words[at + 2]] : ~0u;
+    } else if (op == spv::OpFunctionEnd) {
+      function = ~0u;
     }
     at = end;
   }

@@ -16,8 +16,25 @@
 
 namespace sl::interp::debug {
 
+// A NonSemantic.Shader.DebugInfo.100 DebugLocalVariable, and where the module says what holds
+// it: a DebugDeclare (the variable lives in an OpVariable or is a parameter) or a DebugValue (it
+// now equals an SSA value), each anchored before the instruction that follows it.
+struct DebugLocal {
+  std::string name;
+  uint32_t line = 0;
+};
+struct DebugBinding {
+  uint32_t local = 0;      // index into DebugInfo::locals
+  uint32_t function = 0;   // Module::functions index
+  uint32_t anchor = 0;     // Function::insts index of the instruction after it
+  bool declare = false;    // DebugDeclare (else DebugValue)
+  uint32_t target = 0;     // the OpVariable / OpFunctionParameter (declare) or value id
+};
+
 struct DebugInfo {
   MemberNames memberNames;                    // struct type id -> member names
+  std::vector<DebugLocal> locals;
+  std::vector<DebugBinding> bindings;         // in module order
   std::map<std::string, std::string> sources; // file name -> text (files the module carries)
   std::vector<std::set<uint32_t>> codeLines;  // Module::sourceFiles index -> lines with code
   bool hasLines = false;                      // any instruction has a location

@@ -47,7 +47,7 @@ DebugSession::DebugSession(std::shared_ptr<const DebugTrace> trace, std::span<co
   for (const Function& f : module_.functions)
     for (const Function::Local& local : f.locals)
       if (local.id < module_.names.size() && !module_.names[local.id].empty()) named = true;
-  if (!named && !module_.functions.empty())
+  if (!named && info_.locals.empty() && !module_.functions.empty())
     notes_.push_back("the module names no function variables (OpName): locals are not shown");
   if (trace_->truncated)
     notes_.push_back("the trace was truncated after " + std::to_string(n) + " steps: the invocation ran on, but past that point nothing is recorded");
@@ -396,28 +396,75 @@ std::optional<Value> DebugSession::valueOfId(uint32_t frame, uint32_t id, uint32
   return readRegister(module_, type, bytes, &info_.memberNames);
 }
 
+std::optional<Value> DebugSession::localVariable(uint32_t frame, uint32_t id, uint32_t lane) {
+  const TraceCursor::Frame& f = cursor_.frame(frame);
+  const Function& fn = module_.functions[f.function];
+  for (const auto& [localId, layout] : localLayouts_[f.function]) {
+    if (localId != id) continue;
+    for (const Function::Local& local : fn.locals) {
+      if (local.id != id) continue;
+      bool written = false;
+      const uint32_t size = module_.layout(layout).size;
+      const uint8_t* bytes = cursor_.bytes(ObjectKind::LaneStack, 0, lane, uint64_t(f.localsBase) + local.offset, size, &written, f.firstStep);
+      if (!bytes || !written) {
+        Value v;
+        v.opaque = "<uninitialized>";
+        v.typeName = typeName(module_, local.type);
+        return v;
+      }
+      return readMemory(module_, layout, bytes, &info_.memberNames);
+    }
+  }
+  return std::nullopt;
+}
+
+std::vector<std::pair<std::string, uint32_t>> DebugSession::debugLocals(uint32_t frame) const {
+  std::vector<std::pair<std::string, uint32_t>> out;
+  if (info_.bindings.empty() || frame == TraceCursor::kNone) return out;
+  const TraceCursor::Frame& f = cursor_.frame(frame);
+  const size_t p = cursor_.position();
+  // A binding took effect once the instruction after it ran in this frame, or is about to.
+  auto reached = [&](const DebugBinding& b) -> uint32_t {
+    if (p < trace_->steps.size() && cursor_.frameOf(p) == frame && trace_->steps[p].inst == b.anchor) return uint32_t(p);
+    return cursor_.lastDefinition(frame, b.anchor);
+  };
+  std::vector<std::pair<uint32_t, uint32_t>> latest(info_.locals.size(), {TraceCursor::kNone, 0});  // (step, binding)
+  for (uint32_t k = 0; k < info_.bindings.size(); ++k) {
+    const DebugBinding& b = info_.bindings[k];
+    if (b.function != f.function) continue;
+    const uint32_t step = reached(b);
+    if (step == TraceCursor::kNone) continue;
+    auto& slot = latest[b.local];
+    if (slot.first == TraceCursor::kNone || step >= slot.first) slot = {step, k};
+  }
+  for (uint32_t l = 0; l < latest.size(); ++l)
+    if (latest[l].first != TraceCursor::kNone) out.push_back({info_.locals[l].name, latest[l].second});
+  return out;
+}
+
+std::optional<Value> DebugSession::bindingValue(uint32_t frame, uint32_t binding, uint32_t lane) {
+  const DebugBinding& b = info_.bindings[binding];
+  if (b.declare)
+    if (std::optional<Value> v = localVariable(frame, b.target, lane)) return v;
+  std::optional<Value> v = valueOfId(frame, b.target, lane);
+  if (!v) {
+    Value missing;
+    missing.opaque = "<not available>";
+    missing.typeName = b.target < module_.typeOf.size() && module_.typeOf[b.target] ? typeName(module_, module_.typeOf[b.target]) : "?";
+    return missing;
+  }
+  return v;
+}
+
 std::optional<Value> DebugSession::lookup(const std::string& name, uint32_t lane) {
   const uint32_t frame = cursor_.currentFrame();
   if (frame != TraceCursor::kNone) {
     const TraceCursor::Frame& f = cursor_.frame(frame);
     const Function& fn = module_.functions[f.function];
-    for (const auto& [id, layout] : localLayouts_[f.function]) {
-      if (module_.names[id] != name) continue;
-      for (const Function::Local& local : fn.locals) {
-        if (local.id != id) continue;
-        bool written = false;
-        const uint32_t size = module_.layout(layout).size;
-        const uint8_t* bytes =
-            cursor_.bytes(ObjectKind::LaneStack, 0, lane, uint64_t(f.localsBase) + local.offset, size, &written, f.firstStep);
-        if (!bytes || !written) {
-          Value v;
-          v.opaque = "<uninitialized>";
-          v.typeName = typeName(module_, local.type);
-          return v;
-        }
-        return readMemory(module_, layout, bytes, &info_.memberNames);
-      }
-    }
+    for (const auto& [debugName, binding] : debugLocals(frame))
+      if (debugName == name) return bindingValue(frame, binding, lane);
+    for (const auto& [id, layout] : localLayouts_[f.function])
+      if (module_.names[id] == name) return localVariable(frame, id, lane);
     for (uint32_t id : fn.parameterIds)
       if (module_.names[id] == name) return valueOfId(frame, id, lane);
     for (const auto& [id, inst] : definingInst_[f.function])
@@ -486,6 +533,25 @@ std::vector<Variable> DebugSession::locals() {
       if (module_.names[local.first] == name) return true;
     return false;
   };
+  // NonSemantic.Shader.DebugInfo.100 locals, when the function has them, say everything.
+  bool described = false;
+  for (const DebugBinding& b : info_.bindings) described |= b.function == f.function;
+  if (described) {
+    for (const auto& [name, binding] : debugLocals(frame)) {
+      std::optional<Value> value = bindingValue(frame, binding, lane);
+      Variable v;
+      v.scope = Variable::Scope::Local;
+      v.name = name;
+      v.type = value->typeName;
+      v.value = std::move(*value);
+      out.push_back(std::move(v));
+    }
+    if (localsPosition_ != cursor_.position()) {
+      localsPosition_ = cursor_.position();
+      out = markChanged(std::move(out), previousLocals_);
+    }
+    return out;
+  }
   for (uint32_t id : fn.parameterIds)
     if (!module_.names[id].empty() && !hasLocalNamed(module_.names[id])) add(Variable::Scope::Parameter, id, valueOfId(frame, id, lane));
   for (const auto& [id, layout] : localLayouts_[f.function])

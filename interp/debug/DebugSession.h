@@ -133,6 +133,13 @@ class DebugSession {
   std::optional<Stop> breakpointAt(size_t position);
   std::optional<Value> lookup(const std::string& name, uint32_t lane);
   std::optional<Value> valueOfId(uint32_t frame, uint32_t id, uint32_t lane, int depthLimit = 8);
+  // The Function variable `id` of `frame`, read from the lane's stack (<uninitialized> until the
+  // frame writes it); nullopt when `id` is not one of the frame's variables.
+  std::optional<Value> localVariable(uint32_t frame, uint32_t id, uint32_t lane);
+  // DebugLocalVariables of the frame's function that a DebugDeclare/DebugValue already reached:
+  // (name, binding index into DebugInfo::bindings), the latest binding of each, in module order.
+  std::vector<std::pair<std::string, uint32_t>> debugLocals(uint32_t frame) const;
+  std::optional<Value> bindingValue(uint32_t frame, uint32_t binding, uint32_t lane);
   std::vector<Variable> markChanged(std::vector<Variable> variables, std::vector<std::pair<std::string, std::string>>& previous);
   const Function& function(uint32_t frame) const;
 

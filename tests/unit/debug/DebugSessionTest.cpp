@@ -149,3 +149,98 @@ TEST_CASE("without debug lines the session steps by instruction and says why", "
   CHECK(s.position() > 10);
   CHECK_FALSE(s.location().known);
 }
+
+TEST_CASE("DebugLine and DebugSource give lines and text; DebugDeclare/DebugValue name the locals", "[debug][session]") {
+  // By hand, what a compiler emitting NonSemantic.Shader.DebugInfo.100 locals writes: `a` lives
+  // in a variable (DebugDeclare), `b` is an SSA value (DebugValue); no OpLine, no OpName.
+  const auto words = assemble(R"(
+               OpCapability Shader
+               OpExtension "SPV_KHR_non_semantic_info"
+          %1 = OpExtInstImport "NonSemantic.Shader.DebugInfo.100"
+               OpMemoryModel Logical GLSL450
+               OpEntryPoint GLCompute %main "main"
+               OpExecutionMode %main LocalSize 1 1 1
+       %file = OpString "t.hlsl"
+       %text = OpString "void main() {
+  uint a = 5;
+  uint b = a + 2;
+}
+"
+         %na = OpString "a"
+         %nb = OpString "b"
+      %nuint = OpString "uint"
+      %nmain = OpString "main"
+       %void = OpTypeVoid
+         %fn = OpTypeFunction %void
+       %uint = OpTypeInt 32 0
+        %ptr = OpTypePointer Function %uint
+         %u0 = OpConstant %uint 0
+         %u1 = OpConstant %uint 1
+         %u2 = OpConstant %uint 2
+         %u3 = OpConstant %uint 3
+         %u4 = OpConstant %uint 4
+         %u5 = OpConstant %uint 5
+         %u6 = OpConstant %uint 6
+        %u32 = OpConstant %uint 32
+        %src = OpExtInst %void %1 DebugSource %file %text
+         %cu = OpExtInst %void %1 DebugCompilationUnit %u1 %u4 %src %u5
+      %tuint = OpExtInst %void %1 DebugTypeBasic %nuint %u32 %u6 %u0
+        %tfn = OpExtInst %void %1 DebugTypeFunction %u0 %void
+        %dfn = OpExtInst %void %1 DebugFunction %nmain %tfn %src %u1 %u1 %cu %nmain %u0 %u1
+         %va = OpExtInst %void %1 DebugLocalVariable %na %tuint %src %u2 %u3 %dfn %u0
+         %vb = OpExtInst %void %1 DebugLocalVariable %nb %tuint %src %u3 %u3 %dfn %u0
+       %expr = OpExtInst %void %1 DebugExpression
+       %main = OpFunction %void None %fn
+      %entry = OpLabel
+        %var = OpVariable %ptr Function
+         %s0 = OpExtInst %void %1 DebugScope %dfn
+         %d0 = OpExtInst %void %1 DebugDeclare %va %var %expr
+         %l2 = OpExtInst %void %1 DebugLine %src %u2 %u2 %u3 %u3
+               OpStore %var %u5
+         %l3 = OpExtInst %void %1 DebugLine %src %u3 %u3 %u3 %u3
+         %ld = OpLoad %uint %var
+        %sum = OpIAdd %uint %ld %u2
+         %d1 = OpExtInst %void %1 DebugValue %vb %sum %expr
+         %l4 = OpExtInst %void %1 DebugLine %src %u4 %u4 %u1 %u1
+               OpReturn
+               OpFunctionEnd
+)");
+  interp::DecodeOptions options;
+  options.validate = false;
+  interp::DecodeResult decoded = interp::decodeModule(words, options);
+  REQUIRE(decoded.module);
+  Buffers b;
+  interp::DispatchDesc desc;
+  desc.module = decoded.module;
+  desc.resources = &b;
+  desc.options.subgroupSize = 4;
+  auto trace = std::make_shared<DebugTrace>();
+  desc.trace = trace.get();
+  const interp::DispatchResult r = interp::dispatch(desc);
+  INFO(r.error());
+  REQUIRE(r.ok);
+  DebugSession s(trace, words);
+  CHECK(s.notes().empty());
+  REQUIRE(s.hasSourceLines());
+  s.start();
+  CHECK(s.location().file == "t.hlsl");
+  CHECK(s.location().line == 2);
+  CHECK(s.sourceLine() == "  uint a = 5;");  // from DebugSource's text
+  std::vector<Variable> locals = s.locals();
+  REQUIRE(locals.size() == 1);  // b is not bound yet
+  CHECK(locals[0].name == "a");
+  CHECK(formatValue(locals[0].value) == "<uninitialized>");
+  s.next();
+  CHECK(s.location().line == 3);
+  CHECK(valueOf(s, "a") == "5");
+  CHECK(valueOf(s, "b") == "error: unknown name 'b'");
+  s.next();
+  CHECK(s.location().line == 4);
+  locals = s.locals();
+  REQUIRE(locals.size() == 2);
+  CHECK(locals[1].name == "b");
+  CHECK(formatValue(locals[1].value) == "7");
+  CHECK(valueOf(s, "a + b") == "12");
+  s.stepBack();
+  CHECK(s.locals().size() == 1);
+}
