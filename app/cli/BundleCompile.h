@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "renderer/offload/Bundle.h"
+#include "renderer/offload/Generate.h"
 
 namespace sl::cli {
 
@@ -15,5 +16,13 @@ namespace sl::cli {
 // RUN line's own flags; diagnostics and failures are printed to stderr. nullopt on failure.
 std::optional<std::vector<uint8_t>> compileBundleStep(const std::string& file, const offload::Bundle& bundle,
                                                       const offload::CompileStep& step, const std::vector<std::string>& extraArgs = {});
+
+// `run --new`: a bundle (source.hlsl, a pipeline generated from the SPIR-V's reflection with
+// pseudo-random inputs, RUN lines) for the compute shader in file `shader`, compiled with
+// `compileArgs` (-T cs_6_6 when they name no profile). Messages go to stderr prefixed by `tool`.
+// Returns 0 with `bundle` set, else the exit status (2: unreadable file or bad options, 1: the
+// shader does not compile or cannot be given a pipeline).
+int bundleFromShader(const std::string& shader, std::vector<std::string> compileArgs, offload::GenerateOptions options,
+                     const std::string& tool, std::string& bundle);
 
 }  // namespace sl::cli

@@ -24,13 +24,14 @@ namespace sl::cli {
 namespace {
 
 const char* kDebugHelp =
-    "usage: shaderlens debug FILE.test (--thread X,Y,Z | --group X,Y,Z --local X,Y,Z) [--break LINE[:COND]]...\n"
+    "usage: shaderlens debug FILE.test|SHADER.hlsl (--thread X,Y,Z | --group X,Y,Z --local X,Y,Z) [--break LINE[:COND]]...\n"
     "                        [--watch EXPR]... [--do \"CMD; CMD; ...\"] [--globals] [--subgroup-size N]\n"
     "                        [--max-steps N] [--no-debug-info]\n"
     "Debugs one invocation of an offload-test-suite bundle's compute dispatch: compiles its shader as\n"
     "`shaderlens run` does, plus -Zi, runs the dispatch on the CPU device recording the invocation's\n"
     "subgroup, then runs the commands and prints each stop: location, source line, locals, watches.\n"
-    "Without --do it stops at the entry, at every breakpoint hit, and at the end.\n"
+    "Without --do it stops at the entry, at every breakpoint hit, and at the end. A SHADER.hlsl gets the\n"
+    "pipeline `shaderlens run --new` generates for it (every binding, pseudo-random inputs).\n"
     "  --thread X,Y,Z    the invocation by SV_DispatchThreadID\n"
     "  --group/--local   the invocation by SV_GroupID and SV_GroupThreadID\n"
     "  --break LINE[:COND]  a breakpoint at LINE of the shader (a line without code moves to the next\n"
@@ -187,7 +188,11 @@ int runDebug(const Args& args) {
     return kExitSuccess;
   }
   std::string text, error;
-  if (!readWholeFile(o.file, text, error)) {
+  const bool shader = o.file.size() > 5 && o.file.compare(o.file.size() - 5, 5, ".hlsl") == 0;
+  if (shader) {
+    // A bare compute shader gets the bundle `run --new` would make for it.
+    if (int status = bundleFromShader(o.file, {}, {}, "shaderlens debug", text)) return status;
+  } else if (!readWholeFile(o.file, text, error)) {
     std::fprintf(stderr, "shaderlens debug: %s\n", error.c_str());
     return kExitUsage;
   }
