@@ -246,6 +246,10 @@ int runDebug(const Args& args) {
   }
   const std::array<uint32_t, 3> size = decoded.module->entryPoints[size_t(entryIndex)].localSize;
   const std::array<uint32_t, 3> groups = pipeline.dispatch.groupCount;
+  if (groups[0] == 0 || groups[1] == 0 || groups[2] == 0) {
+    std::fprintf(stderr, "%s: error: the dispatch is empty: DispatchGroupCount is %s\n", pipelineName.c_str(), triple(groups).c_str());
+    return 1;
+  }
   std::array<uint32_t, 3> group{}, local{}, thread{};
   for (size_t k = 0; k < 3; ++k) {
     if (o.thread) {
@@ -293,6 +297,7 @@ int runDebug(const Args& args) {
   }
 
   interp::debug::DebugSession session(trace, words);
+  if (!status.ok()) session.setDispatchError(status.message());
   if (const offload::SplitPart* source = bundle.part(compile.sourcePart)) session.addSourceText(o.file + "/" + compile.sourcePart, source->text);
   std::string out = "debugging invocation " + triple(thread) + " (workgroup " + triple(group) + ", local " + triple(local) + "): lane " +
                     std::to_string(trace->lane) + " of subgroup " + std::to_string(trace->subgroupIndex) + " (" +

@@ -70,6 +70,11 @@ void DebugScript::printStop(const Stop& stop, std::string& out) {
       reachedEnd_ = true;
       out += "stop " + std::to_string(stops_) + ": finished (the invocation returned after " + std::to_string(session_.position()) + " steps)\n";
       return;
+    case Stop::Reason::Failed:
+      reachedEnd_ = true;
+      out += "stop " + std::to_string(stops_) + ": the dispatch failed here, after " + std::to_string(session_.position()) +
+             " steps: " + session_.dispatchError() + "\n";
+      return;
     case Stop::Reason::TraceEnd:
       reachedEnd_ = true;
       out += "stop " + std::to_string(stops_) + ": the trace ends here (truncated after " + std::to_string(session_.stepCount()) + " steps)\n";
@@ -166,7 +171,7 @@ bool DebugScript::command(const std::string& text, std::string& out) {
       const Stop stop = (session_.*motion)();
       printStop(stop, out);
       if (stop.reason == Stop::Reason::Error) return false;
-      if (stop.reason == Stop::Reason::Finished || stop.reason == Stop::Reason::TraceEnd) break;
+      if (stop.reason == Stop::Reason::Finished || stop.reason == Stop::Reason::TraceEnd || stop.reason == Stop::Reason::Failed) break;
     }
     return true;
   }

@@ -97,6 +97,11 @@ DebugSession::DebugSession(std::shared_ptr<const DebugTrace> trace, std::span<co
   }
 }
 
+void DebugSession::setDispatchError(std::string message) {
+  dispatchError_ = std::move(message);
+  notes_.push_back("the dispatch failed after step " + std::to_string(activeEnd_) + ": the trace ends there");
+}
+
 void DebugSession::addSourceText(const std::string& file, std::string text) {
   if (!info_.sources.count(file)) info_.sources[file] = std::move(text);
 }
@@ -218,7 +223,7 @@ Stop DebugSession::moveTo(size_t position, Stop::Reason reason) {
   Stop stop;
   stop.reason = reason;
   if (position >= activeEnd_ && (reason == Stop::Reason::Step || reason == Stop::Reason::Finished))
-    stop.reason = trace_->truncated ? Stop::Reason::TraceEnd : Stop::Reason::Finished;
+    stop.reason = !dispatchError_.empty() ? Stop::Reason::Failed : trace_->truncated ? Stop::Reason::TraceEnd : Stop::Reason::Finished;
   return stop;
 }
 

@@ -6,11 +6,13 @@
 // Nothing here throws or crashes on bad input: problems are messages.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <optional>
 #include <span>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "interp/debug/DebugInfo.h"
@@ -38,7 +40,9 @@ struct BreakpointResult {
 };
 
 struct Stop {
-  enum class Reason { Entry, Step, Breakpoint, Finished, TraceEnd, Start, Error };
+  // Finished: the invocation returned; TraceEnd: the trace's budget ended it; Failed: the
+  // dispatch stopped with an error (DebugSession::setDispatchError) after the last step.
+  enum class Reason { Entry, Step, Breakpoint, Finished, TraceEnd, Failed, Start, Error };
   Reason reason = Reason::Step;
   uint32_t breakpoint = 0;  // Reason::Breakpoint
   std::string message;      // Error: why it stopped (a condition that failed to evaluate)
@@ -84,6 +88,9 @@ class DebugSession {
   const Module& module() const { return module_; }
   // Source text for a file the module does not carry (the bundle's own part).
   void addSourceText(const std::string& file, std::string text);
+  // The dispatch failed after the trace's last step: the end is that failure, not a return.
+  void setDispatchError(std::string message);
+  const std::string& dispatchError() const { return dispatchError_; }
 
   // ---- breakpoints (lines of the entry point's file unless `file` names another) ------------
   BreakpointResult addBreakpoint(uint32_t line, const std::string& condition = "", const std::string& file = "");
@@ -152,6 +159,7 @@ class DebugSession {
   size_t activeEnd_ = 0;            // past the traced lane's last step
   std::vector<Breakpoint> breakpoints_;
   std::vector<std::string> notes_;
+  std::string dispatchError_;
   // Per function: the OpVariable instruction index of each local, and result id -> instruction.
   std::vector<std::vector<std::pair<uint32_t, uint32_t>>> localLayouts_;  // (local id, layout node)
   std::vector<std::unordered_map<uint32_t, uint32_t>> definingInst_;
