@@ -134,6 +134,12 @@ int runQptr(const Args& args) {
   // Capabilities the writer cannot infer from the IR (VariablePointers for pointer phis/selects).
   spirv::addMissingCapabilities(written.words, read.capabilities, read.extensions);
   auto invalid = spirv::validate(written.words, env);
+  if (!invalid.empty()) {
+    // An invalid module is not written: a later step would take it for the pass's result.
+    std::fputs(renderDiagnostics(invalid).c_str(), stderr);
+    if (!output.empty()) std::fprintf(stderr, "shaderlens qptr: '%s' not written (the lifted module is invalid)\n", output.c_str());
+    return kExitCompileError;
+  }
   if (!output.empty()) {
     const std::string err = writeFileAtomically(
         output, std::span(reinterpret_cast<const uint8_t*>(written.words.data()), written.words.size() * 4));
@@ -141,10 +147,6 @@ int runQptr(const Args& args) {
       std::fprintf(stderr, "shaderlens qptr: cannot write '%s': %s\n", output.c_str(), err.c_str());
       return kExitUsage;
     }
-  }
-  if (!invalid.empty()) {
-    std::fputs(renderDiagnostics(invalid).c_str(), stderr);
-    return kExitCompileError;
   }
   return kExitSuccess;
 }

@@ -111,18 +111,36 @@ class Writer {
     for (size_t i = known; i < errors.size(); ++i) featureErrorLocs_.emplace(errors[i], loc);
   }
 
+  // An instruction holds at most 65,535 words (its count is 16 bits): a bigger one is a located
+  // error at the declaration or instruction being written (a 200,000-element table), never a
+  // module with a corrupt word count.
+  void emitInst(Words& out, uint32_t opcode, const Words& operands) {
+    if (operands.size() + 1 > 0xFFFF) {
+      const g::Instruction* info = g::findInstruction(opcode);
+      // A limit of SPIR-V the input reached, not the writer's failure: no "SPIR-V writer:" prefix.
+      const std::string message = (info ? std::string(info->name) : std::string("an instruction")) + " would need " +
+                                  std::to_string(operands.size() + 1) +
+                                  " words; a SPIR-V instruction holds at most 65535 (split the data, e.g. into a buffer)";
+      if (reported_.insert(message).second) diags_.push_back(Diagnostic::error(sourceLoc(currentLoc_), message));
+      return;
+    }
+    spirv::emitInst(out, opcode, operands);
+  }
+
   // ------------------------------------------------------------------ names and decorations
+  // Debug names are cut to kMaxNameBytes: a 1 MB identifier is valid HLSL, its OpName is not.
+  static constexpr size_t kMaxNameBytes = 4096;
   void name(uint32_t id, const std::string& text) {
     if (!opts_.emitNames || text.empty()) return;
     Words ops{id};
-    appendString(ops, text);
+    appendString(ops, std::string_view(text).substr(0, kMaxNameBytes));
     emitInst(names_, spv::OpName, ops);
   }
 
   void memberName(uint32_t id, uint32_t member, const std::string& text) {
     if (!opts_.emitNames || text.empty()) return;
     Words ops{id, member};
-    appendString(ops, text);
+    appendString(ops, std::string_view(text).substr(0, kMaxNameBytes));
     emitInst(names_, spv::OpMemberName, ops);
   }
 
@@ -324,6 +342,7 @@ class Writer {
     const uint32_t ptrType = typeId(gv.refType);
     const uint32_t id = newId();
     globalIds_.push_back(id);
+    currentLoc_ = gv.attrs.loc;  // for the initializer's constants
     Words ops{ptrType, id, gv.storageClass};
     if (gv.initializer.valid()) ops.push_back(constId(gv.initializer));
     emitInst(globals_, spv::OpVariable, ops);
@@ -850,6 +869,7 @@ class Writer {
     const InstDef& inst = fn_->inst(id);
     if (inst.op.isSpv(spv::OpVariable)) return;  // hoisted
     const DebugLoc loc = inst.attrs.loc;
+    currentLoc_ = loc;
     switch (inst.op.family) {
       case OpFamily::Qptr:
         return error("qptr." + std::string(qptrOpName(static_cast<QptrOp>(inst.op.code))) +
@@ -1068,6 +1088,7 @@ class Writer {
   uint32_t nextId_ = 1;
   std::vector<Diagnostic> diags_;
   std::set<std::string> reported_;
+  DebugLoc currentLoc_;  // of the global or instruction being written, for emitInst's errors
   FeatureSet features_;
   std::map<std::string, DebugLoc> featureErrorLocs_;  // feature error -> where it was first needed
   std::set<std::string> extraExtensions_;  // ones the grammar does not tie to a feature

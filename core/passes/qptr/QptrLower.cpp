@@ -3,6 +3,7 @@
 #include "core/ir/Printer.h"
 #include "core/ir/SpirvGrammar.h"
 
+#include <climits>
 #include <spirv/unified1/spirv.hpp>
 
 #include <unordered_map>
@@ -289,17 +290,21 @@ class Lowerer {
     return ChainResult::Lowered;
   }
 
-  // Fold constant dynamic offsets and merge consecutive offsets.
+  // Fold constant dynamic offsets and merge consecutive offsets. Offsets are 31-bit (qptr.offset
+  // is signed): a constant index whose byte offset would not fit (a valid module may index a
+  // runtime array with %uint_4294967294) stays a dynamic offset.
   std::vector<Step> fold(const std::vector<Step>& steps) const {
+    constexpr int64_t kMaxOffset = INT32_MAX;
     std::vector<Step> folded;
     for (Step s : steps) {
       int64_t c = 0;
-      if (s.op == QptrOp::DynOffset && constIndex(s.index, c) && c >= 0 && (s.count == 0 || c < int64_t(s.count))) {
+      if (s.op == QptrOp::DynOffset && constIndex(s.index, c) && c >= 0 && (s.count == 0 || c < int64_t(s.count)) &&
+          c <= kMaxOffset / std::max<int64_t>(1, s.stride)) {
         s = {QptrOp::Offset, {}, c * int64_t(s.stride), 0, 0};
       }
       if (s.op == QptrOp::Offset) {
         if (s.offset == 0) continue;
-        if (!folded.empty() && folded.back().op == QptrOp::Offset) {
+        if (!folded.empty() && folded.back().op == QptrOp::Offset && folded.back().offset + s.offset <= kMaxOffset) {
           folded.back().offset += s.offset;
           continue;
         }

@@ -4,6 +4,7 @@
 #include "core/ir/Verifier.h"
 #include "core/spirv/reader/ReaderState.h"
 
+#include <cstdio>
 #include <spirv/unified1/spirv.hpp>
 
 #include <algorithm>
@@ -90,6 +91,12 @@ class ModuleReader {
     if (words_.size() < 5) throw detail::ReadFailure{0, 0, "module shorter than the 5-word header"};
     if (words_[0] != spv::MagicNumber) throw detail::ReadFailure{0, 0, "bad magic number"};
     result.version = words_[1];
+    // 0x00MMmm00: SPIR-V 1.0 to 1.6 (a later version may change what a word means).
+    if ((result.version & 0xff0000ffu) != 0 || result.version < 0x00010000u || result.version > 0x00010600u) {
+      char word[16];
+      std::snprintf(word, sizeof word, "0x%08x", result.version);
+      throw detail::ReadFailure{1, 0, std::string("unsupported SPIR-V version word ") + word + " (this reader knows 1.0 to 1.6)"};
+    }
     st_.bound = words_[3];
     if (st_.bound == 0 || st_.bound > (1u << 22)) throw detail::ReadFailure{3, 0, "implausible id bound " + std::to_string(st_.bound)};
     std::vector<RawInst> insts;

@@ -110,6 +110,8 @@ CASES = {
     # Sizes: a 20,000-element table took more than 8 GB in the DXIL back end (an insertvalue per
     # element, each folded into a new full-size constant).
     "table-20000": lambda: table(20000),
+    "table-200000": lambda: table(200000),
+    "identifier-1mb": lambda: compute("  float %s = id.x; o[0] = %s;" % ("a" * 1000000, "a" * 1000000)),
     "sequential-if-3000": lambda: compute("  float a = id.x; float r = 0;\n" +
                                           "".join("  if (a > %d) r += 1;\n" % i for i in range(3000)) + "  o[0] = r;"),
     # Time: each was quadratic or exponential in its size.
