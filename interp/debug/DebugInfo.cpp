@@ -49,6 +49,8 @@ DebugInfo readDebugInfo(const Module& m, std::span<const uint32_t> words, uint32
   std::map<uint32_t, uint32_t> localIndex;  // DebugLocalVariable id -> index into info.locals
   std::map<uint32_t, uint64_t> constants;   // OpConstant id -> value (DebugLocalVariable's line)
   uint32_t function = ~0u;                  // Module::functions index of the body being read
+  std::map<uint32_t, std::string> debugFunctionNames;  // DebugFunction id -> its name
+  info.functionNames.resize(m.functions.size());
   for (size_t at = 5; at < words.size();) {
     const uint32_t count = words[at] >> 16, op = words[at] & 0xffff;
     if (count == 0 || at + count > words.size()) break;
@@ -85,6 +87,12 @@ DebugInfo readDebugInfo(const Module& m, std::span<const uint32_t> words, uint32
         }
       } else if (instruction == 102 && count >= 6 && continued && strings.count(words[at + 5])) {  // DebugSourceContinued
         *continued += strings[words[at + 5]];
+      } else if (instruction == 20 && count >= 6) {  // DebugFunction Name ...
+        debugFunctionNames[words[at + 2]] = strings.count(words[at + 5]) ? strings[words[at + 5]] : "";
+      } else if (instruction == 101 && count >= 7) {  // DebugFunctionDefinition Function Definition
+        const uint32_t definition = words[at + 6];
+        if (definition < m.functionIndexOf.size() && m.functionIndexOf[definition] < info.functionNames.size())
+          info.functionNames[m.functionIndexOf[definition]] = debugFunctionNames[words[at + 5]];
       } else if (instruction == 26 && count >= 9) {  // DebugLocalVariable Name Type Source Line Column Parent Flags
         localIndex[words[at + 2]] = uint32_t(info.locals.size());
         info.locals.push_back({strings.count(words[at + 5]) ? strings[words[at + 5]] : "", uint32_t(constants[words[at + 8]])});

@@ -35,6 +35,8 @@ struct DebugInfo {
   MemberNames memberNames;                    // struct type id -> member names
   std::vector<DebugLocal> locals;
   std::vector<DebugBinding> bindings;         // in module order
+  // Module::functions index -> DebugFunction name (via DebugFunctionDefinition), "" when none.
+  std::vector<std::string> functionNames;
   std::map<std::string, std::string> sources; // file name -> text (files the module carries)
   std::vector<std::set<uint32_t>> codeLines;  // Module::sourceFiles index -> lines with code
   bool hasLines = false;                      // any instruction has a location

@@ -106,7 +106,12 @@ void DebugSession::addSourceText(const std::string& file, std::string text) {
   if (!info_.sources.count(file)) info_.sources[file] = std::move(text);
 }
 
-const Function& DebugSession::function(uint32_t frame) const { return module_.functions[cursor_.frame(frame).function]; }
+std::string DebugSession::functionName(uint32_t frame) const {
+  const uint32_t index = cursor_.frame(frame).function;
+  const std::string& name = module_.functions[index].name;
+  if (!name.empty() || index >= info_.functionNames.size()) return name;
+  return info_.functionNames[index];  // DebugFunction's, when the module has no OpName for it
+}
 
 uint32_t DebugSession::depthAt(size_t position) const {
   const auto& steps = trace_->steps;
@@ -643,13 +648,13 @@ std::vector<FrameInfo> DebugSession::callStack() const {
   uint32_t frame = cursor_.currentFrame();
   if (frame == TraceCursor::kNone) return frames;
   FrameInfo top;
-  top.function = function(frame).name;
+  top.function = functionName(frame);
   top.location = location();
   frames.push_back(top);
   for (uint32_t child = frame; cursor_.frame(child).parent != TraceCursor::kNone; child = cursor_.frame(child).parent) {
     const TraceCursor::Frame& f = cursor_.frame(child);
     FrameInfo info;
-    info.function = function(f.parent).name;
+    info.function = functionName(f.parent);
     if (f.firstStep > 0) info.location = locationOf(f.firstStep - 1);
     frames.push_back(info);
   }

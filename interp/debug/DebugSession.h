@@ -148,7 +148,7 @@ class DebugSession {
   std::vector<std::pair<std::string, uint32_t>> debugLocals(uint32_t frame) const;
   std::optional<Value> bindingValue(uint32_t frame, uint32_t binding, uint32_t lane);
   std::vector<Variable> markChanged(std::vector<Variable> variables, std::vector<std::pair<std::string, std::string>>& previous);
-  const Function& function(uint32_t frame) const;
+  std::string functionName(uint32_t frame) const;
 
   std::shared_ptr<const DebugTrace> trace_;
   const Module& module_;

@@ -193,6 +193,7 @@ TEST_CASE("DebugLine and DebugSource give lines and text; DebugDeclare/DebugValu
        %main = OpFunction %void None %fn
       %entry = OpLabel
         %var = OpVariable %ptr Function
+        %def = OpExtInst %void %1 DebugFunctionDefinition %dfn %main
          %s0 = OpExtInst %void %1 DebugScope %dfn
          %d0 = OpExtInst %void %1 DebugDeclare %va %var %expr
          %l2 = OpExtInst %void %1 DebugLine %src %u2 %u2 %u3 %u3
@@ -226,6 +227,8 @@ TEST_CASE("DebugLine and DebugSource give lines and text; DebugDeclare/DebugValu
   CHECK(s.location().file == "t.hlsl");
   CHECK(s.location().line == 2);
   CHECK(s.sourceLine() == "  uint a = 5;");  // from DebugSource's text
+  REQUIRE(s.callStack().size() == 1);
+  CHECK(s.callStack()[0].function == "main");  // DebugFunction's name: there is no OpName
   std::vector<Variable> locals = s.locals();
   REQUIRE(locals.size() == 1);  // b is not bound yet
   CHECK(locals[0].name == "a");
@@ -243,4 +246,73 @@ TEST_CASE("DebugLine and DebugSource give lines and text; DebugDeclare/DebugValu
   CHECK(valueOf(s, "a + b") == "12");
   s.stepBack();
   CHECK(s.locals().size() == 1);
+}
+
+TEST_CASE("named SSA values and parameters read from the trace's recorded results", "[debug][session]") {
+  // No variables at all: `twice(k)` gets k from the caller (a constant, then an SSA value), and
+  // the named results `product`/`total` are shown as last computed in their frame.
+  const auto words = assemble(R"(
+               OpCapability Shader
+               OpMemoryModel Logical GLSL450
+               OpEntryPoint GLCompute %main "main"
+               OpExecutionMode %main LocalSize 1 1 1
+               OpName %main "main"
+               OpName %twice "twice"
+               OpName %k "k"
+               OpName %product "product"
+               OpName %total "total"
+       %void = OpTypeVoid
+       %uint = OpTypeInt 32 0
+         %fn = OpTypeFunction %void
+      %fnint = OpTypeFunction %uint %uint
+         %u2 = OpConstant %uint 2
+        %u21 = OpConstant %uint 21
+      %twice = OpFunction %uint None %fnint
+          %k = OpFunctionParameter %uint
+         %t0 = OpLabel
+    %product = OpIMul %uint %k %u2
+               OpReturnValue %product
+               OpFunctionEnd
+       %main = OpFunction %void None %fn
+         %m0 = OpLabel
+      %first = OpFunctionCall %uint %twice %u21
+      %total = OpIAdd %uint %first %u2
+     %second = OpFunctionCall %uint %twice %total
+               OpReturn
+               OpFunctionEnd
+)");
+  interp::DecodeResult decoded = interp::decodeModule(words);
+  REQUIRE(decoded.module);
+  Buffers b;
+  interp::DispatchDesc desc;
+  desc.module = decoded.module;
+  desc.resources = &b;
+  desc.options.subgroupSize = 4;
+  auto trace = std::make_shared<DebugTrace>();
+  desc.trace = trace.get();
+  REQUIRE(interp::dispatch(desc).ok);
+  DebugSession s(trace, words);
+  CHECK_FALSE(s.hasSourceLines());
+  s.start();
+  s.stepInstruction();  // into twice(21)
+  REQUIRE(s.callStack().size() == 2);
+  CHECK(s.callStack()[0].function == "twice");
+  CHECK(valueOf(s, "k") == "21");
+  CHECK(valueOf(s, "product") == "error: unknown name 'product'");  // not computed yet
+  s.stepInstruction();
+  CHECK(valueOf(s, "product") == "42");
+  s.stepOut();
+  REQUIRE(s.returnedValue());
+  CHECK(formatValue(*s.returnedValue()) == "42");
+  s.stepInstruction();  // total = first + 2
+  CHECK(valueOf(s, "total") == "44");
+  s.stepInstruction();  // into twice(total)
+  CHECK(valueOf(s, "k") == "44");
+  CHECK(valueOf(s, "product") == "error: unknown name 'product'");  // a new frame: not yet
+  std::vector<Variable> locals = s.locals();
+  REQUIRE(locals.size() == 1);
+  CHECK(locals[0].scope == Variable::Scope::Parameter);
+  s.backInstruction();
+  s.backInstruction();
+  CHECK(valueOf(s, "total") == "error: unknown name 'total'");
 }
