@@ -5,7 +5,14 @@
 #include "core/support/AtomicFile.h"
 
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
+#include <fstream>
+#include <new>
+
+#include <signal.h>
+#include <sys/resource.h>
+#include <unistd.h>
 
 namespace sl::cli {
 
@@ -28,6 +35,51 @@ std::string dxilDisassembly(const CompileResult& result) {
   }
   if (!text.empty() && text.back() != '\n') text += '\n';
   return text + (dxil ? dxil->text : std::string());
+}
+
+// --time-limit / --memory-limit: this process is the compile, so its own limits are the
+// compile's. The messages are built before the limits are set: the handlers run where nothing
+// may allocate.
+char gTimeLimitMessage[512];
+char gMemoryLimitMessage[512];
+
+void onTimeLimit(int) {
+  (void)!::write(2, gTimeLimitMessage, std::strlen(gTimeLimitMessage));
+  ::_exit(kExitCompileError);
+}
+
+void onMemoryLimit() {
+  (void)!::write(2, gMemoryLimitMessage, std::strlen(gMemoryLimitMessage));
+  ::_exit(kExitCompileError);
+}
+
+// The process's address space now (libraries, stacks): the memory limit comes on top of it.
+uint64_t currentAddressSpaceBytes() {
+  std::ifstream statm("/proc/self/statm");
+  uint64_t pages = 0;
+  statm >> pages;
+  return pages * uint64_t(::sysconf(_SC_PAGESIZE));
+}
+
+void applyCompileLimits(const CompileOptions& options, const std::string& fileName) {
+  if (options.timeLimitSeconds) {
+    std::snprintf(gTimeLimitMessage, sizeof gTimeLimitMessage,
+                  "%s: error: compile stopped: it took longer than the time limit of %u s (--time-limit)\n",
+                  fileName.c_str(), options.timeLimitSeconds);
+    struct sigaction action {};
+    action.sa_handler = onTimeLimit;
+    sigaction(SIGALRM, &action, nullptr);
+    ::alarm(options.timeLimitSeconds);
+  }
+  if (options.memoryLimitMb) {
+    std::snprintf(gMemoryLimitMessage, sizeof gMemoryLimitMessage,
+                  "%s: error: compile stopped: it needed more than the memory limit of %u MB (--memory-limit)\n",
+                  fileName.c_str(), options.memoryLimitMb);
+    const uint64_t limit = currentAddressSpaceBytes() + (uint64_t(options.memoryLimitMb) << 20);
+    struct rlimit rl {limit, limit};
+    setrlimit(RLIMIT_AS, &rl);
+    std::set_new_handler(onMemoryLimit);
+  }
 }
 
 }  // namespace
@@ -68,6 +120,7 @@ int runCompile(const Args& args) {
     return kExitUsage;
   }
   std::string fileName = options.inputFile == "-" ? "<stdin>" : options.inputFile;
+  applyCompileLimits(options, fileName);
   std::shared_ptr<const CompileResult> result = compileSource(fileName, source, options);
 
   // Stages print even when a later stage fails: that is how one sees where things went wrong.

@@ -122,6 +122,12 @@ ParsedCommandLine parseDxcCommandLine(const std::vector<std::string>& rawArgs) {
       o.printStages.push_back(v);
     } else if (a == "--dump-stages" || startsWith(a, "--dump-stages=")) {
       if (!c.value("--dump-stages", o.dumpStagesDir)) return fail(c.error);
+    } else if (a == "--time-limit" || startsWith(a, "--time-limit=")) {
+      if (!c.value("--time-limit", v)) return fail(c.error);
+      if (!parseUint(v, o.timeLimitSeconds) || o.timeLimitSeconds == 0) return fail("invalid time limit '" + v + "' (seconds, at least 1)");
+    } else if (a == "--memory-limit" || startsWith(a, "--memory-limit=")) {
+      if (!c.value("--memory-limit", v)) return fail(c.error);
+      if (!parseUint(v, o.memoryLimitMb) || o.memoryLimitMb < 16) return fail("invalid memory limit '" + v + "' (MB, at least 16)");
     } else if (a == "--emit-qptr-lifted") {
       o.emitQptrLifted = true;
     } else if (a == "--no-qptr-lift") {
@@ -361,6 +367,8 @@ Output:
   --emit-qptr-lifted        write the SPIR-V after qptr.lift (the default)
   --no-qptr-lift            write the SPIR-V of the bound IR module, skipping the qptr round trip
   --dump-stages <dir>       write every stage's text to <dir>/<stage>.txt, diagnostics to <dir>/diagnostics.txt
+  --time-limit <s>          stop the compile after s seconds (exit 1, 'compile stopped: ...')
+  --memory-limit <MB>       stop the compile when it needs more than MB megabytes more memory
 Layout and bindings (SPIR-V):
   -fvk-use-dx-layout, -fvk-use-scalar-layout, -fvk-use-gl-layout
   -fvk-invert-y, -fvk-use-dx-position-w, -fvk-stage-io-order=<decl|alpha>  (vertex/pixel stage I/O)

@@ -94,6 +94,10 @@ struct CompileOptions {
   bool textOnlyForShownStages = false;
   // --dump-stages DIR: write every stage's text to DIR/<stage>.txt (and diagnostics.txt).
   std::string dumpStagesDir;
+  // `compile --time-limit=S --memory-limit=MB` (0: none): past either, the compile stops with a
+  // located error instead of running on (the CLI sets the process's limits).
+  uint32_t timeLimitSeconds = 0;
+  uint32_t memoryLimitMb = 0;
   bool quiet = false;
   // Every stage the viewer can show, also the ones made only on request (the SPIRV-Cross views):
   // set by the GUI, which shows all stages; a CLI compile gets them with --print or --dump-stages.

@@ -169,7 +169,7 @@ std::shared_ptr<const CompileResult> compileSource(const std::string& fileName, 
       result->options = options;
       result->fileName = fileName;
       result->source = std::string(source);
-      result->diagnostics.push_back(Diagnostic::error({}, "internal error: " + why));
+      result->diagnostics.push_back(Diagnostic::error({fileName, 0, 0}, "internal error: " + why));
       result->succeeded = false;
     };
     try {
@@ -179,6 +179,10 @@ std::shared_ptr<const CompileResult> compileSource(const std::string& fileName, 
       failed(std::string("LLVM: ") + e.what());
     } catch (const std::bad_alloc&) {
       failed("out of memory");
+      // Under `compile --memory-limit` running out is the limit the user set, not our failure.
+      if (options.memoryLimitMb)
+        result->diagnostics.back().message = "compile stopped: it needed more than the memory limit of " +
+                                             std::to_string(options.memoryLimitMb) + " MB (--memory-limit)";
     } catch (const std::exception& e) {
       failed(e.what());
     }

@@ -116,6 +116,7 @@ CASES = {
                                           "".join("  if (a > %d) r += 1;\n" % i for i in range(3000)) + "  o[0] = r;"),
     # Time: each was quadratic or exponential in its size.
     "stores-10000": lambda: compute("".join("  o[%d] = %d;\n" % (k, k) for k in range(10000))),
+    "stores-60000": lambda: compute("".join("  o[%d] = %d;\n" % (k, k) for k in range(60000))),
     "switch-10000": lambda: compute("  float r = 0;\n  switch (id.x) {\n" +
                                     "".join("  case %d: r = %d; break;\n" % (k, k * 3) for k in range(10000)) +
                                     "  default: r = -1; break;\n  }\n  o[0] = r;"),
@@ -130,6 +131,8 @@ CASES = {
 }
 
 LOCATED = re.compile(r"^(\S+?):(\d+):(\d+): error: (.*)$", re.M)
+# A compile stopped by --time-limit/--memory-limit names the file (no line holds the cause).
+STOPPED = re.compile(r"^(\S+?): error: (compile stopped: .*)$", re.M)
 
 
 def main():
@@ -170,11 +173,15 @@ def main():
         return
     summary = "%s: exit %d, %d diagnostic lines" % (case, run.returncode, err.count("\n"))
     located = LOCATED.search(err)
+    stopped = STOPPED.search(err)
     if run.returncode != 0:
-        if not located:
+        if located:
+            summary += ", first error: %s:%s:%s: %s" % (os.path.basename(located.group(1)), located.group(2),
+                                                        located.group(3), located.group(4))
+        elif stopped:
+            summary += ", %s: %s" % (os.path.basename(stopped.group(1)), stopped.group(2))
+        else:
             sys.exit("%s: exit %d without a located error:\n%s" % (case, run.returncode, err[-2000:]))
-        summary += ", first error: %s:%s:%s: %s" % (os.path.basename(located.group(1)), located.group(2),
-                                                    located.group(3), located.group(4))
     print(summary)
 
 
