@@ -40,6 +40,16 @@ std::string DebugInfo::sourceLine(const std::string& file, uint32_t line) const 
   return s;
 }
 
+bool DebugInfo::scopeWithin(uint32_t inner, uint32_t outer) const {
+  for (int depth = 0; inner && depth < 256; ++depth) {  // bounded: a malformed module may loop
+    if (inner == outer) return true;
+    auto it = scopeParent.find(inner);
+    if (it == scopeParent.end()) return false;
+    inner = it->second;
+  }
+  return false;
+}
+
 DebugInfo readDebugInfo(const Module& m, std::span<const uint32_t> words, uint32_t entryFunction) {
   DebugInfo info;
   info.memberNames.resize(m.bound);
@@ -51,6 +61,9 @@ DebugInfo readDebugInfo(const Module& m, std::span<const uint32_t> words, uint32
   uint32_t function = ~0u;                  // Module::functions index of the body being read
   std::map<uint32_t, std::string> debugFunctionNames;  // DebugFunction id -> its name
   info.functionNames.resize(m.functions.size());
+  info.instScopes.resize(m.functions.size());
+  uint32_t scope = 0;      // the DebugScope in effect
+  size_t nextInst = 0;     // the next decoded instruction of `function` to meet
   for (size_t at = 5; at < words.size();) {
     const uint32_t count = words[at] >> 16, op = words[at] & 0xffff;
     if (count == 0 || at + count > words.size()) break;
@@ -87,15 +100,23 @@ DebugInfo readDebugInfo(const Module& m, std::span<const uint32_t> words, uint32
         }
       } else if (instruction == 102 && count >= 6 && continued && strings.count(words[at + 5])) {  // DebugSourceContinued
         *continued += strings[words[at + 5]];
-      } else if (instruction == 20 && count >= 6) {  // DebugFunction Name ...
+      } else if (instruction == 20 && count >= 6) {  // DebugFunction Name Type Source Line Column Parent ...
         debugFunctionNames[words[at + 2]] = strings.count(words[at + 5]) ? strings[words[at + 5]] : "";
+        if (count >= 11) info.scopeParent[words[at + 2]] = words[at + 10];
+      } else if (instruction == 21 && count >= 10) {  // DebugLexicalBlock Source Line Column Parent
+        info.scopeParent[words[at + 2]] = words[at + 9];
+      } else if (instruction == 23 && count >= 6) {  // DebugScope Scope [Inlined]
+        scope = words[at + 5];
+      } else if (instruction == 24) {  // DebugNoScope
+        scope = 0;
       } else if (instruction == 101 && count >= 7) {  // DebugFunctionDefinition Function Definition
         const uint32_t definition = words[at + 6];
         if (definition < m.functionIndexOf.size() && m.functionIndexOf[definition] < info.functionNames.size())
           info.functionNames[m.functionIndexOf[definition]] = debugFunctionNames[words[at + 5]];
       } else if (instruction == 26 && count >= 9) {  // DebugLocalVariable Name Type Source Line Column Parent Flags
         localIndex[words[at + 2]] = uint32_t(info.locals.size());
-        info.locals.push_back({strings.count(words[at + 5]) ? strings[words[at + 5]] : "", uint32_t(constants[words[at + 8]])});
+        info.locals.push_back({strings.count(words[at + 5]) ? strings[words[at + 5]] : "", uint32_t(constants[words[at + 8]]),
+                               count >= 11 ? words[at + 10] : 0});
       } else if ((instruction == 28 || instruction == 29) && count >= 7 && function != ~0u && localIndex.count(words[at + 5])) {
         // DebugDeclare LocalVariable Variable Expression / DebugValue LocalVariable Value Expression
         // Indexes...: anchored before the next decoded instruction (by word offset).
@@ -116,8 +137,19 @@ DebugInfo readDebugInfo(const Module& m, std::span<const uint32_t> words, uint32
     } else if (op == spv::OpFunction && count >= 5) {
       continued = nullptr;
       function = words[at + 2] < m.functionIndexOf.size() ? m.functionIndexOf[words[at + 2]] : ~0u;
+      if (function != ~0u) info.instScopes[function].assign(m.functions[function].insts.size(), 0);
+      scope = 0;
+      nextInst = 0;
     } else if (op == spv::OpFunctionEnd) {
       function = ~0u;
+    } else if (op == spv::OpLabel) {
+      scope = 0;  // a DebugScope lasts to the end of its block
+    }
+    // The decoded instruction at this word (if any) is in the scope in effect.
+    if (function != ~0u) {
+      const std::vector<Inst>& insts = m.functions[function].insts;
+      while (nextInst < insts.size() && insts[nextInst].wordOffset < at) ++nextInst;
+      if (nextInst < insts.size() && insts[nextInst].wordOffset == at) info.instScopes[function][nextInst++] = scope;
     }
     at = end;
   }

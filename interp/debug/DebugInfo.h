@@ -22,6 +22,7 @@ namespace sl::interp::debug {
 struct DebugLocal {
   std::string name;
   uint32_t line = 0;
+  uint32_t scope = 0;  // its Parent: a DebugFunction or DebugLexicalBlock id
 };
 struct DebugBinding {
   uint32_t local = 0;      // index into DebugInfo::locals
@@ -37,6 +38,12 @@ struct DebugInfo {
   std::vector<DebugBinding> bindings;         // in module order
   // Module::functions index -> DebugFunction name (via DebugFunctionDefinition), "" when none.
   std::vector<std::string> functionNames;
+  // Lexical scopes: DebugFunction/DebugLexicalBlock id -> its Parent; and per function, each
+  // instruction's DebugScope (0: none).
+  std::map<uint32_t, uint32_t> scopeParent;
+  std::vector<std::vector<uint32_t>> instScopes;
+  // Whether `inner` is `outer` or lies inside it.
+  bool scopeWithin(uint32_t inner, uint32_t outer) const;
   std::map<std::string, std::string> sources; // file name -> text (files the module carries)
   std::vector<std::set<uint32_t>> codeLines;  // Module::sourceFiles index -> lines with code
   bool hasLines = false;                      // any instruction has a location

@@ -447,8 +447,17 @@ std::vector<std::pair<std::string, uint32_t>> DebugSession::debugLocals(uint32_t
     auto& slot = latest[b.local];
     if (slot.first == TraceCursor::kNone || step >= slot.first) slot = {step, k};
   }
-  for (uint32_t l = 0; l < latest.size(); ++l)
-    if (latest[l].first != TraceCursor::kNone) out.push_back({info_.locals[l].name, latest[l].second});
+  // Only locals whose scope holds the current instruction's (when the module says).
+  uint32_t here = 0;
+  if (p < trace_->steps.size() && cursor_.frameOf(p) == frame) {
+    const std::vector<uint32_t>& scopes = info_.instScopes[f.function];
+    if (trace_->steps[p].inst < scopes.size()) here = scopes[trace_->steps[p].inst];
+  }
+  for (uint32_t l = 0; l < latest.size(); ++l) {
+    if (latest[l].first == TraceCursor::kNone) continue;
+    if (here && info_.locals[l].scope && !info_.scopeWithin(here, info_.locals[l].scope)) continue;
+    out.push_back({info_.locals[l].name, latest[l].second});
+  }
   return out;
 }
 

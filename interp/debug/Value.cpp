@@ -152,9 +152,15 @@ std::string formatValue(const Value& v, Format format) {
     case Value::Kind::Opaque: return v.opaque;
     default: break;
   }
+  // Long arrays (groupshared tables) show their start; indexing reaches the rest.
+  constexpr size_t kShown = 64;
   std::string s = "{";
   for (size_t k = 0; k < v.elements.size(); ++k) {
     if (k) s += ", ";
+    if (v.kind == Value::Kind::Array && k == kShown) {
+      s += "... (" + std::to_string(v.elements.size()) + " elements)";
+      break;
+    }
     if (v.kind == Value::Kind::Struct && k < v.memberNames.size()) s += v.memberNames[k] + " = ";
     s += formatValue(v.elements[k], format);
   }

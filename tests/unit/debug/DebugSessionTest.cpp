@@ -316,3 +316,82 @@ TEST_CASE("named SSA values and parameters read from the trace's recorded result
   s.backInstruction();
   CHECK(valueOf(s, "total") == "error: unknown name 'total'");
 }
+
+TEST_CASE("a local of a lexical block is shown only while its DebugScope is in effect", "[debug][session]") {
+  const auto words = assemble(R"(
+               OpCapability Shader
+               OpExtension "SPV_KHR_non_semantic_info"
+          %1 = OpExtInstImport "NonSemantic.Shader.DebugInfo.100"
+               OpMemoryModel Logical GLSL450
+               OpEntryPoint GLCompute %main "main"
+               OpExecutionMode %main LocalSize 1 1 1
+       %file = OpString "s.hlsl"
+         %na = OpString "a"
+         %nc = OpString "c"
+      %nuint = OpString "uint"
+      %nmain = OpString "main"
+       %void = OpTypeVoid
+         %fn = OpTypeFunction %void
+       %uint = OpTypeInt 32 0
+         %u0 = OpConstant %uint 0
+         %u1 = OpConstant %uint 1
+         %u2 = OpConstant %uint 2
+         %u3 = OpConstant %uint 3
+         %u4 = OpConstant %uint 4
+         %u5 = OpConstant %uint 5
+         %u6 = OpConstant %uint 6
+        %u32 = OpConstant %uint 32
+        %src = OpExtInst %void %1 DebugSource %file
+         %cu = OpExtInst %void %1 DebugCompilationUnit %u1 %u4 %src %u5
+      %tuint = OpExtInst %void %1 DebugTypeBasic %nuint %u32 %u6 %u0
+        %tfn = OpExtInst %void %1 DebugTypeFunction %u0 %void
+        %dfn = OpExtInst %void %1 DebugFunction %nmain %tfn %src %u1 %u1 %cu %nmain %u0 %u1
+      %block = OpExtInst %void %1 DebugLexicalBlock %src %u3 %u3 %dfn
+         %va = OpExtInst %void %1 DebugLocalVariable %na %tuint %src %u2 %u3 %dfn %u0
+         %vc = OpExtInst %void %1 DebugLocalVariable %nc %tuint %src %u4 %u5 %block %u0
+       %expr = OpExtInst %void %1 DebugExpression
+       %main = OpFunction %void None %fn
+      %entry = OpLabel
+         %s0 = OpExtInst %void %1 DebugScope %dfn
+         %l2 = OpExtInst %void %1 DebugLine %src %u2 %u2 %u3 %u3
+          %a = OpIAdd %uint %u5 %u0
+         %d0 = OpExtInst %void %1 DebugValue %va %a %expr
+               OpBranch %inner
+      %inner = OpLabel
+         %s1 = OpExtInst %void %1 DebugScope %block
+         %l4 = OpExtInst %void %1 DebugLine %src %u4 %u4 %u5 %u5
+          %c = OpIMul %uint %a %u3
+         %d1 = OpExtInst %void %1 DebugValue %vc %c %expr
+         %l5 = OpExtInst %void %1 DebugLine %src %u5 %u5 %u3 %u3
+               OpBranch %after
+      %after = OpLabel
+         %s2 = OpExtInst %void %1 DebugScope %dfn
+         %l6 = OpExtInst %void %1 DebugLine %src %u6 %u6 %u3 %u3
+               OpReturn
+               OpFunctionEnd
+)");
+  interp::DecodeOptions options;
+  options.validate = false;
+  interp::DecodeResult decoded = interp::decodeModule(words, options);
+  REQUIRE(decoded.module);
+  Buffers b;
+  interp::DispatchDesc desc;
+  desc.module = decoded.module;
+  desc.resources = &b;
+  desc.options.subgroupSize = 4;
+  auto trace = std::make_shared<DebugTrace>();
+  desc.trace = trace.get();
+  REQUIRE(interp::dispatch(desc).ok);
+  DebugSession s(trace, words);
+  REQUIRE(s.addBreakpoint(5).id);
+  REQUIRE(s.addBreakpoint(6).id);
+  s.start();
+  REQUIRE(s.continueForward().reason == Stop::Reason::Breakpoint);
+  CHECK(s.location().line == 5);
+  CHECK(valueOf(s, "c") == "15");  // inside the block
+  REQUIRE(s.continueForward().reason == Stop::Reason::Breakpoint);
+  CHECK(s.location().line == 6);
+  CHECK(valueOf(s, "a") == "5");
+  CHECK(valueOf(s, "c") == "error: unknown name 'c'");  // its block has ended
+  CHECK(s.locals().size() == 1);
+}

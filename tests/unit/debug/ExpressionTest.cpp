@@ -98,3 +98,14 @@ TEST_CASE("errors point at the column that is wrong", "[debug][expression]") {
   CHECK(eval("v + v.xy") == "error 3: operator '+' on vectors of 3 and 2 components");
   CHECK(eval("i[0]") == "error 2: int cannot be indexed");
 }
+
+TEST_CASE("long arrays print their first 64 elements and their length", "[debug][expression]") {
+  Value big;
+  big.kind = Value::Kind::Array;
+  big.typeName = "uint[100]";
+  for (uint32_t k = 0; k < 100; ++k) big.elements.push_back(Value::unsignedInt(k));
+  const std::string text = formatValue(big);
+  CHECK(text.rfind("{0, 1, 2, ", 0) == 0);
+  CHECK(text.find(", 63, ... (100 elements)}") != std::string::npos);
+  CHECK(text.find("64,") == std::string::npos);
+}
