@@ -2,6 +2,9 @@
 
 #include "views/ThreadPriority.h"
 
+#include <condition_variable>
+#include <system_error>
+
 namespace sl::views {
 
 std::shared_ptr<const CompileResult> compileRequest(const CompileRequest& request) {
@@ -10,20 +13,75 @@ std::shared_ptr<const CompileResult> compileRequest(const CompileRequest& reques
 
 namespace {
 
-std::shared_ptr<const CompileResult> internalErrorResult(const CompileRequest& request, const std::string& why) {
+std::shared_ptr<const CompileResult> errorResult(const CompileRequest& request, const std::string& message) {
   auto result = std::make_shared<CompileResult>();
   result->options = request.options;
   result->fileName = request.fileName;
   result->source = request.source;
-  result->diagnostics.push_back(Diagnostic::error({}, "internal error: " + why));
+  result->diagnostics.push_back(Diagnostic::error({request.fileName, 0, 0}, message));
   result->succeeded = false;
   return result;
 }
 
+std::shared_ptr<const CompileResult> internalErrorResult(const CompileRequest& request, const std::string& why) {
+  return errorResult(request, "internal error: " + why);
+}
+
+std::atomic<size_t> gAbandonedRunning{0};
+
+// What a compile thread and the worker waiting for it share; the thread keeps it alive.
+struct CompileJob {
+  std::mutex mutex;
+  std::condition_variable done;
+  std::shared_ptr<const CompileResult> result;
+  bool finished = false;
+  bool abandoned = false;
+};
+
+std::shared_ptr<const CompileResult> compileCatching(const CompileFunction& compile, const CompileRequest& request) {
+  // compileSource reports its own failures as diagnostics; anything else a compile function
+  // throws is this compile's internal error too, and the worker lives on.
+  try {
+    return compile(request);
+  } catch (const std::exception& e) {
+    return internalErrorResult(request, e.what());
+  } catch (...) {
+    return internalErrorResult(request, "unknown exception");
+  }
+}
+
 }  // namespace
 
-CompileWorker::CompileWorker(CompileFunction compile, std::chrono::milliseconds debounce)
-    : compile_(std::move(compile)), debounce_(debounce), thread_([this] { run(); }) {}
+CompileWorker::CompileWorker(CompileFunction compile, std::chrono::milliseconds debounce, std::chrono::milliseconds deadline)
+    : compile_(std::move(compile)), debounce_(debounce), deadline_(deadline), thread_([this] { run(); }) {}
+
+size_t CompileWorker::abandonedCompilesRunning() { return gAbandonedRunning.load(); }
+
+std::shared_ptr<const CompileResult> CompileWorker::compileWithDeadline(const CompileRequest& request) {
+  auto job = std::make_shared<CompileJob>();
+  try {
+    // The thread owns copies of what it reads: it may outlive this worker.
+    std::thread([job, compile = compile_, request] {
+      lowerCurrentThreadPriority();
+      std::shared_ptr<const CompileResult> result = compileCatching(compile, request);
+      std::lock_guard<std::mutex> lock(job->mutex);
+      job->result = std::move(result);
+      job->finished = true;
+      if (job->abandoned) gAbandonedRunning.fetch_sub(1);
+      job->done.notify_all();
+    }).detach();
+  } catch (const std::system_error&) {
+    return compileCatching(compile_, request);  // no thread to be had: compile here, unbounded
+  }
+  std::unique_lock<std::mutex> lock(job->mutex);
+  if (job->done.wait_for(lock, deadline_, [&] { return job->finished; })) return std::move(job->result);
+  job->abandoned = true;
+  gAbandonedRunning.fetch_add(1);
+  const auto ms = deadline_.count();
+  const std::string limit = ms % 1000 == 0 ? std::to_string(ms / 1000) + " s" : std::to_string(ms) + " ms";
+  return errorResult(request, "compile stopped: it took longer than " + limit +
+                                  " (the document is untouched; an edit compiles again; please report the input)");
+}
 
 CompileWorker::~CompileWorker() {
   {
@@ -74,16 +132,7 @@ void CompileWorker::run() {
     pending_.reset();
     lock.unlock();
 
-    // compileSource reports its own failures as diagnostics; anything else a compile function
-    // throws is this compile's internal error too, and the worker lives on.
-    std::shared_ptr<const CompileResult> result;
-    try {
-      result = compile_(job.request);
-    } catch (const std::exception& e) {
-      result = internalErrorResult(job.request, e.what());
-    } catch (...) {
-      result = internalErrorResult(job.request, "unknown exception");
-    }
+    std::shared_ptr<const CompileResult> result = compileWithDeadline(job.request);
     compileCount_.fetch_add(1);
 
     lock.lock();

@@ -33,9 +33,14 @@ std::shared_ptr<const CompileResult> compileRequest(const CompileRequest& reques
 class CompileWorker {
  public:
   static constexpr std::chrono::milliseconds kDefaultDebounce{150};
+  // A compile still running after this is given up: its document gets a "compile stopped"
+  // result and the worker goes on with the next edit (the input that took so long is a bug to
+  // report; tests/lit/hostile holds the ones found).
+  static constexpr std::chrono::milliseconds kDefaultDeadline{30000};
 
   explicit CompileWorker(CompileFunction compile = compileRequest,
-                         std::chrono::milliseconds debounce = kDefaultDebounce);
+                         std::chrono::milliseconds debounce = kDefaultDebounce,
+                         std::chrono::milliseconds deadline = kDefaultDeadline);
   ~CompileWorker();
   CompileWorker(const CompileWorker&) = delete;
   CompileWorker& operator=(const CompileWorker&) = delete;
@@ -63,6 +68,11 @@ class CompileWorker {
   // Called on the worker thread after each publish (the app wakes its event loop with it).
   void setOnPublished(std::function<void()> callback);
 
+  // Compiles given up at their deadline that are still running, in this process (they run on
+  // detached threads: the process must end with _exit while any does, as static destructors
+  // would run under them).
+  static size_t abandonedCompilesRunning();
+
  private:
   using Clock = std::chrono::steady_clock;
   struct Pending {
@@ -72,9 +82,11 @@ class CompileWorker {
   };
 
   void run();
+  std::shared_ptr<const CompileResult> compileWithDeadline(const CompileRequest& request);
 
   CompileFunction compile_;
   std::chrono::milliseconds debounce_;
+  std::chrono::milliseconds deadline_;
 
   std::mutex mutex_;  // guards pending_, stop_, onPublished_; never held during a compile
   std::condition_variable wake_;

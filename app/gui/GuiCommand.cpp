@@ -8,6 +8,7 @@
 #include "app/gui/Measure.h"
 #include "app/gui/Png.h"
 #include "core/support/AtomicFile.h"
+#include "views/CompileWorker.h"
 #include "views/Script.h"
 
 #define GLFW_INCLUDE_NONE
@@ -37,7 +38,23 @@ void onGlfwError(int code, const char* message) {
 
 }  // namespace
 
+namespace {
+int runGuiSession(const Args& args);
+}  // namespace
+
 int runGui(const Args& args) {
+  const int status = runGuiSession(args);
+  // A compile given up at its deadline may still run on its detached thread: static destructors
+  // must not run under it (views/CompileWorker.h).
+  if (views::CompileWorker::abandonedCompilesRunning() > 0) {
+    std::fflush(nullptr);
+    std::_Exit(status);
+  }
+  return status;
+}
+
+namespace {
+int runGuiSession(const Args& args) {
   gui::GuiOptions options;
   if (std::string error = gui::parseGuiOptions(args, options); !error.empty()) {
     std::fprintf(stderr, "shaderlens gui: %s\n\n%s", error.c_str(), gui::guiHelp());
@@ -184,5 +201,6 @@ int runGui(const Args& args) {
   }
   return kExitSuccess;
 }
+}  // namespace
 
 }  // namespace sl::cli

@@ -155,3 +155,34 @@ TEST_CASE("a compile that throws is published as an internal error and the worke
   CHECK(worker.latest()->succeeded);
   CHECK(worker.latest()->source == "second");
 }
+
+TEST_CASE("a compile past the deadline is given up: the document gets 'compile stopped' and the next edit compiles", "[worker]") {
+  Gate gate;
+  std::atomic<int> calls{0};
+  CompileWorker worker(
+      [&](const CompileRequest& request) {
+        // The first compile hangs until released; later ones return at once.
+        if (calls.fetch_add(1) == 0) return gate.compile(request);
+        return echoCompile(request);
+      },
+      0ms, 200ms);
+  worker.post(edit("hangs"), true);
+  REQUIRE(gate.waitStarted(1));
+  REQUIRE(worker.waitUntilIdle(5s));
+  REQUIRE(worker.latest());
+  CHECK(!worker.latest()->succeeded);
+  CHECK(worker.latest()->source == "hangs");
+  REQUIRE(worker.latest()->diagnostics.size() == 1);
+  CHECK(worker.latest()->diagnostics[0].message.rfind("compile stopped: it took longer than 200 ms", 0) == 0);
+  CHECK(CompileWorker::abandonedCompilesRunning() == 1);
+
+  worker.post(edit("next"), true);
+  REQUIRE(worker.waitUntilIdle(5s));
+  CHECK(worker.latest()->succeeded);
+  CHECK(worker.latest()->source == "next");
+
+  gate.release();  // the given-up compile ends; its result is dropped
+  for (int i = 0; i < 500 && CompileWorker::abandonedCompilesRunning() > 0; ++i) std::this_thread::sleep_for(10ms);
+  CHECK(CompileWorker::abandonedCompilesRunning() == 0);
+  CHECK(worker.latest()->source == "next");
+}
