@@ -50,6 +50,26 @@ bool DebugInfo::scopeWithin(uint32_t inner, uint32_t outer) const {
   return false;
 }
 
+uint32_t DebugInfo::inlineDepth(uint32_t inlined) const {
+  uint32_t depth = 0;
+  for (; inlined && depth < 64; ++depth) {  // bounded: a malformed chain may loop
+    auto it = inlinedAt.find(inlined);
+    if (it == inlinedAt.end()) return depth + 1;
+    inlined = it->second.next;
+  }
+  return depth;
+}
+
+std::string DebugInfo::functionOfScope(uint32_t scope) const {
+  for (int depth = 0; scope && depth < 256; ++depth) {
+    if (auto f = debugFunctions.find(scope); f != debugFunctions.end()) return f->second;
+    auto it = scopeParent.find(scope);
+    if (it == scopeParent.end()) return "";
+    scope = it->second;
+  }
+  return "";
+}
+
 DebugInfo readDebugInfo(const Module& m, std::span<const uint32_t> words, uint32_t entryFunction) {
   DebugInfo info;
   info.memberNames.resize(m.bound);
@@ -59,10 +79,10 @@ DebugInfo readDebugInfo(const Module& m, std::span<const uint32_t> words, uint32
   std::map<uint32_t, uint32_t> localIndex;  // DebugLocalVariable id -> index into info.locals
   std::map<uint32_t, uint64_t> constants;   // OpConstant id -> value (DebugLocalVariable's line)
   uint32_t function = ~0u;                  // Module::functions index of the body being read
-  std::map<uint32_t, std::string> debugFunctionNames;  // DebugFunction id -> its name
   info.functionNames.resize(m.functions.size());
   info.instScopes.resize(m.functions.size());
-  uint32_t scope = 0;      // the DebugScope in effect
+  info.instInlined.resize(m.functions.size());
+  uint32_t scope = 0, inlined = 0;  // the DebugScope in effect, and its Inlined operand
   size_t nextInst = 0;     // the next decoded instruction of `function` to meet
   for (size_t at = 5; at < words.size();) {
     const uint32_t count = words[at] >> 16, op = words[at] & 0xffff;
@@ -101,18 +121,21 @@ DebugInfo readDebugInfo(const Module& m, std::span<const uint32_t> words, uint32
       } else if (instruction == 102 && count >= 6 && continued && strings.count(words[at + 5])) {  // DebugSourceContinued
         *continued += strings[words[at + 5]];
       } else if (instruction == 20 && count >= 6) {  // DebugFunction Name Type Source Line Column Parent ...
-        debugFunctionNames[words[at + 2]] = strings.count(words[at + 5]) ? strings[words[at + 5]] : "";
+        info.debugFunctions[words[at + 2]] = strings.count(words[at + 5]) ? strings[words[at + 5]] : "";
         if (count >= 11) info.scopeParent[words[at + 2]] = words[at + 10];
       } else if (instruction == 21 && count >= 10) {  // DebugLexicalBlock Source Line Column Parent
         info.scopeParent[words[at + 2]] = words[at + 9];
       } else if (instruction == 23 && count >= 6) {  // DebugScope Scope [Inlined]
         scope = words[at + 5];
+        inlined = count >= 7 ? words[at + 6] : 0;
       } else if (instruction == 24) {  // DebugNoScope
-        scope = 0;
+        scope = inlined = 0;
+      } else if (instruction == 25 && count >= 7) {  // DebugInlinedAt Line Scope [Inlined]
+        info.inlinedAt[words[at + 2]] = {uint32_t(constants[words[at + 5]]), words[at + 6], count >= 8 ? words[at + 7] : 0};
       } else if (instruction == 101 && count >= 7) {  // DebugFunctionDefinition Function Definition
         const uint32_t definition = words[at + 6];
         if (definition < m.functionIndexOf.size() && m.functionIndexOf[definition] < info.functionNames.size())
-          info.functionNames[m.functionIndexOf[definition]] = debugFunctionNames[words[at + 5]];
+          info.functionNames[m.functionIndexOf[definition]] = info.debugFunctions[words[at + 5]];
       } else if (instruction == 26 && count >= 9) {  // DebugLocalVariable Name Type Source Line Column Parent Flags
         localIndex[words[at + 2]] = uint32_t(info.locals.size());
         info.locals.push_back({strings.count(words[at + 5]) ? strings[words[at + 5]] : "", uint32_t(constants[words[at + 8]]),
@@ -137,19 +160,25 @@ DebugInfo readDebugInfo(const Module& m, std::span<const uint32_t> words, uint32
     } else if (op == spv::OpFunction && count >= 5) {
       continued = nullptr;
       function = words[at + 2] < m.functionIndexOf.size() ? m.functionIndexOf[words[at + 2]] : ~0u;
-      if (function != ~0u) info.instScopes[function].assign(m.functions[function].insts.size(), 0);
-      scope = 0;
+      if (function != ~0u) {
+        info.instScopes[function].assign(m.functions[function].insts.size(), 0);
+        info.instInlined[function].assign(m.functions[function].insts.size(), 0);
+      }
+      scope = inlined = 0;
       nextInst = 0;
     } else if (op == spv::OpFunctionEnd) {
       function = ~0u;
     } else if (op == spv::OpLabel) {
-      scope = 0;  // a DebugScope lasts to the end of its block
+      scope = inlined = 0;  // a DebugScope lasts to the end of its block
     }
     // The decoded instruction at this word (if any) is in the scope in effect.
     if (function != ~0u) {
       const std::vector<Inst>& insts = m.functions[function].insts;
       while (nextInst < insts.size() && insts[nextInst].wordOffset < at) ++nextInst;
-      if (nextInst < insts.size() && insts[nextInst].wordOffset == at) info.instScopes[function][nextInst++] = scope;
+      if (nextInst < insts.size() && insts[nextInst].wordOffset == at) {
+        info.instInlined[function][nextInst] = inlined;
+        info.instScopes[function][nextInst++] = scope;
+      }
     }
     at = end;
   }

@@ -44,6 +44,18 @@ struct DebugInfo {
   std::vector<std::vector<uint32_t>> instScopes;
   // Whether `inner` is `outer` or lies inside it.
   bool scopeWithin(uint32_t inner, uint32_t outer) const;
+  // Inlining: each instruction's DebugScope Inlined operand (0: not inlined), and the
+  // DebugInlinedAt chain (the call's line and scope, then the next level out).
+  struct InlinedAt {
+    uint32_t line = 0, scope = 0, next = 0;
+  };
+  std::map<uint32_t, InlinedAt> inlinedAt;
+  std::vector<std::vector<uint32_t>> instInlined;
+  std::map<uint32_t, std::string> debugFunctions;  // DebugFunction id -> name
+  // Levels of inlining of a DebugInlinedAt chain (0 for 0).
+  uint32_t inlineDepth(uint32_t inlined) const;
+  // The name of the DebugFunction a scope lies in, "" when unknown.
+  std::string functionOfScope(uint32_t scope) const;
   std::map<std::string, std::string> sources; // file name -> text (files the module carries)
   std::vector<std::set<uint32_t>> codeLines;  // Module::sourceFiles index -> lines with code
   bool hasLines = false;                      // any instruction has a location

@@ -66,8 +66,12 @@ DebugSession::DebugSession(std::shared_ptr<const DebugTrace> trace, std::span<co
 
   // Line starts of the traced lane: a located step whose line differs from the last located
   // step of its frame (or the first one of the frame).
+  // Inlined code (DebugScope ... Inlined) is a frame of its own: a line starts when the line
+  // differs from the last one of its (frame, inlining), or when the step just entered a deeper
+  // inlining than its frame's previous located step.
   lineStart_.assign(n, 0);
-  std::vector<std::pair<uint32_t, uint32_t>> lastLine;  // per frame: (file, line)
+  std::unordered_map<uint64_t, std::pair<uint32_t, uint32_t>> lastLine;  // (frame, inlined) -> (file, line)
+  std::unordered_map<uint32_t, uint32_t> lastDepth;                       // frame -> stepDepth
   for (size_t s = 0; s < n; ++s) {
     if (!activeAt(s)) continue;
     activeEnd_ = s + 1;
@@ -77,9 +81,14 @@ DebugSession::DebugSession(std::shared_ptr<const DebugTrace> trace, std::span<co
     const SourceLocation& l = module_.locations[inst.location];
     if (!l.line) continue;
     const uint32_t frame = cursor_.frameOf(s);
-    if (lastLine.size() <= frame) lastLine.resize(frame + 1, {~0u, ~0u});
-    if (lastLine[frame] != std::make_pair(l.file, l.line)) lineStart_[s] = 1;
-    lastLine[frame] = {l.file, l.line};
+    const uint64_t key = (uint64_t(frame) << 32) | inlinedOf(s);
+    const uint32_t depth = stepDepth(s);
+    auto last = lastLine.find(key);
+    auto previousDepth = lastDepth.find(frame);
+    const bool entered = previousDepth != lastDepth.end() && depth > previousDepth->second;
+    if (last == lastLine.end() || last->second != std::make_pair(l.file, l.line) || entered) lineStart_[s] = 1;
+    lastLine[key] = {l.file, l.line};
+    lastDepth[frame] = depth;
   }
   firstStop_ = activeEnd_;
   for (size_t s = 0; s < activeEnd_; ++s)
@@ -92,7 +101,7 @@ DebugSession::DebugSession(std::shared_ptr<const DebugTrace> trace, std::span<co
   for (size_t s = firstStop_ + 1; info_.hasLines && s < activeEnd_; ++s) {
     if (!lineStart_[s]) continue;
     const Location here = locationOf(firstStop_), next = locationOf(s);
-    if (trace_->steps[s].depth <= trace_->steps[firstStop_].depth || here.file != next.file || here.line != next.line) break;
+    if (stepDepth(s) <= stepDepth(firstStop_) || here.file != next.file || here.line != next.line) break;
     firstStop_ = s;
   }
 }
@@ -113,10 +122,20 @@ std::string DebugSession::functionName(uint32_t frame) const {
   return info_.functionNames[index];  // DebugFunction's, when the module has no OpName for it
 }
 
+uint32_t DebugSession::inlinedOf(size_t step) const {
+  const TraceStep& s = trace_->steps[step];
+  if (s.function >= info_.instInlined.size() || s.inst >= info_.instInlined[s.function].size()) return 0;
+  return info_.instInlined[s.function][s.inst];
+}
+
+uint32_t DebugSession::stepDepth(size_t step) const {
+  return trace_->steps[step].depth * kInlineLevels + std::min(info_.inlineDepth(inlinedOf(step)), kInlineLevels - 1);
+}
+
 uint32_t DebugSession::depthAt(size_t position) const {
   const auto& steps = trace_->steps;
   if (steps.empty()) return 0;
-  return steps[std::min(position, steps.size() - 1)].depth;
+  return stepDepth(std::min(position, steps.size() - 1));
 }
 
 Location DebugSession::locationOf(size_t step) const {
@@ -249,7 +268,7 @@ Stop DebugSession::next() {
   for (size_t q = from + 1; q < activeEnd_; ++q) {
     const bool stop = info_.hasLines ? lineStart_[q] != 0 : activeAt(q);
     if (!stop) continue;
-    if (trace_->steps[q].depth <= depth) return moveTo(q, Stop::Reason::Step);
+    if (stepDepth(q) <= depth) return moveTo(q, Stop::Reason::Step);
     if (std::optional<Stop> hit = breakpointAt(q)) {  // a breakpoint in a call stepped over
       cursor_.moveTo(q);
       return *hit;
@@ -269,7 +288,7 @@ Stop DebugSession::stepOut() {
   const uint32_t depth = depthAt(from);
   for (size_t q = from + 1; q < activeEnd_; ++q) {
     if (!activeAt(q)) continue;
-    if (trace_->steps[q].depth < depth) return moveTo(q, Stop::Reason::Step);
+    if (stepDepth(q) < depth) return moveTo(q, Stop::Reason::Step);
     if (std::optional<Stop> hit = breakpointAt(q)) {
       cursor_.moveTo(q);
       return *hit;
@@ -284,7 +303,7 @@ Stop DebugSession::stepBack() {
   const uint32_t depth = from >= activeEnd_ ? ~0u : depthAt(from);
   for (size_t q = from; q-- > 0;) {
     const bool stop = info_.hasLines ? lineStart_[q] != 0 : activeAt(q);
-    if (stop && trace_->steps[q].depth <= depth) return moveTo(q, Stop::Reason::Step);
+    if (stop && stepDepth(q) <= depth) return moveTo(q, Stop::Reason::Step);
   }
   return moveTo(firstStop_, Stop::Reason::Start);
 }
@@ -656,16 +675,39 @@ std::vector<FrameInfo> DebugSession::callStack() const {
   std::vector<FrameInfo> frames;
   uint32_t frame = cursor_.currentFrame();
   if (frame == TraceCursor::kNone) return frames;
-  FrameInfo top;
-  top.function = functionName(frame);
-  top.location = location();
-  frames.push_back(top);
+  // One real frame at `step`: the functions its DebugInlinedAt chain inlined into it, innermost
+  // first, each at the line of the inlined call.
+  auto expand = [&](uint32_t realFrame, size_t step, Location where) {
+    const uint32_t inlined = step < trace_->steps.size() ? inlinedOf(step) : 0;
+    uint32_t scope = 0;
+    if (step < trace_->steps.size()) {
+      const TraceStep& s = trace_->steps[step];
+      if (s.inst < info_.instScopes[s.function].size()) scope = info_.instScopes[s.function][s.inst];
+    }
+    if (!inlined) {
+      // OpName's name; else the DebugFunction the instruction's scope lies in.
+      const std::string name = functionName(realFrame);
+      frames.push_back({name.empty() ? info_.functionOfScope(scope) : name, where});
+      return;
+    }
+    frames.push_back({info_.functionOfScope(scope), where});
+    uint32_t level = inlined;
+    for (int guard = 0; level && guard < int(kInlineLevels); ++guard) {
+      auto it = info_.inlinedAt.find(level);
+      if (it == info_.inlinedAt.end()) break;
+      Location call = where;
+      call.line = it->second.line;
+      call.column = 0;
+      std::string name = info_.functionOfScope(it->second.scope);
+      frames.push_back({name.empty() ? functionName(realFrame) : name, call});
+      level = it->second.next;
+    }
+  };
+  expand(frame, cursor_.position(), location());
   for (uint32_t child = frame; cursor_.frame(child).parent != TraceCursor::kNone; child = cursor_.frame(child).parent) {
     const TraceCursor::Frame& f = cursor_.frame(child);
-    FrameInfo info;
-    info.function = functionName(f.parent);
-    if (f.firstStep > 0) info.location = locationOf(f.firstStep - 1);
-    frames.push_back(info);
+    if (f.firstStep > 0) expand(f.parent, f.firstStep - 1, locationOf(f.firstStep - 1));
+    else frames.push_back({functionName(f.parent), {}});
   }
   return frames;
 }
@@ -675,7 +717,9 @@ std::optional<Value> DebugSession::returnedValue() {
   if (p == 0 || p > trace_->steps.size() || p >= activeEnd_) return std::nullopt;
   const TraceStep& last = trace_->steps[p - 1];
   const Inst& inst = module_.functions[last.function].insts[last.inst];
-  if (inst.opcode != spv::OpReturnValue || last.depth <= depthAt(p) || !last.active.test(trace_->lane)) return std::nullopt;
+  if (inst.opcode != spv::OpReturnValue || last.depth <= trace_->steps[std::min(p, trace_->steps.size() - 1)].depth ||
+      !last.active.test(trace_->lane))
+    return std::nullopt;
   // The returned value is the operand of the callee's OpReturnValue, read in the callee's frame.
   const Function& callee = module_.functions[last.function];
   if (inst.operandCount < 1) return std::nullopt;

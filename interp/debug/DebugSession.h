@@ -133,7 +133,11 @@ class DebugSession {
 
  private:
   bool activeAt(size_t step) const { return trace_->steps[step].active.test(trace_->lane); }
+  // Call depth counting inlined calls too: real depth * kInlineLevels + inlining depth.
+  static constexpr uint32_t kInlineLevels = 64;
+  uint32_t stepDepth(size_t step) const;
   uint32_t depthAt(size_t position) const;
+  uint32_t inlinedOf(size_t step) const;  // the step's DebugInlinedAt (0: not inlined)
   Location locationOf(size_t step) const;
   Stop moveTo(size_t position, Stop::Reason reason);
   // The first breakpoint hit in (from, to] scanning forward, or [to, from) backward.
