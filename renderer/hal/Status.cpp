@@ -10,6 +10,7 @@ const char* errorCodeName(ErrorCode code) {
     case ErrorCode::Unsupported: return "Unsupported";
     case ErrorCode::Unavailable: return "Unavailable";
     case ErrorCode::DeviceError: return "DeviceError";
+    case ErrorCode::DeviceLost: return "DeviceLost";
     case ErrorCode::Timeout: return "Timeout";
     case ErrorCode::FailedPrecondition: return "FailedPrecondition";
   }

@@ -19,6 +19,7 @@ enum class ErrorCode {
   Unsupported,      // valid request this device or backend cannot do (feature, format, limit)
   Unavailable,      // no loader / no driver / no device matched
   DeviceError,      // the native API failed (VkResult / HRESULT in the message)
+  DeviceLost,       // the device is gone (VK_ERROR_DEVICE_LOST, DXGI_ERROR_DEVICE_REMOVED): make a new one
   Timeout,
   FailedPrecondition,  // wrong state: submitting an unfinished command buffer, recording after finish, ...
 };

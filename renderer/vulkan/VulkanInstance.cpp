@@ -25,6 +25,9 @@ const char* vkResultName(VkResult result) {
 }
 
 hal::Status vkError(const std::string& what, VkResult result) {
+  if (result == VK_ERROR_DEVICE_LOST)
+    return hal::makeError(hal::ErrorCode::DeviceLost, what + ": VK_ERROR_DEVICE_LOST (the device was lost: a shader that "
+                                                             "faulted or ran too long, or a driver reset)");
   return hal::makeError(hal::ErrorCode::DeviceError, what + ": " + vkResultName(result));
 }
 

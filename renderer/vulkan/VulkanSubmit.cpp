@@ -4,6 +4,8 @@
 // constants that do not fit push constants go to a per-submission uniform arena.
 #include <algorithm>
 #include <array>
+#include <atomic>
+#include <cstdlib>
 #include <cstring>
 
 #include "renderer/vulkan/VulkanObjects.h"
@@ -14,6 +16,18 @@ namespace {
 
 std::string str(uint64_t v) { return std::to_string(v); }
 uint64_t alignUp(uint64_t v, uint64_t a) { return a <= 1 ? v : (v + a - 1) / a * a; }
+
+// Fault injection for the device-lost path, which no driver here can be made to take:
+// SHADERLENS_FAULT_DEVICE_LOST=N reports the first N completed waits of this process as
+// VK_ERROR_DEVICE_LOST (after the fence signalled, so nothing is left running).
+bool injectedDeviceLoss() {
+  static std::atomic<int64_t> remaining{[] {
+    const char* value = std::getenv("SHADERLENS_FAULT_DEVICE_LOST");
+    return value ? std::strtoll(value, nullptr, 10) : int64_t(0);
+  }()};
+  if (remaining.load() <= 0) return false;
+  return remaining.fetch_sub(1) > 0;
+}
 
 hal::Result<VulkanBuffer*> vulkanBuffer(hal::Buffer* buffer, hal::LazyMessage what) {
   if (buffer->backend() != hal::Backend::Vulkan)
@@ -148,6 +162,7 @@ hal::Status VulkanDevice::wait(hal::SubmissionId submission, std::chrono::nanose
     releaseWaiter(*waited);
     if (r == VK_TIMEOUT) return hal::makeError(hal::ErrorCode::Timeout, "submission " + str(submission) + " did not complete in time");
     if (r != VK_SUCCESS) return vkError("vkWaitForFences", r);
+    if (injectedDeviceLoss()) return vkError("vkWaitForFences (injected by SHADERLENS_FAULT_DEVICE_LOST)", VK_ERROR_DEVICE_LOST);
   }
   SL_HAL_RETURN_IF_ERROR(reclaimCompleted(submission));
   auto error = heapErrors_.find(submission);

@@ -165,6 +165,8 @@ RunOutcome runBundleNow(const RunRequest& request, const std::atomic<bool>* canc
   outcome.runMilliseconds = msSince(start);
   if (!status.ok()) {
     outcome.error = status.message();
+    // Each run opens its device: a lost one is gone with this run, the next gets a new one.
+    if (status.code() == hal::ErrorCode::DeviceLost) outcome.error += "; the document is intact, and the next run opens the device again";
     return outcome;
   }
   outcome.ran = true;
