@@ -40,7 +40,7 @@ const char* kDebugHelp =
     "  --watch EXPR      an HLSL expression printed at every stop\n"
     "  --globals         also print inputs (SV_DispatchThreadID...), statics and groupshared at each stop\n"
     "  --subgroup-size N lanes per wave on the CPU device (default 32; lavapipe uses 8)\n"
-    "  --max-steps N     record at most N steps (the trace is truncated past them)\n"
+    "  --max-steps N     record at most N steps (default 4194304; the trace is truncated past them)\n"
     "  --no-debug-info   compile without -Zi (instruction-level stepping only)\n"
     "Commands (separated by ';'):\n"
     "  continue | c            to the next breakpoint hit, or the end\n"
@@ -278,7 +278,9 @@ int runDebug(const Args& args) {
   auto trace = std::make_shared<interp::debug::DebugTrace>();
   trace->workgroup = group;
   trace->localIndex = local[0] + size[0] * (local[1] + size[1] * local[2]);
-  if (o.maxSteps) trace->maxSteps = size_t(o.maxSteps);
+  // A step costs ~60 bytes plus every lane's result (a 32-lane wave of 32-bit values: 128) here
+  // and in the session: 4M steps keep a runaway loop under ~1 GB.
+  trace->maxSteps = o.maxSteps ? size_t(o.maxSteps) : size_t(1) << 22;
   hal::DeviceOptions deviceOptions;
   deviceOptions.backend = hal::Backend::Cpu;
   deviceOptions.subgroupSize = o.subgroupSize;

@@ -108,7 +108,8 @@ DebugSession::DebugSession(std::shared_ptr<const DebugTrace> trace, std::span<co
 
 void DebugSession::setDispatchError(std::string message) {
   dispatchError_ = std::move(message);
-  notes_.push_back("the dispatch failed after step " + std::to_string(activeEnd_) + ": the trace ends there");
+  notes_.push_back(trace_->truncated ? "the dispatch failed after the trace's end"
+                                     : "the dispatch failed after step " + std::to_string(activeEnd_) + ": the trace ends there");
 }
 
 void DebugSession::addSourceText(const std::string& file, std::string text) {
@@ -247,7 +248,8 @@ Stop DebugSession::moveTo(size_t position, Stop::Reason reason) {
   Stop stop;
   stop.reason = reason;
   if (position >= activeEnd_ && (reason == Stop::Reason::Step || reason == Stop::Reason::Finished))
-    stop.reason = !dispatchError_.empty() ? Stop::Reason::Failed : trace_->truncated ? Stop::Reason::TraceEnd : Stop::Reason::Finished;
+    // A truncated trace ends before whatever ended the dispatch.
+    stop.reason = trace_->truncated ? Stop::Reason::TraceEnd : !dispatchError_.empty() ? Stop::Reason::Failed : Stop::Reason::Finished;
   return stop;
 }
 
