@@ -2,6 +2,7 @@
 
 #include "core/support/AtomicFile.h"
 #include "app/gui/Fonts.h"
+#include "app/gui/KeyEventQueue.h"
 #include "app/gui/OffscreenTarget.h"
 #include "app/gui/UiRenderer.h"
 #include "app/gui/VulkanContext.h"
@@ -83,6 +84,21 @@ void onScroll(GLFWwindow*, double, double) { markActive(); }
 void onKey(GLFWwindow*, int, int, int, int) { markActive(); }
 void onChar(GLFWwindow*, unsigned int) { markActive(); }
 void onFocus(GLFWwindow*, int) { markActive(); }
+
+// Keys reach ImGui through a queue, a frame at a time (KeyEventQueue.h); ImGui's own key
+// callback, which set io.KeysDown as events came, is replaced. Focus changes still chain to
+// ImGui's backend (it clears the keys), and to onFocusQueued below.
+KeyEventQueue gKeys;
+GLFWwindowfocusfun gImGuiFocus = nullptr;
+void onKeyQueued(GLFWwindow*, int key, int, int action, int) {
+  markActive();
+  if (action == GLFW_PRESS) gKeys.push(key, KeyEventQueue::Action::Press);
+  else if (action == GLFW_RELEASE) gKeys.push(key, KeyEventQueue::Action::Release);
+}
+void onFocusQueued(GLFWwindow* window, int focused) {
+  if (!focused) gKeys.clear();
+  if (gImGuiFocus) gImGuiFocus(window, focused);
+}
 void onEnter(GLFWwindow*, int) { markActive(); }
 
 std::atomic<bool> gScaleChanged{false};
@@ -203,6 +219,9 @@ std::string runWindowed(views::Workspace& workspace, const ShellSettings& settin
   glfwSetCursorEnterCallback(window, onEnter);
   glfwSetWindowContentScaleCallback(window, onContentScale);
   if (!ImGui_ImplGlfw_InitForVulkan(window, true)) return "ImGui's GLFW backend did not initialise";
+  gKeys.clear();
+  glfwSetKeyCallback(window, onKeyQueued);
+  gImGuiFocus = glfwSetWindowFocusCallback(window, onFocusQueued);
 
   UiRenderer renderer(context);
   std::string error = renderer.init(WindowPresenter::kFramesInFlight);
@@ -236,6 +255,7 @@ std::string runWindowed(views::Workspace& workspace, const ShellSettings& settin
       }
       if (settings.beforeFrame) settings.beforeFrame(frame, window);
       const auto frameStart = std::chrono::steady_clock::now();
+      if (gKeys.applyFrame(ImGui::GetIO())) markActive();  // more keys wait: draw the next frame soon
       ImGui_ImplGlfw_NewFrame();
       ImGui::NewFrame();
       const ImGuiIO& io = ImGui::GetIO();
