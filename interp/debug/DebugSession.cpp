@@ -38,7 +38,7 @@ DebugSession::DebugSession(std::shared_ptr<const DebugTrace> trace, std::span<co
       info_(readDebugInfo(module_, words, module_.entryPoints.empty() || trace_->entryPoint >= module_.entryPoints.size()
                                               ? ~0u
                                               : module_.entryPoints[trace_->entryPoint].function)),
-      cursor_(*trace_, module_.workgroupBytes) {
+      cursor_(*trace_, module_.workgroupBytes, seedsOf(*trace_)) {
   const size_t n = trace_->steps.size();
   if (!trace_->started || !trace_->module) notes_.push_back("the traced invocation never ran: there is nothing to step through");
   if (!info_.hasLines)
@@ -104,6 +104,13 @@ DebugSession::DebugSession(std::shared_ptr<const DebugTrace> trace, std::span<co
     if (stepDepth(s) <= stepDepth(firstStop_) || here.file != next.file || here.line != next.line) break;
     firstStop_ = s;
   }
+}
+
+std::vector<TraceCursor::Seed> DebugSession::seedsOf(const DebugTrace& trace) {
+  std::vector<TraceCursor::Seed> seeds;
+  for (const auto& [global, bytes] : trace.buffers) seeds.push_back({ObjectKind::Buffer, global, &bytes});
+  seeds.push_back({ObjectKind::PushConstant, 0, &trace.pushConstants});
+  return seeds;
 }
 
 void DebugSession::setDispatchError(std::string message) {
@@ -496,6 +503,44 @@ std::optional<Value> DebugSession::bindingValue(uint32_t frame, uint32_t binding
   return v;
 }
 
+std::optional<Value> DebugSession::bufferValue(const GlobalVariable& g) {
+  const ObjectKind kind = g.storageClass == spv::StorageClassPushConstant ? ObjectKind::PushConstant : ObjectKind::Buffer;
+  const uint32_t index = kind == ObjectKind::PushConstant ? 0 : uint32_t(&g - module_.globals.data());
+  const uint64_t size = cursor_.objectSize(kind, index, 0);
+  if (!size || g.layout == 0) return std::nullopt;
+  const uint8_t* base = cursor_.bytes(kind, index, 0, 0, uint32_t(std::min<uint64_t>(size, ~0u)));
+  const LayoutNode& node = module_.layout(g.layout);
+  const Type& type = module_.type(node.type);
+  if (type.kind != TypeKind::Struct) return node.size <= size ? std::optional<Value>(readMemory(module_, g.layout, base, &info_.memberNames)) : std::nullopt;
+  Value v;
+  v.kind = Value::Kind::Struct;
+  v.typeName = typeName(module_, node.type);
+  for (size_t k = 0; k < node.children.size(); ++k) {
+    const LayoutNode& member = module_.layout(node.children[k]);
+    const uint64_t at = node.offsets[k];
+    Value m;
+    if (module_.type(member.type).kind == TypeKind::RuntimeArray) {
+      // As many elements as the buffer holds (at most 65536 are read).
+      m.kind = Value::Kind::Array;
+      m.typeName = typeName(module_, member.type);
+      const uint64_t count = member.stride && size > at ? std::min<uint64_t>((size - at) / member.stride, 65536) : 0;
+      for (uint64_t e = 0; e < count; ++e) m.elements.push_back(readMemory(module_, member.children[0], base + at + e * member.stride, &info_.memberNames));
+    } else if (at + member.size <= size) {
+      m = readMemory(module_, node.children[k], base + at, &info_.memberNames);
+    } else {
+      m.opaque = "<not in the buffer>";
+      m.typeName = typeName(module_, member.type);
+    }
+    v.elements.push_back(std::move(m));
+    const auto& names = info_.memberNames;
+    v.memberNames.push_back(node.type < names.size() && k < names[node.type].size() && !names[node.type][k].empty() ? names[node.type][k]
+                                                                                                                  : "m" + std::to_string(k));
+  }
+  // A structured or byte-address buffer is its array in HLSL.
+  if (g.storageClass == spv::StorageClassStorageBuffer && v.elements.size() == 1 && v.elements[0].kind == Value::Kind::Array) return v.elements[0];
+  return v;
+}
+
 std::optional<Value> DebugSession::lookup(const std::string& name, uint32_t lane) {
   const uint32_t frame = cursor_.currentFrame();
   if (frame != TraceCursor::kNone) {
@@ -524,6 +569,18 @@ std::optional<Value> DebugSession::lookup(const std::string& name, uint32_t lane
     const uint8_t* bytes = cursor_.bytes(kind, 0, lane, g.offset, module_.layout(g.layout).size);
     if (!bytes) continue;
     return readMemory(module_, g.layout, bytes, &info_.memberNames);
+  }
+  // Buffers by their variable's name; a constant buffer's or push constant block's members by
+  // their own names too (HLSL names cbuffer members directly).
+  for (const GlobalVariable& g : module_.globals) {
+    const bool block = g.storageClass == spv::StorageClassUniform || g.storageClass == spv::StorageClassPushConstant;
+    if (g.storageClass != spv::StorageClassStorageBuffer && !block) continue;
+    if (g.name == name) return bufferValue(g);
+    if (!block || g.type >= info_.memberNames.size()) continue;
+    const auto& members = info_.memberNames[g.type];
+    for (size_t k = 0; k < members.size(); ++k)
+      if (members[k] == name)
+        if (std::optional<Value> v = bufferValue(g); v && k < v->elements.size()) return v->elements[k];
   }
   return std::nullopt;
 }

@@ -151,6 +151,10 @@ class DebugSession {
   // (name, binding index into DebugInfo::bindings), the latest binding of each, in module order.
   std::vector<std::pair<std::string, uint32_t>> debugLocals(uint32_t frame) const;
   std::optional<Value> bindingValue(uint32_t frame, uint32_t binding, uint32_t lane);
+  // A buffer or push-constant variable as far as it is known (its snapshot plus the wave's
+  // writes); a structured buffer reads as its array.
+  std::optional<Value> bufferValue(const GlobalVariable& g);
+  static std::vector<TraceCursor::Seed> seedsOf(const DebugTrace& trace);
   std::vector<Variable> markChanged(std::vector<Variable> variables, std::vector<std::pair<std::string, std::string>>& previous);
   std::string functionName(uint32_t frame) const;
 

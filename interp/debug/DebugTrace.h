@@ -18,6 +18,12 @@ class DebugTrace : public TraceRecorder {
   std::array<uint32_t, 3> workgroups{1, 1, 1};
   Mask liveLanes;                                  // lanes of the traced subgroup that exist
   std::vector<std::array<uint32_t, 3>> laneLocalIds;  // each lane's local invocation id
+  // The module's buffer variables (constant, structured, byte-address buffers; push constants
+  // under ~0u) as the traced wave found them, up to kMaxSnapshotBytes each: what watches read
+  // besides the writes the trace records.
+  static constexpr size_t kMaxSnapshotBytes = size_t(1) << 20;
+  std::vector<std::pair<uint32_t, std::vector<uint8_t>>> buffers;  // (global index, bytes)
+  std::vector<uint8_t> pushConstants;
 
   void begin(SubgroupExec& exec, uint32_t lane) override;
 };

@@ -23,7 +23,13 @@ TraceCursor::Object& TraceCursor::object(ObjectKind kind, uint32_t index, uint32
   return o;
 }
 
-TraceCursor::TraceCursor(const TraceRecorder& trace, uint32_t workgroupBytes) : trace_(trace) {
+TraceCursor::TraceCursor(const TraceRecorder& trace, uint32_t workgroupBytes, const std::vector<Seed>& seeds) : trace_(trace) {
+  for (const Seed& seed : seeds) {
+    if (!seed.bytes || seed.bytes->empty()) continue;
+    Object& o = object(seed.kind, seed.index, 0, seed.bytes->size());
+    std::copy(seed.bytes->begin(), seed.bytes->end(), o.data.begin());
+    std::fill_n(o.lastWrite.begin(), seed.bytes->size(), 0u);
+  }
   // Lane memory the trace captured at the start is known from the start (one "write" each).
   auto seed = [&](ObjectKind kind, const std::vector<uint8_t>& all, uint32_t bytesPerLane) {
     if (!bytesPerLane) return;
@@ -127,6 +133,11 @@ const uint8_t* TraceCursor::bytes(ObjectKind kind, uint32_t index, uint32_t lane
     }
   }
   return it->second.data.data() + offset;
+}
+
+uint64_t TraceCursor::objectSize(ObjectKind kind, uint32_t index, uint32_t lane) const {
+  auto it = objects_.find(key(kind, index, perLane(kind) ? lane : 0));
+  return it == objects_.end() ? 0 : it->second.data.size();
 }
 
 void TraceCursor::applyBarriers(bool entering) {

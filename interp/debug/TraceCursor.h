@@ -18,8 +18,14 @@ class TraceCursor {
  public:
   static constexpr uint32_t kNone = ~0u;
 
+  // Memory known at the start besides what the trace captured (buffers as the wave found them).
+  struct Seed {
+    ObjectKind kind = ObjectKind::Buffer;
+    uint32_t index = 0;
+    const std::vector<uint8_t>* bytes = nullptr;
+  };
   // `workgroupBytes`: the module's groupshared size (the memory barrier snapshots replace).
-  TraceCursor(const TraceRecorder& trace, uint32_t workgroupBytes);
+  TraceCursor(const TraceRecorder& trace, uint32_t workgroupBytes, const std::vector<Seed>& seeds = {});
 
   size_t position() const { return position_; }
   size_t size() const { return trace_.steps.size(); }
@@ -48,6 +54,8 @@ class TraceCursor {
   // `since` (a frame's first step: stack bytes an earlier call left behind do not count).
   const uint8_t* bytes(ObjectKind kind, uint32_t index, uint32_t lane, uint64_t offset, uint32_t size, bool* written = nullptr,
                        uint32_t since = 0) const;
+  // Bytes of an object the cursor knows (0: none).
+  uint64_t objectSize(ObjectKind kind, uint32_t index, uint32_t lane) const;
 
  private:
   struct Object {

@@ -184,7 +184,12 @@ std::string typeName(const Module& m, uint32_t type) {
     }
     case TypeKind::Array: return typeName(m, t.element) + "[" + std::to_string(t.count) + "]";
     case TypeKind::RuntimeArray: return typeName(m, t.element) + "[]";
-    case TypeKind::Struct: return type < m.names.size() && !m.names[type].empty() ? m.names[type] : "struct";
+    case TypeKind::Struct: {
+      if (type >= m.names.size() || m.names[type].empty()) return "struct";
+      // DXC-style front ends name a resource's block type "type.Name".
+      const std::string& name = m.names[type];
+      return name.rfind("type.", 0) == 0 && name.size() > 5 ? name.substr(5) : name;
+    }
     case TypeKind::Pointer: return typeName(m, t.element) + "*";
     default: return "opaque";
   }

@@ -185,3 +185,20 @@ TEST_CASE("the last definition of an instruction follows the position and the fr
   c.moveTo(0);
   CHECK(c.lastDefinition(callee, 5) == TraceCursor::kNone);
 }
+
+TEST_CASE("seeded memory is the start; the trace's writes apply over it and undo back to it", "[debug][cursor]") {
+  Builder b;
+  b.memory[{ObjectKind::Buffer, 1}] = 20;  // what the write will find: the seed
+  b.step(0, 0, 0, {{1, 99}}, ObjectKind::Buffer);
+  b.step(0, 1, 0);
+  const std::vector<uint8_t> seed{10, 20, 30};
+  TraceCursor c(b.trace, 0, {{ObjectKind::Buffer, 0, &seed}});
+  CHECK(c.objectSize(ObjectKind::Buffer, 0, 0) == 3);
+  CHECK(byteAt(c, ObjectKind::Buffer, 1) == 20);
+  c.moveTo(1);
+  CHECK(byteAt(c, ObjectKind::Buffer, 0) == 10);
+  CHECK(byteAt(c, ObjectKind::Buffer, 1) == 99);
+  CHECK(byteAt(c, ObjectKind::Buffer, 2) == 30);
+  c.moveTo(0);
+  CHECK(byteAt(c, ObjectKind::Buffer, 1) == 20);
+}
