@@ -69,7 +69,7 @@ std::string GuiScript::parse(std::string_view text, const std::string& name, Gui
       "dispatch", "type", "key", "caret", "select-line", "click-stage-line", "stage", "tab", "diff", "entry", "profile",
       "target", "flags", "signature", "wait-compile", "frames", "screenshot", "quit", "log",
       "expect-stage", "expect-stage-ok", "expect-stage-failed", "expect-diagnostic", "expect-no-errors", "expect-linked",
-      "expect-linked-source", "expect-binding", "expect-heap-sites", "expect-push-constant", "expect-signature-linked",
+      "expect-linked-source", "expect-linked-visible", "expect-binding", "expect-heap-sites", "expect-push-constant", "expect-signature-linked",
       "expect-run", "expect-compare", "expect-output", "expect-mismatch", "expect-cmdline", "expect-title", "expect-modified",
       "expect-prompt", "recover", "autosave", "expect-recovery", "expect-file", "expect-text", "expect-diff",
       "expect-banner", "expect-examples", "expect-tab", "expect-image"};
@@ -399,6 +399,17 @@ bool GuiScript::expect(const ScriptStep& step, Workspace& ws) {
     if (n < min)
       fail(step, std::to_string(n) + " line(s) of '" + w[0] + "' linked to HLSL line " + std::to_string(ws.linkedSourceLine()) +
                      ", expected at least " + std::to_string(min));
+  } else if (v == "expect-linked-visible") {
+    // expect-linked-visible STAGE: STAGE is the tab shown and its first line linked to the
+    // selected HLSL line is in view (the view scrolls there when the link changes).
+    if (!need(1)) return false;
+    const std::set<uint32_t> linked = ws.stagePanel().linkedLines(w[0]);
+    const auto [first, last] = ws.stagePanel().visibleLines();
+    if (ws.stagePanel().selectedStage() != w[0]) fail(step, "the stage shown is '" + ws.stagePanel().selectedStage() + "'");
+    else if (linked.empty()) fail(step, "no line of '" + w[0] + "' is linked to HLSL line " + std::to_string(ws.linkedSourceLine()));
+    else if (*linked.begin() < first || *linked.begin() > last)
+      fail(step, "'" + w[0] + "' line " + std::to_string(*linked.begin()) + " (the first linked) is not in view: lines " +
+                     std::to_string(first) + "-" + std::to_string(last) + " are");
   } else if (v == "expect-linked-source") {
     uint32_t line = 0;
     if (need(1) && toUnsigned(w[0], line) && ws.linkedSourceLine() != line)

@@ -5,6 +5,7 @@
 #include "views/TextLines.h"
 #include "views/inspect/LineLinks.h"
 
+#include <cmath>
 #include <imgui.h>
 
 #include <algorithm>
@@ -209,14 +210,23 @@ void StagePanel::drawArtifact(const StageArtifact& artifact, StageLines& lines, 
   // The clipper submits only visible lines, so the scrollable width is declared up front.
   ImGui::SetNextWindowContentSize(ImVec2(gutter + charWidth * float(lines.longest + 2), 0.0f));
   ImGui::BeginChild("##stage_text", ImVec2(0, 0), true, ImGuiWindowFlags_HorizontalScrollbar);
+  // Rows are exactly `rowHeight` apart: no item spacing between them, so line n starts at
+  // (n - 1) * rowHeight (with ImGui's spacing added after each row, the scroll below landed
+  // ~20% short: SPIR-V line 91 showed lines 68-87).
+  const float rowHeight = ImGui::GetTextLineHeightWithSpacing();
+  ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(ImGui::GetStyle().ItemSpacing.x, 0.0f));
   // Scroll the first linked line into view when the link changes.
   static uint32_t scrolledFor = 0;
   if (!lines.linked.empty() && scrolledFor != lines.linkedFor * 7919u + uint32_t(lines.lines.size())) {
     scrolledFor = lines.linkedFor * 7919u + uint32_t(lines.lines.size());
-    const float lineHeight = ImGui::GetTextLineHeightWithSpacing();
-    const float y = lineHeight * float(*lines.linked.begin() - 1);
-    if (y < ImGui::GetScrollY() || y > ImGui::GetScrollY() + ImGui::GetWindowHeight() - lineHeight)
+    const float y = rowHeight * float(*lines.linked.begin() - 1);
+    if (y < ImGui::GetScrollY() || y > ImGui::GetScrollY() + ImGui::GetWindowHeight() - rowHeight)
       ImGui::SetScrollY(std::max(0.0f, y - ImGui::GetWindowHeight() * 0.3f));
+  }
+  {
+    // What this frame shows (a SetScrollY above shows from the next frame on).
+    const float top = ImGui::GetScrollY(), visible = ImGui::GetWindowHeight() - ImGui::GetStyle().ScrollbarSize;
+    visibleLines_ = {uint32_t(std::ceil(top / rowHeight)) + 1, uint32_t(std::floor((top + visible) / rowHeight))};
   }
   ImGuiListClipper clipper;
   clipper.Begin(int(lines.lines.size()));
@@ -231,7 +241,7 @@ void StagePanel::drawArtifact(const StageArtifact& artifact, StageLines& lines, 
     for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i) {
       const ImVec2 pos = ImGui::GetCursorScreenPos();
       const uint32_t lineNumber = uint32_t(i + 1);
-      const float height = ImGui::GetTextLineHeightWithSpacing();
+      const float height = rowHeight;
       if (lineNumber == clickedStageLine_)
         draw->AddRectFilled(pos, ImVec2(pos.x + width, pos.y + height), clickedColor);
       else if (lines.linked.count(lineNumber))
@@ -249,6 +259,7 @@ void StagePanel::drawArtifact(const StageArtifact& artifact, StageLines& lines, 
     }
   }
   clipper.End();
+  ImGui::PopStyleVar();
   ImGui::EndChild();
   ImGui::PopStyleColor();
   ImGui::PopFont();

@@ -39,6 +39,9 @@ class StagePanel {
   void setDiffMode(bool on) { diffMode_ = on; }
   // Lines of `stage` highlighted for the last drawn source line (for tests and the script).
   std::set<uint32_t> linkedLines(const std::string& stage) const;
+  // The lines of the selected stage wholly in view at the last draw (1-based, inclusive; 0, 0
+  // before any): the script's expect-linked-visible.
+  std::pair<uint32_t, uint32_t> visibleLines() const { return visibleLines_; }
   // The diff shown for `stage` in diff mode (computed on demand, cached per snapshot).
   const StageDiff* diffFor(const std::string& stage);
   // Acts as a click on line `stageLine` of `stage` in `snapshot` (the script's
@@ -64,6 +67,7 @@ class StagePanel {
   uint32_t sourceLine_ = 0;
   uint32_t clickedSourceLine_ = 0;
   uint32_t clickedStageLine_ = 0;  // in the selected stage, for its own highlight
+  std::pair<uint32_t, uint32_t> visibleLines_{0, 0};
   std::string requestedStage_;
   std::string selectedStage_;
   bool diffMode_ = false;
