@@ -1,0 +1,379 @@
+// DebugSession's reading of the state at a stop (DebugSession.h): values of SSA ids, locals
+// (OpName variables and parameters, or NonSemantic.Shader.DebugInfo.100 locals), globals and
+// buffers, watch lookups, the wave view and returned values.
+#include "interp/debug/DebugSession.h"
+
+#define SPV_ENABLE_UTILITY_CODE
+#include <spirv/unified1/spirv.hpp>
+
+#include <algorithm>
+
+namespace sl::interp::debug {
+
+namespace {
+
+// How HLSL spells the built-ins a compute shader reads (for display and for watch names).
+const char* builtInName(uint32_t builtIn) {
+  switch (builtIn) {
+    case spv::BuiltInGlobalInvocationId: return "SV_DispatchThreadID";
+    case spv::BuiltInLocalInvocationId: return "SV_GroupThreadID";
+    case spv::BuiltInWorkgroupId: return "SV_GroupID";
+    case spv::BuiltInLocalInvocationIndex: return "SV_GroupIndex";
+    case spv::BuiltInNumWorkgroups: return "NumWorkgroups";
+    case spv::BuiltInSubgroupSize: return "WaveGetLaneCount";
+    case spv::BuiltInSubgroupLocalInvocationId: return "WaveGetLaneIndex";
+    default: return nullptr;
+  }
+}
+
+}  // namespace
+
+std::optional<Value> DebugSession::valueOfId(uint32_t frame, uint32_t id, uint32_t lane, int depthLimit) {
+  if (id >= module_.typeOf.size() || depthLimit <= 0) return std::nullopt;
+  const uint32_t type = module_.typeOf[id];
+  if (!type) return std::nullopt;
+  if (module_.constantOffset[id] != ~0u) return readRegister(module_, type, module_.constants.data() + module_.constantOffset[id], &info_.memberNames);
+  if (frame == TraceCursor::kNone) return std::nullopt;
+  const TraceCursor::Frame& f = cursor_.frame(frame);
+  const Function& fn = module_.functions[f.function];
+  // A parameter: the argument of the caller's OpFunctionCall, just before the frame began.
+  for (size_t k = 0; k < fn.parameterIds.size(); ++k) {
+    if (fn.parameterIds[k] != id) continue;
+    if (f.parent == TraceCursor::kNone || f.firstStep == 0) return std::nullopt;
+    const TraceStep& call = trace_->steps[f.firstStep - 1];
+    const Function& caller = module_.functions[call.function];
+    const Inst& inst = caller.insts[call.inst];
+    if (inst.opcode != spv::OpFunctionCall || inst.operandCount < k + 2) return std::nullopt;
+    return valueOfId(f.parent, caller.operandIds[inst.firstOperand + 1 + k], lane, depthLimit - 1);
+  }
+  auto def = definingInst_[f.function].find(id);
+  if (def == definingInst_[f.function].end()) return std::nullopt;
+  const uint32_t step = cursor_.lastDefinition(frame, def->second);
+  if (step == TraceCursor::kNone || !trace_->steps[step].active.test(lane)) return std::nullopt;
+  if (fn.insts[def->second].opcode == spv::OpFunctionCall) {
+    // A call's result is the callee's returned operand: read it in the frame the call opened.
+    if (step + 1 >= trace_->steps.size() || cursor_.frame(cursor_.frameOf(step + 1)).parent != frame) return std::nullopt;
+    const TraceCursor::Frame& callee = cursor_.frame(cursor_.frameOf(step + 1));
+    if (callee.lastStep >= cursor_.position()) return std::nullopt;  // not returned yet
+    const TraceStep& ret = trace_->steps[callee.lastStep];
+    const Function& calleeFn = module_.functions[ret.function];
+    const Inst& retInst = calleeFn.insts[ret.inst];
+    if (retInst.opcode != spv::OpReturnValue || retInst.operandCount < 1) return std::nullopt;
+    return valueOfId(cursor_.frameOf(step + 1), calleeFn.operandIds[retInst.firstOperand], lane, depthLimit - 1);
+  }
+  const uint8_t* bytes = trace_->valueOf(step, lane);
+  if (!bytes) return std::nullopt;
+  return readRegister(module_, type, bytes, &info_.memberNames);
+}
+
+std::optional<Value> DebugSession::localVariable(uint32_t frame, uint32_t id, uint32_t lane) {
+  const TraceCursor::Frame& f = cursor_.frame(frame);
+  const Function& fn = module_.functions[f.function];
+  for (const auto& [localId, layout] : localLayouts_[f.function]) {
+    if (localId != id) continue;
+    for (const Function::Local& local : fn.locals) {
+      if (local.id != id) continue;
+      bool written = false;
+      const uint32_t size = module_.layout(layout).size;
+      const uint8_t* bytes = cursor_.bytes(ObjectKind::LaneStack, 0, lane, uint64_t(f.localsBase) + local.offset, size, &written, f.firstStep);
+      if (!bytes || !written) {
+        Value v;
+        v.opaque = "<uninitialized>";
+        v.typeName = typeName(module_, local.type);
+        return v;
+      }
+      return readMemory(module_, layout, bytes, &info_.memberNames);
+    }
+  }
+  return std::nullopt;
+}
+
+std::vector<std::pair<std::string, uint32_t>> DebugSession::debugLocals(uint32_t frame) const {
+  std::vector<std::pair<std::string, uint32_t>> out;
+  if (info_.bindings.empty() || frame == TraceCursor::kNone) return out;
+  const TraceCursor::Frame& f = cursor_.frame(frame);
+  const size_t p = cursor_.position();
+  // A binding took effect once the instruction after it ran in this frame, or is about to.
+  auto reached = [&](const DebugBinding& b) -> uint32_t {
+    if (p < trace_->steps.size() && cursor_.frameOf(p) == frame && trace_->steps[p].inst == b.anchor) return uint32_t(p);
+    return cursor_.lastDefinition(frame, b.anchor);
+  };
+  std::vector<std::pair<uint32_t, uint32_t>> latest(info_.locals.size(), {TraceCursor::kNone, 0});  // (step, binding)
+  for (uint32_t k = 0; k < info_.bindings.size(); ++k) {
+    const DebugBinding& b = info_.bindings[k];
+    if (b.function != f.function) continue;
+    const uint32_t step = reached(b);
+    if (step == TraceCursor::kNone) continue;
+    auto& slot = latest[b.local];
+    if (slot.first == TraceCursor::kNone || step >= slot.first) slot = {step, k};
+  }
+  // Only locals whose scope holds the current instruction's (when the module says).
+  uint32_t here = 0;
+  if (p < trace_->steps.size() && cursor_.frameOf(p) == frame) {
+    const std::vector<uint32_t>& scopes = info_.instScopes[f.function];
+    if (trace_->steps[p].inst < scopes.size()) here = scopes[trace_->steps[p].inst];
+  }
+  for (uint32_t l = 0; l < latest.size(); ++l) {
+    if (latest[l].first == TraceCursor::kNone) continue;
+    if (here && info_.locals[l].scope && !info_.scopeWithin(here, info_.locals[l].scope)) continue;
+    out.push_back({info_.locals[l].name, latest[l].second});
+  }
+  return out;
+}
+
+std::optional<Value> DebugSession::bindingValue(uint32_t frame, uint32_t binding, uint32_t lane) {
+  const DebugBinding& b = info_.bindings[binding];
+  if (b.declare)
+    if (std::optional<Value> v = localVariable(frame, b.target, lane)) return v;
+  std::optional<Value> v = valueOfId(frame, b.target, lane);
+  if (!v) {
+    Value missing;
+    missing.opaque = "<not available>";
+    missing.typeName = b.target < module_.typeOf.size() && module_.typeOf[b.target] ? typeName(module_, module_.typeOf[b.target]) : "?";
+    return missing;
+  }
+  return v;
+}
+
+std::optional<Value> DebugSession::bufferValue(const GlobalVariable& g) {
+  const ObjectKind kind = g.storageClass == spv::StorageClassPushConstant ? ObjectKind::PushConstant : ObjectKind::Buffer;
+  const uint32_t index = kind == ObjectKind::PushConstant ? 0 : uint32_t(&g - module_.globals.data());
+  const uint64_t size = cursor_.objectSize(kind, index, 0);
+  if (!size || g.layout == 0) return std::nullopt;
+  const uint8_t* base = cursor_.bytes(kind, index, 0, 0, uint32_t(std::min<uint64_t>(size, ~0u)));
+  const LayoutNode& node = module_.layout(g.layout);
+  const Type& type = module_.type(node.type);
+  if (type.kind != TypeKind::Struct) return node.size <= size ? std::optional<Value>(readMemory(module_, g.layout, base, &info_.memberNames)) : std::nullopt;
+  Value v;
+  v.kind = Value::Kind::Struct;
+  v.typeName = typeName(module_, node.type);
+  for (size_t k = 0; k < node.children.size(); ++k) {
+    const LayoutNode& member = module_.layout(node.children[k]);
+    const uint64_t at = node.offsets[k];
+    Value m;
+    if (module_.type(member.type).kind == TypeKind::RuntimeArray) {
+      // As many elements as the buffer holds (at most 65536 are read).
+      m.kind = Value::Kind::Array;
+      m.typeName = typeName(module_, member.type);
+      const uint64_t count = member.stride && size > at ? std::min<uint64_t>((size - at) / member.stride, 65536) : 0;
+      for (uint64_t e = 0; e < count; ++e) m.elements.push_back(readMemory(module_, member.children[0], base + at + e * member.stride, &info_.memberNames));
+    } else if (at + member.size <= size) {
+      m = readMemory(module_, node.children[k], base + at, &info_.memberNames);
+    } else {
+      m.opaque = "<not in the buffer>";
+      m.typeName = typeName(module_, member.type);
+    }
+    v.elements.push_back(std::move(m));
+    const auto& names = info_.memberNames;
+    v.memberNames.push_back(node.type < names.size() && k < names[node.type].size() && !names[node.type][k].empty() ? names[node.type][k]
+                                                                                                                  : "m" + std::to_string(k));
+  }
+  // A structured or byte-address buffer is its array in HLSL.
+  if (g.storageClass == spv::StorageClassStorageBuffer && v.elements.size() == 1 && v.elements[0].kind == Value::Kind::Array) return v.elements[0];
+  return v;
+}
+
+std::optional<Value> DebugSession::lookup(const std::string& name, uint32_t lane) {
+  const uint32_t frame = cursor_.currentFrame();
+  if (frame != TraceCursor::kNone) {
+    const TraceCursor::Frame& f = cursor_.frame(frame);
+    const Function& fn = module_.functions[f.function];
+    for (const auto& [debugName, binding] : debugLocals(frame))
+      if (debugName == name) return bindingValue(frame, binding, lane);
+    for (const auto& [id, layout] : localLayouts_[f.function])
+      if (module_.names[id] == name) return localVariable(frame, id, lane);
+    for (uint32_t id : fn.parameterIds)
+      if (module_.names[id] == name) return valueOfId(frame, id, lane);
+    for (const auto& [id, inst] : definingInst_[f.function])
+      if (module_.names[id] == name && module_.type(module_.typeOf[id]).kind != TypeKind::Pointer)
+        if (std::optional<Value> v = valueOfId(frame, id, lane)) return v;
+  }
+  for (const GlobalVariable& g : module_.globals) {
+    const char* alias = g.builtIn ? builtInName(*g.builtIn) : nullptr;
+    if (g.name != name && !(alias && name == alias)) continue;
+    ObjectKind kind;
+    switch (g.storageClass) {
+      case spv::StorageClassInput: kind = ObjectKind::LaneInput; break;
+      case spv::StorageClassPrivate: kind = ObjectKind::LanePrivate; break;
+      case spv::StorageClassWorkgroup: kind = ObjectKind::Workgroup; break;
+      default: continue;
+    }
+    const uint8_t* bytes = cursor_.bytes(kind, 0, lane, g.offset, module_.layout(g.layout).size);
+    if (!bytes) continue;
+    return readMemory(module_, g.layout, bytes, &info_.memberNames);
+  }
+  // Buffers by their variable's name; a constant buffer's or push constant block's members by
+  // their own names too (HLSL names cbuffer members directly).
+  for (const GlobalVariable& g : module_.globals) {
+    const bool block = g.storageClass == spv::StorageClassUniform || g.storageClass == spv::StorageClassPushConstant;
+    if (g.storageClass != spv::StorageClassStorageBuffer && !block) continue;
+    if (g.name == name) return bufferValue(g);
+    if (!block || g.type >= info_.memberNames.size()) continue;
+    const auto& members = info_.memberNames[g.type];
+    for (size_t k = 0; k < members.size(); ++k)
+      if (members[k] == name)
+        if (std::optional<Value> v = bufferValue(g); v && k < v->elements.size()) return v->elements[k];
+  }
+  return std::nullopt;
+}
+
+EvalResult DebugSession::evaluate(std::string_view expression, std::optional<uint32_t> lane) {
+  ParsedExpr parsed = parseExpression(expression);
+  if (!parsed.expr) return {std::nullopt, parsed.error};
+  if (finished()) return {std::nullopt, {1, "the invocation has finished (step back to read its variables)"}};
+  const uint32_t l = lane.value_or(trace_->lane);
+  return debug::evaluate(*parsed.expr, [&](const std::string& name) { return lookup(name, l); });
+}
+
+std::vector<Variable> DebugSession::markChanged(std::vector<Variable> variables, std::vector<std::pair<std::string, std::string>>& previous) {
+  std::vector<std::pair<std::string, std::string>> now;
+  const std::string frame = std::to_string(cursor_.currentFrame()) + "/";
+  for (Variable& v : variables) {
+    const std::string key = frame + v.name;
+    const std::string text = formatValue(v.value, Format::Hex);
+    now.push_back({key, text});
+    for (const auto& [k, before] : previous)
+      if (k == key) v.changed = before != text;
+  }
+  previous = std::move(now);
+  return variables;
+}
+
+std::vector<Variable> DebugSession::locals() {
+  std::vector<Variable> out;
+  const uint32_t frame = cursor_.currentFrame();
+  const uint32_t lane = trace_->lane;
+  if (frame == TraceCursor::kNone) return out;
+  const TraceCursor::Frame& f = cursor_.frame(frame);
+  const Function& fn = module_.functions[f.function];
+  auto add = [&](Variable::Scope scope, uint32_t id, std::optional<Value> value) {
+    if (!value) return;
+    Variable v;
+    v.scope = scope;
+    v.name = module_.names[id];
+    v.type = value->typeName;
+    v.value = std::move(*value);
+    out.push_back(std::move(v));
+  };
+  // A parameter the function copies into a variable of the same name (what DXC-style front ends
+  // emit) is shown once, as the variable the code reads.
+  auto hasLocalNamed = [&](const std::string& name) {
+    for (const auto& local : localLayouts_[f.function])
+      if (module_.names[local.first] == name) return true;
+    return false;
+  };
+  // NonSemantic.Shader.DebugInfo.100 locals, when the function has them, say everything.
+  bool described = false;
+  for (const DebugBinding& b : info_.bindings) described |= b.function == f.function;
+  if (described) {
+    for (const auto& [name, binding] : debugLocals(frame)) {
+      std::optional<Value> value = bindingValue(frame, binding, lane);
+      Variable v;
+      v.scope = Variable::Scope::Local;
+      v.name = name;
+      v.type = value->typeName;
+      v.value = std::move(*value);
+      out.push_back(std::move(v));
+    }
+    if (localsPosition_ != cursor_.position()) {
+      localsPosition_ = cursor_.position();
+      out = markChanged(std::move(out), previousLocals_);
+    }
+    return out;
+  }
+  for (uint32_t id : fn.parameterIds)
+    if (!module_.names[id].empty() && !hasLocalNamed(module_.names[id])) add(Variable::Scope::Parameter, id, valueOfId(frame, id, lane));
+  for (const auto& [id, layout] : localLayouts_[f.function])
+    if (!module_.names[id].empty()) add(Variable::Scope::Local, id, lookup(module_.names[id], lane));
+  for (uint32_t i = 0; i < fn.insts.size(); ++i) {
+    const Inst& inst = fn.insts[i];
+    if (!inst.resultId || inst.opcode == spv::OpVariable || module_.names[inst.resultId].empty()) continue;
+    if (module_.type(inst.typeId).kind == TypeKind::Pointer) continue;
+    add(Variable::Scope::Value, inst.resultId, valueOfId(frame, inst.resultId, lane));
+  }
+  if (localsPosition_ != cursor_.position()) {
+    localsPosition_ = cursor_.position();
+    out = markChanged(std::move(out), previousLocals_);
+  }
+  return out;
+}
+
+std::vector<Variable> DebugSession::globals() {
+  std::vector<Variable> out;
+  for (const GlobalVariable& g : module_.globals) {
+    Variable::Scope scope;
+    switch (g.storageClass) {
+      case spv::StorageClassInput: scope = Variable::Scope::Input; break;
+      case spv::StorageClassPrivate: scope = Variable::Scope::Private; break;
+      case spv::StorageClassWorkgroup: scope = Variable::Scope::Groupshared; break;
+      default: continue;
+    }
+    const char* alias = g.builtIn ? builtInName(*g.builtIn) : nullptr;
+    const std::string name = alias ? alias : g.name.empty() ? "%" + std::to_string(g.id) : g.name;
+    std::optional<Value> value = lookup(alias ? alias : g.name, trace_->lane);
+    if (!value) continue;
+    Variable v;
+    v.scope = scope;
+    v.name = name;
+    v.type = value->typeName;
+    v.value = std::move(*value);
+    out.push_back(std::move(v));
+  }
+  if (globalsPosition_ != cursor_.position()) {
+    globalsPosition_ = cursor_.position();
+    out = markChanged(std::move(out), previousGlobals_);
+  }
+  return out;
+}
+
+std::vector<LaneValue> DebugSession::wave(std::string_view expression) {
+  std::vector<LaneValue> lanes;
+  const Mask active = activeMask();
+  const size_t p = cursor_.position();
+  std::unique_ptr<Expr> parsed;
+  ExprError parseError;
+  if (!expression.empty()) {
+    ParsedExpr r = parseExpression(expression);
+    parsed = std::move(r.expr);
+    parseError = r.error;
+  }
+  trace_->liveLanes.forEach([&](uint32_t lane) {
+    LaneValue v;
+    v.lane = lane;
+    if (lane < trace_->laneLocalIds.size()) v.localId = trace_->laneLocalIds[lane];
+    v.active = active.test(lane);
+    if (!expression.empty()) {
+      if (!parsed) {
+        v.error = std::to_string(parseError.column) + ": " + parseError.message;
+      } else {
+        EvalResult r = debug::evaluate(*parsed, [&](const std::string& name) { return lookup(name, lane); });
+        if (r.value) v.value = std::move(r.value);
+        else v.error = std::to_string(r.error.column) + ": " + r.error.message;
+      }
+    } else if (p > 0) {
+      const TraceStep& step = trace_->steps[p - 1];
+      const Inst& inst = module_.functions[step.function].insts[step.inst];
+      const uint8_t* bytes = trace_->valueOf(p - 1, lane);
+      if (bytes && step.active.test(lane) && inst.typeId) v.value = readRegister(module_, inst.typeId, bytes, &info_.memberNames);
+      else v.error = step.active.test(lane) ? "no value" : "inactive";
+    }
+    lanes.push_back(std::move(v));
+  });
+  return lanes;
+}
+
+std::optional<Value> DebugSession::returnedValue() {
+  const size_t p = cursor_.position();
+  if (p == 0 || p > trace_->steps.size() || p >= activeEnd_) return std::nullopt;
+  const TraceStep& last = trace_->steps[p - 1];
+  const Inst& inst = module_.functions[last.function].insts[last.inst];
+  if (inst.opcode != spv::OpReturnValue || last.depth <= trace_->steps[std::min(p, trace_->steps.size() - 1)].depth ||
+      !last.active.test(trace_->lane))
+    return std::nullopt;
+  // The returned value is the operand of the callee's OpReturnValue, read in the callee's frame.
+  const Function& callee = module_.functions[last.function];
+  if (inst.operandCount < 1) return std::nullopt;
+  return valueOfId(cursor_.frameOf(p - 1), callee.operandIds[inst.firstOperand], trace_->lane);
+}
+
+}  // namespace sl::interp::debug
