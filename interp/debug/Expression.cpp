@@ -238,7 +238,12 @@ Value::Kind common(const Value& a, const Value& b, uint32_t& bits) {
     bits = std::max(a.kind == Value::Kind::Float ? a.bits : 0u, b.kind == Value::Kind::Float ? b.bits : 0u);
     return Value::Kind::Float;
   }
-  if (a.kind == Value::Kind::UInt || b.kind == Value::Kind::UInt) return Value::Kind::UInt;
+  // Integers: the wider type wins; at equal widths unsigned wins (uint16_t + int is int).
+  const uint32_t aBits = a.kind == Value::Kind::Bool ? 32 : a.bits, bBits = b.kind == Value::Kind::Bool ? 32 : b.bits;
+  const bool aUnsigned = a.kind == Value::Kind::UInt, bUnsigned = b.kind == Value::Kind::UInt;
+  if (aUnsigned && bUnsigned) return Value::Kind::UInt;
+  if (aUnsigned) return aBits >= bBits ? Value::Kind::UInt : Value::Kind::Int;
+  if (bUnsigned) return bBits >= aBits ? Value::Kind::UInt : Value::Kind::Int;
   return Value::Kind::Int;
 }
 
@@ -370,6 +375,13 @@ Value member(const Expr& at, const Value& v, const std::string& name) {
   raise(at, v.typeName + " has no members");
 }
 
+// An operand with no value to compute with (an uninitialized variable, a pointer) is an error
+// naming it.
+const Value& usable(const Expr& at, const Value& v) {
+  if (v.kind != Value::Kind::Opaque) return v;
+  raise(at, (at.kind == Expr::Kind::Name ? "'" + at.text + "' is " : std::string("the value is ")) + v.opaque);
+}
+
 Value eval(const Expr& e, const NameLookup& lookup) {
   switch (e.kind) {
     case Expr::Kind::Literal: return e.literal;
@@ -378,18 +390,18 @@ Value eval(const Expr& e, const NameLookup& lookup) {
       if (!v) raise(e, "unknown name '" + e.text + "'");
       return *v;
     }
-    case Expr::Kind::Unary: return unaryValue(e, e.text, eval(*e.operands[0], lookup));
+    case Expr::Kind::Unary: return unaryValue(e, e.text, usable(*e.operands[0], eval(*e.operands[0], lookup)));
     case Expr::Kind::Binary: {
-      const Value a = eval(*e.operands[0], lookup);
+      const Value a = usable(*e.operands[0], eval(*e.operands[0], lookup));
       // && and || short-circuit as in HLSL scalars.
       if (e.text == "&&" && a.isScalar() && !a.truthy()) return Value::boolean(false);
       if (e.text == "||" && a.isScalar() && a.truthy()) return Value::boolean(true);
-      return binaryValue(e, e.text, a, eval(*e.operands[1], lookup));
+      return binaryValue(e, e.text, a, usable(*e.operands[1], eval(*e.operands[1], lookup)));
     }
-    case Expr::Kind::Member: return member(e, eval(*e.operands[0], lookup), e.text);
+    case Expr::Kind::Member: return member(e, usable(*e.operands[0], eval(*e.operands[0], lookup)), e.text);
     case Expr::Kind::Index: {
-      const Value base = eval(*e.operands[0], lookup);
-      const Value index = eval(*e.operands[1], lookup);
+      const Value base = usable(*e.operands[0], eval(*e.operands[0], lookup));
+      const Value index = usable(*e.operands[1], eval(*e.operands[1], lookup));
       if (index.kind != Value::Kind::Int && index.kind != Value::Kind::UInt && index.kind != Value::Kind::Bool)
         raise(*e.operands[1], "an index must be an integer, not " + index.typeName);
       if (base.isScalar() || base.kind == Value::Kind::Struct || base.kind == Value::Kind::Opaque) raise(e, base.typeName + " cannot be indexed");

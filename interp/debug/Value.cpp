@@ -33,6 +33,19 @@ std::string hexOf(uint64_t bits, uint32_t width) {
   return text;
 }
 
+// The binary16 bits of a value that came from one (exact: no rounding is needed).
+uint16_t doubleToHalfBits(double v) {
+  const uint16_t sign = std::signbit(v) ? 0x8000 : 0;
+  if (std::isnan(v)) return 0x7e00;
+  v = std::fabs(v);
+  if (std::isinf(v) || v >= 65520.0) return sign | 0x7c00;
+  if (v < std::ldexp(1.0, -14)) return sign | uint16_t(std::lround(v * std::ldexp(1.0, 24)));  // subnormal
+  int exponent = 0;
+  const double mantissa = std::frexp(v, &exponent);  // v = mantissa * 2^exponent, mantissa in [0.5, 1)
+  const uint32_t bits = uint32_t(std::lround((mantissa * 2 - 1) * 1024));
+  return sign | uint16_t(((exponent - 1 + 15) << 10) + bits);
+}
+
 uint64_t rawBits(const Value& v) {
   const uint64_t mask = v.bits >= 64 ? ~0ull : ((1ull << v.bits) - 1);
   switch (v.kind) {
@@ -40,6 +53,7 @@ uint64_t rawBits(const Value& v) {
     case Value::Kind::Int: return uint64_t(v.i) & mask;
     case Value::Kind::UInt: return v.u & mask;
     case Value::Kind::Float:
+      if (v.bits == 16) return doubleToHalfBits(v.f);
       if (v.bits == 64) {
         uint64_t b;
         std::memcpy(&b, &v.f, 8);

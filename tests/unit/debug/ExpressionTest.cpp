@@ -22,6 +22,12 @@ std::optional<Value> names(const std::string& name) {
   if (name == "u") return Value::unsignedInt(10);
   if (name == "f") return Value::floating(0.5);
   if (name == "v") return vec({Value::floating(1), Value::floating(2), Value::floating(3)}, "float3");
+  if (name == "unset") {
+    Value v;
+    v.opaque = "<uninitialized>";
+    v.typeName = "uint";
+    return v;
+  }
   if (name == "s") {
     Value s;
     s.kind = Value::Kind::Struct;
@@ -64,6 +70,9 @@ TEST_CASE("expressions follow HLSL precedence and conversions", "[debug][express
   CHECK(eval("2.5e1f / 2") == "12.5 float");
   CHECK(eval("3000000000") == "3000000000 uint");
   CHECK(eval("true + 1") == "2 int");
+  CHECK(formatValue(Value::floating(1.5, 16), Format::Hex) == "0x3e00");
+  CHECK(formatValue(Value::floating(-0.000060975551605224609375, 16), Format::Hex) == "0x83ff");  // subnormal
+  CHECK(formatValue(Value::floating(65504, 16), Format::Hex) == "0x7bff");
 }
 
 TEST_CASE("vectors compute per component; members, swizzles and indexing reach into values", "[debug][expression]") {
@@ -97,6 +106,10 @@ TEST_CASE("errors point at the column that is wrong", "[debug][expression]") {
   CHECK(eval("s + 1") == "error 3: operator '+' needs numbers, not S and int");
   CHECK(eval("v + v.xy") == "error 3: operator '+' on vectors of 3 and 2 components");
   CHECK(eval("i[0]") == "error 2: int cannot be indexed");
+  CHECK(eval("unset") == "<uninitialized> uint");  // shown as it is, but not computed with
+  CHECK(eval("i + unset") == "error 5: 'unset' is <uninitialized>");
+  CHECK(eval("-unset") == "error 2: 'unset' is <uninitialized>");
+  CHECK(eval("s.arr[unset]") == "error 7: 'unset' is <uninitialized>");
 }
 
 TEST_CASE("long arrays print their first 64 elements and their length", "[debug][expression]") {
