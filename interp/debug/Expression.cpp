@@ -65,7 +65,25 @@ class Parser {
     return {};
   }
 
+  // A new node, or null (and the error) past kMaxNodes: evaluating and freeing the tree recurse
+  // over it, so a 100,000-term watch must not get that far.
+  static constexpr size_t kMaxNodes = 4096;
+  std::unique_ptr<Expr> node() {
+    if (++nodes_ > kMaxNodes) return failNull("expression too long (more than " + std::to_string(kMaxNodes) + " terms)");
+    return std::make_unique<Expr>();
+  }
+
+  // Recursion depth of the descent: a watch needs a few levels, a hostile one 100,000.
+  static constexpr int kMaxDepth = 256;
+  struct Nested {
+    int& depth;
+    explicit Nested(int& d) : depth(++d) {}
+    ~Nested() { --depth; }
+  };
+
   std::unique_ptr<Expr> binary(int minPrecedence) {
+    Nested guard(depth_);
+    if (depth_ > kMaxDepth) return failNull("expression nested too deeply");
     auto lhs = unary();
     if (!lhs) return nullptr;
     for (;;) {
@@ -76,7 +94,8 @@ class Parser {
       pos_ += op.size();
       auto rhs = binary(p);
       if (!rhs) return nullptr;
-      auto e = std::make_unique<Expr>();
+      auto e = node();
+      if (!e) return nullptr;
       e->kind = Expr::Kind::Binary;
       e->text = std::string(op);
       e->column = column;
@@ -87,9 +106,12 @@ class Parser {
   }
 
   std::unique_ptr<Expr> unary() {
+    Nested guard(depth_);
+    if (depth_ > kMaxDepth) return failNull("expression nested too deeply");
     skipSpace();
     if (pos_ < text_.size() && std::string_view("-+!~").find(text_[pos_]) != std::string_view::npos) {
-      auto e = std::make_unique<Expr>();
+      auto e = node();
+      if (!e) return nullptr;
       e->kind = Expr::Kind::Unary;
       e->text = std::string(1, text_[pos_]);
       e->column = uint32_t(pos_ + 1);
@@ -113,7 +135,8 @@ class Parser {
         const size_t start = pos_;
         while (pos_ < text_.size() && (std::isalnum(static_cast<unsigned char>(text_[pos_])) || text_[pos_] == '_')) ++pos_;
         if (start == pos_ || std::isdigit(static_cast<unsigned char>(text_[start]))) return failNull("expected a member name after '.'");
-        auto m = std::make_unique<Expr>();
+        auto m = node();
+        if (!m) return nullptr;
         m->kind = Expr::Kind::Member;
         m->text = std::string(text_.substr(start, pos_ - start));
         m->column = column;
@@ -127,7 +150,8 @@ class Parser {
         skipSpace();
         if (!peek("]")) return failNull("expected ']'");
         ++pos_;
-        auto ix = std::make_unique<Expr>();
+        auto ix = node();
+        if (!ix) return nullptr;
         ix->kind = Expr::Kind::Index;
         ix->column = column;
         ix->operands.push_back(std::move(e));
@@ -158,7 +182,8 @@ class Parser {
     if (std::isalpha(static_cast<unsigned char>(c)) || c == '_') {
       const size_t start = pos_;
       while (pos_ < text_.size() && (std::isalnum(static_cast<unsigned char>(text_[pos_])) || text_[pos_] == '_')) ++pos_;
-      auto e = std::make_unique<Expr>();
+      auto e = node();
+      if (!e) return nullptr;
       e->column = uint32_t(start + 1);
       e->text = std::string(text_.substr(start, pos_ - start));
       if (e->text == "true" || e->text == "false") {
@@ -173,7 +198,8 @@ class Parser {
 
   std::unique_ptr<Expr> number() {
     const size_t start = pos_;
-    auto e = std::make_unique<Expr>();
+    auto e = node();
+    if (!e) return nullptr;
     e->column = uint32_t(start + 1);
     const bool hex = peek("0x") || peek("0X");
     if (hex) pos_ += 2;
@@ -219,6 +245,8 @@ class Parser {
 
   std::string_view text_;
   size_t pos_ = 0;
+  int depth_ = 0;
+  size_t nodes_ = 0;
   bool failed_ = false;
   ExprError error_;
 };

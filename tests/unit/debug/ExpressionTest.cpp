@@ -122,3 +122,47 @@ TEST_CASE("long arrays print their first 64 elements and their length", "[debug]
   CHECK(text.find(", 63, ... (100 elements)}") != std::string::npos);
   CHECK(text.find("64,") == std::string::npos);
 }
+
+TEST_CASE("random text never crashes the parser or the evaluator; errors point inside the text", "[debug][expression]") {
+  const std::string alphabet = "iufvs0123456789xX.eE+-*/%<>=!&|^~()[] abc_uU";
+  uint32_t state = 12345;
+  auto next = [&] {
+    state = state * 1103515245u + 12345u;
+    return state >> 16;
+  };
+  for (int round = 0; round < 20000; ++round) {
+    std::string text;
+    for (uint32_t n = next() % 24; n > 0; --n) text += alphabet[next() % alphabet.size()];
+    ParsedExpr parsed = parseExpression(text);
+    if (!parsed.expr) {
+      INFO(text);
+      CHECK(parsed.error.column >= 1);
+      CHECK(parsed.error.column <= text.size() + 1);
+      CHECK_FALSE(parsed.error.message.empty());
+      continue;
+    }
+    EvalResult r = evaluate(*parsed.expr, names);
+    if (!r.value) {
+      INFO(text);
+      CHECK(r.error.column >= 1);
+      CHECK(r.error.column <= text.size());
+    }
+  }
+}
+
+TEST_CASE("deeply nested expressions are refused, not a stack overflow", "[debug][expression]") {
+  const std::string deep = std::string(100000, '(') + "1" + std::string(100000, ')');
+  ParsedExpr parsed = parseExpression(deep);
+  CHECK_FALSE(parsed.expr);
+  CHECK(parsed.error.message == "expression nested too deeply");
+  const std::string negations(100000, '-');
+  CHECK_FALSE(parseExpression(negations + "1").expr);
+  // Long flat chains build deep trees too: refused by length.
+  std::string sum = "1", indexes = "v";
+  for (int k = 0; k < 100000; ++k) sum += "+1", indexes += "[0]";
+  ParsedExpr longSum = parseExpression(sum);
+  CHECK_FALSE(longSum.expr);
+  CHECK(longSum.error.message == "expression too long (more than 4096 terms)");
+  CHECK_FALSE(parseExpression(indexes).expr);
+  CHECK(eval("1+1+1+1+1+1+1+1") == "8 int");
+}
