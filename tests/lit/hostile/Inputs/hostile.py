@@ -11,7 +11,8 @@ limit and prints one summary line for FileCheck:
     CASE: exit N, M diagnostic lines[, first error: FILE:LINE:COL: MESSAGE]
 
 It fails (status 1) on a signal, a timeout, an exit status other than 0, 1 or 2, an "LLVM ERROR",
-or a non-zero exit without a located error (FILE:LINE:COL: error: ...); with --max-rss-mb=N, also
+a non-zero exit without a located error (FILE:LINE:COL: error: ...), or exit 0 with SPIR-V
+(-spirv -Fo FILE) that spirv-val rejects; with --max-rss-mb=N, also
 when the compile's peak resident memory was above N MB. With --gui it opens the
 file in the app instead (`gui --screenshot`, offscreen) and prints `CASE: gui exit N, wrote PNG`."""
 import os
@@ -171,6 +172,14 @@ def main():
         wrote = run.returncode == 0 and os.path.getsize(png) > 0
         print("%s: gui exit %d%s" % (case, run.returncode, ", wrote PNG" if wrote else ""))
         return
+    if run.returncode == 0 and "-spirv" in options and "-Fo" in options:
+        # Exit 0 must mean valid output: the SPIR-V written is checked by SPIRV-Tools too.
+        env_option = [o for o in options if o.startswith("-fspv-target-env=")]
+        target = env_option[-1].split("=", 1)[1] if env_option else "vulkan1.0"
+        spv = options[options.index("-Fo") + 1]
+        check = subprocess.run(["spirv-val", "--target-env", target, spv], stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+        if check.returncode != 0:
+            sys.exit("%s: exit 0 with invalid SPIR-V:\n%s" % (case, check.stdout.decode("utf-8", "replace")[-2000:]))
     summary = "%s: exit %d, %d diagnostic lines" % (case, run.returncode, err.count("\n"))
     located = LOCATED.search(err)
     stopped = STOPPED.search(err)
