@@ -72,7 +72,6 @@ std::string DebugInfo::functionOfScope(uint32_t scope) const {
 
 DebugInfo readDebugInfo(const Module& m, std::span<const uint32_t> words, uint32_t entryFunction) {
   DebugInfo info;
-  info.memberNames.resize(m.bound);
   std::map<uint32_t, std::string> strings;  // OpString id -> text
   std::string* continued = nullptr;         // the text OpSourceContinued appends to
   uint32_t debugInfoSet = 0;
@@ -94,7 +93,8 @@ DebugInfo readDebugInfo(const Module& m, std::span<const uint32_t> words, uint32
       debugInfoSet = words[at + 1];
     } else if (op == spv::OpMemberName && count >= 4) {
       const uint32_t type = words[at + 1], member = words[at + 2];
-      if (type < info.memberNames.size() && member < 4096) {
+      if (type < m.bound && member < 4096) {
+        if (info.memberNames.size() <= type) info.memberNames.resize(type + 1);  // sized by the types named, not the bound
         auto& names = info.memberNames[type];
         if (names.size() <= member) names.resize(member + 1);
         names[member] = literal(words, at + 3, end);
