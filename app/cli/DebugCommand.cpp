@@ -53,6 +53,7 @@ const char* kDebugHelp =
     "  stepi | si, backi       one SPIR-V instruction forward / back\n"
     "  restart                 back to the first line\n"
     "  break LINE[:COND]       add a breakpoint\n"
+    "  delete N, info          remove breakpoint N / list the breakpoints with their hit counts\n"
     "  locals, globals         print the current function's variables / the inputs and globals\n"
     "  print EXPR | p EXPR     evaluate an HLSL expression (print/x EXPR: hexadecimal)\n"
     "  watch EXPR              print EXPR now and at every later stop\n"

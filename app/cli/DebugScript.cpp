@@ -209,6 +209,23 @@ bool DebugScript::command(const std::string& text, std::string& out) {
            (bp.condition.empty() ? "" : " if " + bp.condition) + "\n";
     return true;
   }
+  if (name == "delete") {
+    uint32_t id = 0;
+    if (!parseLine(rest, id) || !session_.removeBreakpoint(id)) {
+      out += "error: 'delete' needs the number of a breakpoint (see 'info')\n";
+      return false;
+    }
+    out += "deleted breakpoint " + std::to_string(id) + "\n";
+    return true;
+  }
+  if (name == "info") {
+    if (!needsNothing()) return false;
+    if (session_.breakpoints().empty()) out += "no breakpoints\n";
+    for (const Breakpoint& bp : session_.breakpoints())
+      out += "breakpoint " + std::to_string(bp.id) + " at " + baseName(session_.module().sourceFiles[bp.file]) + ":" + std::to_string(bp.line) +
+             (bp.condition.empty() ? "" : " if " + bp.condition) + ", hit " + std::to_string(bp.hits) + " time" + (bp.hits == 1 ? "" : "s") + "\n";
+    return true;
+  }
   if (name == "locals") {
     if (!needsNothing()) return false;
     printVariables(session_.locals(), "  ", out);

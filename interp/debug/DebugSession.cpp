@@ -181,7 +181,7 @@ BreakpointResult DebugSession::addBreakpoint(uint32_t line, const std::string& c
     return result;
   }
   Breakpoint bp;
-  bp.id = uint32_t(breakpoints_.size() + 1);
+  bp.id = ++lastBreakpointId_;
   bp.file = fileIndex;
   bp.line = *it;
   bp.requestedLine = line;
@@ -199,6 +199,15 @@ BreakpointResult DebugSession::addBreakpoint(uint32_t line, const std::string& c
   result.id = bp.id;
   breakpoints_.push_back(std::move(bp));
   return result;
+}
+
+bool DebugSession::removeBreakpoint(uint32_t id) {
+  for (auto it = breakpoints_.begin(); it != breakpoints_.end(); ++it)
+    if (it->id == id) {
+      breakpoints_.erase(it);
+      return true;
+    }
+  return false;
 }
 
 std::optional<Stop> DebugSession::breakpointAt(size_t position) {

@@ -95,6 +95,8 @@ class DebugSession {
   // ---- breakpoints (lines of the entry point's file unless `file` names another) ------------
   BreakpointResult addBreakpoint(uint32_t line, const std::string& condition = "", const std::string& file = "");
   const std::vector<Breakpoint>& breakpoints() const { return breakpoints_; }
+  // False when no breakpoint has that id.
+  bool removeBreakpoint(uint32_t id);
 
   // ---- motion (each returns why it stopped) -------------------------------------------------
   Stop start();            // to the first line (the entry stop)
@@ -166,6 +168,7 @@ class DebugSession {
   size_t firstStop_ = 0;            // the entry stop
   size_t activeEnd_ = 0;            // past the traced lane's last step
   std::vector<Breakpoint> breakpoints_;
+  uint32_t lastBreakpointId_ = 0;
   std::vector<std::string> notes_;
   std::string dispatchError_;
   // Per function: the OpVariable instruction index of each local, and result id -> instruction.
