@@ -187,9 +187,12 @@ void StagePanel::drawArtifact(const StageArtifact& artifact, StageLines& lines, 
   size_t errors = 0;
   for (const Diagnostic& diagnostic : artifact.diagnostics) errors += diagnostic.severity == Severity::Error;
   ImGui::Text("%zu lines   %.2f ms", lines.lines.size(), artifact.milliseconds);
-  if (!artifact.ok || errors) {
+  if (errors) {
     ImGui::SameLine();
     ImGui::TextColored(severityColor(Severity::Error), "  failed (%zu error%s)", errors, errors == 1 ? "" : "s");
+  } else if (!artifact.ok) {
+    ImGui::SameLine();
+    ImGui::TextColored(severityColor(Severity::Warning), "  not generated");
   }
   if (!lines.linked.empty()) {
     ImGui::SameLine();
@@ -201,6 +204,13 @@ void StagePanel::drawArtifact(const StageArtifact& artifact, StageLines& lines, 
   }
   ImGui::SameLine(ImGui::GetContentRegionMax().x - ImGui::CalcTextSize("Copy").x - ImGui::GetStyle().FramePadding.x * 2);
   if (ImGui::SmallButton("Copy")) ImGui::SetClipboardText(artifact.text.c_str());
+  if (!artifact.ok && artifact.text.empty()) {
+    // Nothing to show: the reason in full, here (the diagnostics row cuts it at the panel's edge).
+    ImGui::PushTextWrapPos(0.0f);
+    for (const Diagnostic& diagnostic : artifact.diagnostics) ImGui::TextDisabled("%s", diagnostic.message.c_str());
+    if (artifact.diagnostics.empty()) ImGui::TextDisabled("This stage produced nothing; the diagnostics say why.");
+    ImGui::PopTextWrapPos();
+  }
 
   ImGui::PushFont(fonts.mono);
   const float charWidth = ImGui::CalcTextSize("M").x;

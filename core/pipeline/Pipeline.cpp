@@ -37,7 +37,7 @@ const std::vector<StageInfo>& allStages() {
       {"reflection", "bindings, constants, workgroup size and heap access sites", true},
       {"llvm", "LLVM IR with llvm.dx.* intrinsics", true},
       {"dxil", "DXIL after lowering: dx.op calls and metadata", true},
-      {"signatures", "packed input/output signature tables", false},
+      {"signatures", "packed input/output signature tables", true},
       {"container", "DXContainer parts ISG1/OSG1/PSV0/SFI0", true},
   };
   return stages;
