@@ -11,7 +11,8 @@
 namespace sl::cli {
 
 std::optional<std::vector<uint8_t>> compileBundleStep(const std::string& file, const offload::Bundle& bundle,
-                                                      const offload::CompileStep& step, const std::vector<std::string>& extraArgs) {
+                                                      const offload::CompileStep& step, const std::vector<std::string>& extraArgs,
+                                                      const std::string& tool) {
   // The Vulkan backend runs descriptor heaps in the portable form only (docs/heaps.md); a RUN
   // line that names a heap form itself comes later and wins.
   std::vector<std::string> dxcArgs{"-fspv-heap-form=portable"};
@@ -34,7 +35,7 @@ std::optional<std::vector<uint8_t>> compileBundleStep(const std::string& file, c
   const std::string rendered = renderDiagnostics(result->diagnostics);
   std::fwrite(rendered.data(), 1, rendered.size(), stderr);
   if (!result->succeeded) {
-    std::fprintf(stderr, "shaderlens run: compiling %s (RUN line %u) failed\n", step.sourcePart.c_str(), step.line);
+    std::fprintf(stderr, "%s: compiling %s (RUN line %u) failed\n", tool.c_str(), step.sourcePart.c_str(), step.line);
     return std::nullopt;
   }
   return result->object;

@@ -13,9 +13,11 @@
 namespace sl::cli {
 
 // The object of `step` of the bundle read from `file`, with `extraArgs` (e.g. -Zi) after the
-// RUN line's own flags; diagnostics and failures are printed to stderr. nullopt on failure.
+// RUN line's own flags; diagnostics and failures are printed to stderr (`tool`: the command
+// that says so). nullopt on failure.
 std::optional<std::vector<uint8_t>> compileBundleStep(const std::string& file, const offload::Bundle& bundle,
-                                                      const offload::CompileStep& step, const std::vector<std::string>& extraArgs = {});
+                                                      const offload::CompileStep& step, const std::vector<std::string>& extraArgs = {},
+                                                      const std::string& tool = "shaderlens run");
 
 // `run --new`: a bundle (source.hlsl, a pipeline generated from the SPIR-V's reflection with
 // pseudo-random inputs, RUN lines) for the compute shader in file `shader`, compiled with

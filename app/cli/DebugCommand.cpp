@@ -217,7 +217,7 @@ int runDebug(const Args& args) {
   const offload::CompileStep& compile = bundle.compiles[size_t(run->shaderCompiles[0])];
   std::vector<std::string> extra;
   if (!o.noDebugInfo) extra.push_back("-Zi");
-  std::optional<std::vector<uint8_t>> object = compileBundleStep(o.file, bundle, compile, extra);
+  std::optional<std::vector<uint8_t>> object = compileBundleStep(o.file, bundle, compile, extra, "shaderlens debug");
   if (!object) return 1;
   std::vector<uint32_t> words(object->size() / 4);
   std::memcpy(words.data(), object->data(), words.size() * 4);
