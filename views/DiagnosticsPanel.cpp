@@ -39,6 +39,14 @@ void drawRow(const Diagnostic& diagnostic, int depth, int& rowId, std::optional<
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", locationText(diagnostic.range.begin, false).c_str());
   ImGui::TableNextColumn();
   ImGui::TextUnformatted(diagnostic.message.c_str());
+  // The cell cuts a long message at the panel's edge: the whole of it on hover.
+  if (ImGui::IsItemHovered() && ImGui::GetItemRectMax().x > ImGui::GetWindowPos().x + ImGui::GetWindowWidth()) {
+    ImGui::BeginTooltip();
+    ImGui::PushTextWrapPos(ImGui::GetFontSize() * 50.0f);
+    ImGui::TextUnformatted(diagnostic.message.c_str());
+    ImGui::PopTextWrapPos();
+    ImGui::EndTooltip();
+  }
   ImGui::PopID();
   for (const Diagnostic& note : diagnostic.notes) drawRow(note, depth + 1, rowId, clicked, fonts);
 }

@@ -33,7 +33,22 @@ void drawStatusBar(const CompileResult* snapshot, bool compiling, const ViewFont
   ImGui::SameLine();
   ImGui::TextDisabled("|");
   ImGui::SameLine();
-  ImGui::TextUnformatted(stageTimingsText(*snapshot).c_str());
+  // The total and the slowest stage fit any width; every stage's time is in the tooltip (the
+  // whole list was cut off at the window's edge).
+  const StageArtifact* slowest = nullptr;
+  for (const StageArtifact& stage : snapshot->stages)
+    if (!slowest || stage.milliseconds > slowest->milliseconds) slowest = &stage;
+  if (slowest)
+    ImGui::Text("total %.2f ms (slowest: %s %.2f ms)", snapshot->totalMilliseconds, slowest->name.c_str(), slowest->milliseconds);
+  else
+    ImGui::Text("total %.2f ms", snapshot->totalMilliseconds);
+  if (ImGui::IsItemHovered()) {
+    ImGui::BeginTooltip();
+    ImGui::PushFont(fonts.mono);
+    for (const StageArtifact& stage : snapshot->stages) ImGui::Text("%-14s %8.2f ms", stage.name.c_str(), stage.milliseconds);
+    ImGui::PopFont();
+    ImGui::EndTooltip();
+  }
   ImGui::SameLine();
   ImGui::TextDisabled("|");
   ImGui::SameLine();
@@ -41,7 +56,7 @@ void drawStatusBar(const CompileResult* snapshot, bool compiling, const ViewFont
   ImGui::PushFont(fonts.mono);
   ImGui::TextUnformatted(command.c_str());
   ImGui::PopFont();
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("The equivalent DXC command line (click to copy)");
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("The equivalent DXC command line (click to copy):\n%s", command.c_str());
   if (ImGui::IsItemClicked()) ImGui::SetClipboardText(command.c_str());
 }
 
