@@ -24,14 +24,16 @@ namespace sl::cli {
 namespace {
 
 const char* kDebugHelp =
-    "usage: shaderlens debug FILE.test|SHADER.hlsl (--thread X,Y,Z | --group X,Y,Z --local X,Y,Z) [--break LINE[:COND]]...\n"
+    "usage: shaderlens debug FILE.test|SHADER.hlsl [--pipeline P.yaml] (--thread X,Y,Z | --group X,Y,Z --local X,Y,Z)\n"
+    "                        [--break LINE[:COND]]...\n"
     "                        [--watch EXPR]... [--do \"CMD; CMD; ...\"] [--globals] [--subgroup-size N]\n"
     "                        [--max-steps N] [--no-debug-info]\n"
     "Debugs one invocation of an offload-test-suite bundle's compute dispatch: compiles its shader as\n"
     "`shaderlens run` does, plus -Zi, runs the dispatch on the CPU device recording the invocation's\n"
     "subgroup, then runs the commands and prints each stop: location, source line, locals, watches.\n"
-    "Without --do it stops at the entry, at every breakpoint hit, and at the end. A SHADER.hlsl gets the\n"
-    "pipeline `shaderlens run --new` generates for it (every binding, pseudo-random inputs).\n"
+    "Without --do it stops at the entry, at every breakpoint hit, and at the end. A SHADER.hlsl runs with\n"
+    "--pipeline's offload-test-suite YAML (compiled as cs_6_6), or else the pipeline `shaderlens run\n"
+    "--new` generates for it (every binding, pseudo-random inputs).\n"
     "  --thread X,Y,Z    the invocation by SV_DispatchThreadID\n"
     "  --group/--local   the invocation by SV_GroupID and SV_GroupThreadID\n"
     "  --break LINE[:COND]  a breakpoint at LINE of the shader (a line without code moves to the next\n"
@@ -96,6 +98,7 @@ struct Options {
   std::optional<std::array<uint32_t, 3>> thread, group, local;
   std::vector<std::string> breaks, watches;
   std::string script;
+  std::string pipeline;  // --pipeline FILE.yaml for a SHADER.hlsl
   bool globals = false, noDebugInfo = false;
   uint32_t subgroupSize = 0;
   uint64_t maxSteps = 0;
@@ -141,6 +144,9 @@ int parseOptions(const Args& args, Options& o, bool& help) {
     } else if (is(a, "--do")) {
       if (!value(i, "--do", v)) return kExitUsage;
       o.script += (o.script.empty() ? "" : ";") + v;
+    } else if (is(a, "--pipeline")) {
+      if (!value(i, "--pipeline", v)) return kExitUsage;
+      o.pipeline = v;
     } else if (a == "--globals") {
       o.globals = true;
     } else if (a == "--no-debug-info") {
@@ -190,7 +196,23 @@ int runDebug(const Args& args) {
   }
   std::string text, error;
   const bool shader = o.file.size() > 5 && o.file.compare(o.file.size() - 5, 5, ".hlsl") == 0;
-  if (shader) {
+  if (!o.pipeline.empty() && !shader) {
+    std::fprintf(stderr, "shaderlens debug: --pipeline goes with a SHADER.hlsl (a bundle has its own pipeline)\n");
+    return kExitUsage;
+  }
+  if (shader && !o.pipeline.empty()) {
+    // The shader and the pipeline as a bundle of two parts, compiled as cs_6_6.
+    std::string hlsl, yaml;
+    if (!readWholeFile(o.file, hlsl, error) || !readWholeFile(o.pipeline, yaml, error)) {
+      std::fprintf(stderr, "shaderlens debug: %s\n", error.c_str());
+      return kExitUsage;
+    }
+    if (!hlsl.empty() && hlsl.back() != '\n') hlsl += '\n';
+    if (!yaml.empty() && yaml.back() != '\n') yaml += '\n';
+    text = "#--- source.hlsl\n" + hlsl + "//--- pipeline.yaml\n" + yaml +
+           "#--- end\n# RUN: split-file %s %t\n# RUN: %dxc_target -T cs_6_6 -Fo %t.o %t/source.hlsl\n"
+           "# RUN: %offloader %t/pipeline.yaml %t.o\n";
+  } else if (shader) {
     // A bare compute shader gets the bundle `run --new` would make for it.
     if (int status = bundleFromShader(o.file, {}, {}, "shaderlens debug", text)) return status;
   } else if (!readWholeFile(o.file, text, error)) {
