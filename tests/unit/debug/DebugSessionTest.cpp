@@ -494,3 +494,110 @@ TEST_CASE("inlined code (DebugInlinedAt) is a frame of its own for stepping and 
   s.stepBack();  // over it again, backwards
   CHECK(s.location().line == 10);
 }
+
+TEST_CASE("debug information with garbage operands never crashes a session", "[debug][session]") {
+  // The inlining test's module, its trace recorded once; then the session reads debug info from
+  // copies with random words overwritten (operands, word counts, opcodes) and does everything.
+  const auto words = assemble(R"(
+               OpCapability Shader
+               OpExtension "SPV_KHR_non_semantic_info"
+          %1 = OpExtInstImport "NonSemantic.Shader.DebugInfo.100"
+               OpMemoryModel Logical GLSL450
+               OpEntryPoint GLCompute %main "main"
+               OpExecutionMode %main LocalSize 1 1 1
+       %file = OpString "i.hlsl"
+         %nx = OpString "x"
+         %nr = OpString "r"
+      %nuint = OpString "uint"
+      %nmain = OpString "main"
+     %ntwice = OpString "twice"
+       %void = OpTypeVoid
+         %fn = OpTypeFunction %void
+       %uint = OpTypeInt 32 0
+         %u0 = OpConstant %uint 0
+         %u1 = OpConstant %uint 1
+         %u2 = OpConstant %uint 2
+         %u3 = OpConstant %uint 3
+         %u4 = OpConstant %uint 4
+         %u5 = OpConstant %uint 5
+         %u6 = OpConstant %uint 6
+         %u9 = OpConstant %uint 9
+        %u10 = OpConstant %uint 10
+        %u11 = OpConstant %uint 11
+        %u12 = OpConstant %uint 12
+        %u32 = OpConstant %uint 32
+        %src = OpExtInst %void %1 DebugSource %file
+         %cu = OpExtInst %void %1 DebugCompilationUnit %u1 %u4 %src %u5
+      %tuint = OpExtInst %void %1 DebugTypeBasic %nuint %u32 %u6 %u0
+        %tfn = OpExtInst %void %1 DebugTypeFunction %u0 %void
+      %dmain = OpExtInst %void %1 DebugFunction %nmain %tfn %src %u9 %u1 %cu %nmain %u0 %u9
+     %dtwice = OpExtInst %void %1 DebugFunction %ntwice %tfn %src %u2 %u1 %cu %ntwice %u0 %u2
+         %vx = OpExtInst %void %1 DebugLocalVariable %nx %tuint %src %u10 %u3 %dmain %u0
+         %vr = OpExtInst %void %1 DebugLocalVariable %nr %tuint %src %u3 %u3 %dtwice %u0
+     %atcall = OpExtInst %void %1 DebugInlinedAt %u11 %dmain
+       %expr = OpExtInst %void %1 DebugExpression
+       %main = OpFunction %void None %fn
+      %entry = OpLabel
+         %s0 = OpExtInst %void %1 DebugScope %dmain
+        %l10 = OpExtInst %void %1 DebugLine %src %u10 %u10 %u3 %u3
+          %x = OpIAdd %uint %u4 %u0
+         %d0 = OpExtInst %void %1 DebugValue %vx %x %expr
+         %s1 = OpExtInst %void %1 DebugScope %dtwice %atcall
+         %l3 = OpExtInst %void %1 DebugLine %src %u3 %u3 %u3 %u3
+          %r = OpIMul %uint %x %u2
+         %d1 = OpExtInst %void %1 DebugValue %vr %r %expr
+         %l4 = OpExtInst %void %1 DebugLine %src %u4 %u4 %u3 %u3
+         %r2 = OpIAdd %uint %r %u0
+         %s2 = OpExtInst %void %1 DebugScope %dmain
+        %l11 = OpExtInst %void %1 DebugLine %src %u11 %u11 %u3 %u3
+          %y = OpIAdd %uint %r2 %u1
+        %l12 = OpExtInst %void %1 DebugLine %src %u12 %u12 %u1 %u1
+               OpReturn
+               OpFunctionEnd
+)");
+  interp::DecodeOptions options;
+  options.validate = false;
+  interp::DecodeResult decoded = interp::decodeModule(words, options);
+  REQUIRE(decoded.module);
+  Buffers b;
+  interp::DispatchDesc desc;
+  desc.module = decoded.module;
+  desc.resources = &b;
+  desc.options.subgroupSize = 4;
+  auto trace = std::make_shared<DebugTrace>();
+  desc.trace = trace.get();
+  REQUIRE(interp::dispatch(desc).ok);
+  uint32_t state = 99;
+  auto next = [&] {
+    state = state * 1664525u + 1013904223u;
+    return state;
+  };
+  for (int round = 0; round < 3000; ++round) {
+    std::vector<uint32_t> mutated = words;
+    for (int k = 0; k < 3; ++k) {
+      const size_t at = 5 + next() % (mutated.size() - 5);
+      const uint32_t choice = next() % 4;
+      mutated[at] = choice == 0 ? next() : choice == 1 ? next() % 64 : choice == 2 ? (mutated[at] & 0xffff) | ((next() % 8) << 16) : ~0u;
+    }
+    DebugSession s(trace, mutated);
+    s.addBreakpoint(next() % 20, next() % 2 ? "x + r > 1" : "");
+    s.start();
+    for (int step = 0; step < 6; ++step) {
+      switch (next() % 6) {
+        case 0: s.next(); break;
+        case 1: s.stepIn(); break;
+        case 2: s.stepOut(); break;
+        case 3: s.stepBack(); break;
+        case 4: s.continueForward(); break;
+        default: s.reverseContinue(); break;
+      }
+      (void)s.locals();
+      (void)s.globals();
+      (void)s.callStack();
+      (void)s.sourceLine();
+      (void)s.evaluate("x * 2 + r");
+      (void)s.wave("r");
+    }
+  }
+  SUCCEED("no crash");
+}
