@@ -5,7 +5,9 @@
 #include "renderer/hal/Device.h"
 #include "renderer/offload/Compare.h"
 #include "renderer/offload/PipelinePrinter.h"
+#include "renderer/offload/HeapLayout.h"
 #include "renderer/offload/Rules.h"
+#include "renderer/offload/SpirvReflect.h"
 
 #include <cstring>
 #include <regex>
@@ -80,6 +82,49 @@ std::vector<RuleComparison> compareResults(const offload::Pipeline& pipeline) {
   return out;
 }
 
+RunVerdict runVerdict(const RunOutcome& o) {
+  if (!o.ran) return RunVerdict::Error;
+  if (!o.rules.empty()) return o.resultsPassed ? RunVerdict::Passed : RunVerdict::Failed;
+  return o.wroteNothing ? RunVerdict::WroteNothing : RunVerdict::Unchecked;
+}
+
+const char* runVerdictName(RunVerdict verdict) {
+  switch (verdict) {
+    case RunVerdict::Error: return "error";
+    case RunVerdict::Passed: return "passed";
+    case RunVerdict::Failed: return "failed";
+    case RunVerdict::Unchecked: return "unchecked";
+    case RunVerdict::WroteNothing: return "wrote-nothing";
+  }
+  return "error";
+}
+
+std::string missingInputs(const std::vector<uint8_t>& spirv, const std::string& entry, const offload::Pipeline& pipeline) {
+  const offload::ReflectedModule module = offload::reflectSpirv(spirv);
+  if (!module.ok()) return "";  // the executor reports an unreadable module itself
+  const offload::ReflectedEntryPoint* ep = nullptr;
+  for (const offload::ReflectedEntryPoint& e : module.entryPoints)
+    if (!ep && (entry.empty() || e.name == entry)) ep = &e;
+  if (!ep) return "";
+  // A resource placed by its DirectX binding alone: where it lands is the executor's business.
+  for (const offload::DescriptorSet& set : pipeline.sets)
+    for (const offload::Resource& r : set.resources)
+      if (!r.vkBinding && !r.heapIndex) return "";
+  for (const offload::ReflectedBinding& b : module.bindings) {
+    if (offload::heapRoleOf(b) != offload::HeapRole::None || !module.usedBy(*ep, b)) continue;
+    bool found = false;
+    if (b.set < pipeline.sets.size())
+      for (const offload::Resource& r : pipeline.sets[b.set].resources)
+        found = found || (r.vkBinding && !r.heapIndex &&
+                          (r.vkBinding->binding == b.binding || r.vkBinding->counterBinding == b.binding));
+    if (!found)
+      return "the shader reads or writes " + (b.name.empty() ? std::string("a resource") : "'" + b.name + "'") + " (set " +
+             std::to_string(b.set) + " binding " + std::to_string(b.binding) +
+             ") but the pipeline has no resource there: add one in the Run tab, or make a new bundle from the shader";
+  }
+  return "";
+}
+
 std::vector<std::string> listAdapters(std::string* error) {
   std::vector<std::string> out;
   // The order hal::createDevice counts adapterIndex in (Backend::Any: Vulkan, D3D12, CPU).
@@ -119,6 +164,13 @@ RunOutcome runBundleNow(const RunRequest& request, const std::atomic<bool>* canc
   if (std::string reason = offload::unsupportedReason(outcome.pipeline); !reason.empty()) {
     outcome.error = reason;
     return outcome;
+  }
+  if (outcome.pipeline.kind == offload::PipelineKind::Compute) {
+    const std::string entry = outcome.pipeline.shaders.empty() ? cl.options.entryPoint : outcome.pipeline.shaders.front().entry;
+    if (std::string missing = missingInputs(compiled->object, entry, outcome.pipeline); !missing.empty()) {
+      outcome.error = missing;
+      return outcome;
+    }
   }
   hal::DeviceOptions deviceOptions;
   deviceOptions.backend = request.adapterIndex >= 0 ? hal::Backend::Any : hal::Backend::Vulkan;
@@ -170,6 +222,17 @@ RunOutcome runBundleNow(const RunRequest& request, const std::atomic<bool>* canc
     return outcome;
   }
   outcome.ran = true;
+  // Did the dispatch change any output? (Compared with what was uploaded.)
+  bool anyOutput = false, changed = false;
+  for (const offload::DescriptorSet& set : outcome.pipeline.sets)
+    for (const offload::Resource& r : set.resources)
+      if (offload::isReadWrite(r.kind) && r.bufferIndex >= 0 && size_t(r.bufferIndex) < outcome.pipeline.buffers.size()) {
+        anyOutput = true;
+        const offload::Buffer& after = outcome.pipeline.buffers[size_t(r.bufferIndex)];
+        const offload::Buffer& before = request.pipeline.buffers[size_t(r.bufferIndex)];
+        changed = changed || after.data != before.data || after.counters != before.counters;
+      }
+  outcome.wroteNothing = anyOutput && !changed;
   offload::ResultsOutcome results = offload::evaluateResults(outcome.pipeline);
   outcome.resultsPassed = results.passed;
   outcome.mismatchLines = results.mismatches;

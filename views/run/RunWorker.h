@@ -59,7 +59,21 @@ struct RunOutcome {
   bool compared = false;
   bool devicesAgree = false;
   std::string compareReport;
+  // The outputs (buffers bound read-write) all read back exactly as they were uploaded: the
+  // dispatch wrote nothing a user could look at (a wrong binding, a guarded-out write).
+  bool wroteNothing = false;
 };
+
+// What a run's outcome says, as the Run tab's headline and `expect-run` read it: the dispatch
+// failed (or never started); the Results rules passed or failed; it ran but the bundle has no
+// rules to check (never a pass); it ran but every output is as uploaded.
+enum class RunVerdict { Error, Passed, Failed, Unchecked, WroteNothing };
+RunVerdict runVerdict(const RunOutcome& outcome);
+const char* runVerdictName(RunVerdict verdict);  // "error", "passed", "failed", "unchecked", "wrote-nothing"
+
+// Why `pipeline` cannot feed the compiled module: the first binding the entry point uses that no
+// resource of the pipeline sits at (Vulkan set and binding), or "" when every one has one.
+std::string missingInputs(const std::vector<uint8_t>& spirv, const std::string& entry, const offload::Pipeline& pipeline);
 
 // Compares the buffers of each Results rule element by element (the rule's own comparison).
 std::vector<RuleComparison> compareResults(const offload::Pipeline& pipeline);
@@ -82,6 +96,8 @@ class RunWorker {
 
   // Starts a run unless one is running (returns false then).
   bool start(RunRequest request);
+  // The generation the last started run's outcome carries (0 before any).
+  uint64_t lastStarted() const { return generation_; }
   bool busy() const { return busy_.load(); }
   // Asks the running run to stop (the Run tab's Cancel, and quitting).
   void cancel() { cancel_.store(true); }
