@@ -1,5 +1,7 @@
 #include "views/inspect/Bindings.h"
 
+#include <algorithm>
+
 #include <cctype>
 
 namespace sl::views {
@@ -171,6 +173,25 @@ Reflection parseReflection(std::string_view reflectionText, std::string_view irT
       row.space = it->second.second;
     }
   return r;
+}
+
+std::vector<SharedSlot> sharedSlots(const std::vector<BindingRow>& bindings) {
+  std::vector<SharedSlot> out;
+  for (size_t i = 0; i < bindings.size(); ++i) {
+    auto same = [&](const SharedSlot& s) { return s.set == bindings[i].set && s.binding == bindings[i].binding; };
+    if (auto it = std::find_if(out.begin(), out.end(), same); it != out.end()) {
+      it->rows.push_back(i);
+      continue;
+    }
+    out.push_back({bindings[i].set, bindings[i].binding, {i}, ""});
+  }
+  std::erase_if(out, [](const SharedSlot& s) { return s.rows.size() < 2; });
+  for (SharedSlot& s : out) {
+    s.message = "set " + std::to_string(s.set) + " binding " + std::to_string(s.binding) + " is used " +
+                (s.rows.size() == 2 ? std::string("twice") : std::to_string(s.rows.size()) + " times") + ":";
+    for (size_t k = 0; k < s.rows.size(); ++k) s.message += (k ? ", " : " ") + bindings[s.rows[k]].name;
+  }
+  return out;
 }
 
 }  // namespace sl::views

@@ -53,6 +53,15 @@ struct Reflection {
   std::vector<std::string> otherLines;  // lines of sections this reader does not know
 };
 
+// Rows of `bindings` that share their set and binding with another row (t0 and u0 under DXC's
+// default mapping): a run cannot bind both. One message per shared slot, naming the rows.
+struct SharedSlot {
+  uint32_t set = 0, binding = 0;
+  std::vector<size_t> rows;  // indices into Reflection::bindings
+  std::string message;       // "set 0 binding 0 is used twice: Input, Output"
+};
+std::vector<SharedSlot> sharedSlots(const std::vector<BindingRow>& bindings);
+
 // Reads the reflection stage's text; `irText` (the "ir" stage, may be empty) supplies registers.
 Reflection parseReflection(std::string_view reflectionText, std::string_view irText = {});
 

@@ -52,11 +52,18 @@ uint32_t BindingsPanel::draw(const std::shared_ptr<const CompileResult>& snapsho
   if (r->bindings.empty()) {
     ImGui::TextDisabled("  none");
   } else if (ImGui::BeginTable("##bindings", 7, flags)) {
+    // Two resources at one set/binding (t0 and u0 under DXC's default mapping) cannot both be bound.
+    const std::vector<SharedSlot> shared = sharedSlots(r->bindings);
+    std::vector<bool> clash(r->bindings.size(), false);
+    for (const SharedSlot& slot : shared)
+      for (size_t row : slot.rows) clash[row] = true;
     for (const char* column : {"Register", "Space", "Set", "Binding", "Descriptor", "Type", "Name"}) ImGui::TableSetupColumn(column);
     ImGui::TableHeadersRow();
     ImGui::PushFont(fonts.mono);
-    for (const BindingRow& row : r->bindings) {
+    for (size_t index = 0; index < r->bindings.size(); ++index) {
+      const BindingRow& row = r->bindings[index];
       ImGui::TableNextRow();
+      if (clash[index]) ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg1, withAlpha(severityColor(Severity::Error), 0.30f));
       ImGui::TableNextColumn();
       if (row.hlslRegister.empty()) ImGui::TextDisabled("implicit");
       else ImGui::TextUnformatted(row.hlslRegister.c_str());
@@ -75,6 +82,11 @@ uint32_t BindingsPanel::draw(const std::shared_ptr<const CompileResult>& snapsho
     }
     ImGui::PopFont();
     ImGui::EndTable();
+    for (const SharedSlot& slot : shared)
+      ImGui::TextColored(severityColor(Severity::Error),
+                         "%s: a run cannot bind both. Separate them with -fvk-{b,t,u,s}-shift or [[vk::binding]] "
+                         "(the Run tab's New from shader adds a shift)",
+                         slot.message.c_str());
   }
   ImGui::Spacing();
   ImGui::TextUnformatted("Push constants");
@@ -164,7 +176,7 @@ void drawSignatureGrid(const char* id, const SignatureGrid& grid, const ViewFont
     draw->AddText(ImVec2(origin.x + labelWidth + cell * float(c) + cell * 0.4f, origin.y), ImGui::GetColorU32(ImGuiCol_TextDisabled),
                   std::string(1, "xyzw"[c]).c_str());
   origin.y += rowHeight;
-  char label[16];
+  char label[24];
   for (size_t r = 0; r < grid.rows.size(); ++r) {
     const float y = origin.y + rowHeight * float(r);
     std::snprintf(label, sizeof label, "r%zu", r);
