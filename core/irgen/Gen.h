@@ -58,6 +58,9 @@ struct ResourceRef {
   // A global resource array not indexed down to one resource yet (`In` or `In[i]` of
   // `RWBuffer<int> In[4][2]`): the array type still to index; `index` is the flat offset so far.
   const fe::Type* rest = nullptr;
+  // Heap: the `ResourceDescriptorHeap[i]` expression, where the handle's access site is reported
+  // (the handle itself is made at each use, which may be lines later).
+  const fe::Node* heapExpr = nullptr;
   bool valid() const { return resource >= 0; }
   bool fromHeap() const { return heap != HeapKind::None; }
 };

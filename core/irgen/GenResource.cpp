@@ -45,6 +45,7 @@ ResourceRef Gen::heapResource(const fe::Expr* heapIndexExpr, const fe::Type* res
   ref.heap = sampler ? HeapKind::Sampler : HeapKind::Resource;
   ref.index = rvalue(ri->index);
   ref.resource = heapEntry(ref.heap, resourceType);
+  ref.heapExpr = ri->base && ri->base->loc.isValid() ? static_cast<const fe::Node*>(ri->base) : ri;
   return ref;
 }
 
@@ -94,6 +95,12 @@ Value Gen::handle(const ResourceRef& ref, bool counter) {
     Value h = b_->hlsl(counter ? ir::HlslOp::CounterHandleFromHeap : ir::HlslOp::HandleFromHeap, lowerResource(r.type),
                        {Operand::v(ref.index)});
     b_->instOf(h).attrs.name = counter ? "counter_" + r.name : r.name;
+    if (ref.heapExpr) {
+      const ir::DebugLoc use = b_->loc();
+      setLoc(ref.heapExpr);
+      b_->instOf(h).attrs.loc = b_->loc();
+      b_->setLoc(use);
+    }
     return h;
   }
   const ir::GlobalVarDef& g = module_->global(r.global);

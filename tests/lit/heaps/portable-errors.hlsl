@@ -9,7 +9,8 @@
 // RUN: %shaderlens compile -spirv -T cs_6_6 -fspv-heap-form=portable -Fo %t.o %t/past.hlsl
 
 // NU: nonuniform.hlsl:{{[0-9]+}}:{{[0-9]+}}: error: in '{{.*}}main': NonUniformResourceIndex on a heap buffer index needs descriptor indexing; the portable heap form indexes buffer arrays only with dynamically uniform values
-// NU-NEXT: A[
+// NU-NEXT: RWBuffer<int> A = ResourceDescriptorHeap[NonUniformResourceIndex(i)];
+// NU-NEXT: {{^ +}}^
 // F3: float3.hlsl:{{[0-9]+}}:{{[0-9]+}}: error: in '{{.*}}main': RWBuffer<float3>: the portable heap form reads typed buffers as storage buffers, which needs 1, 2 or 4 32-bit components
 // PAST: past.hlsl:{{[0-9]+}}:{{[0-9]+}}: error: in '{{.*}}main': heap index 12 is past the 8 slots the portable heap form gives STORAGE_BUFFER descriptors (-fspv-heap-slots)
 // HUGE: huge.hlsl:7:{{[0-9]+}}: error: in '{{.*}}main': this access needs a switch over 10000 heap slot pairs in the portable heap form (more than 4096); lower -fspv-heap-slots or use constant indices

@@ -45,8 +45,9 @@ void main() {
 // REFL-NEXT:   set 1 binding 1  SAMPLER[17]  sampler heap  SamplerState
 // REFL-NEXT:   set 1 binding 2  STORAGE_BUFFER  heap status block
 // REFL-NEXT: heap access sites:
-// REFL-NEXT:   line 20:{{[0-9]+}}  {{.*}}main  ResourceDescriptorHeap -> Texture2D<float4>  index uniform
-// REFL-NEXT:   line 20:{{[0-9]+}}  {{.*}}main  SamplerDescriptorHeap -> SamplerState  index uniform
+// Sites are where the heap is indexed, not where the handle is used (line 20).
+// REFL-NEXT:   line 18:{{[0-9]+}}  {{.*}}main  ResourceDescriptorHeap -> Texture2D<float4>  index uniform
+// REFL-NEXT:   line 19:{{[0-9]+}}  {{.*}}main  SamplerDescriptorHeap -> SamplerState  index uniform
 
 // The proposal form indexes the unbounded arrays directly.
 // PROPOSAL-COUNT-1: OpImageSampleExplicitLod

@@ -24,7 +24,8 @@ void main(uint i : SV_GroupIndex) {
 // CHECK-DAG: type [[SAMP:T[0-9]+]] = hlsl.resource<SamplerState>
 // CHECK-NOT: func F2
 // CHECK: func F1`src.main`
-// CHECK: [[H0:v[0-9]+]] = hlsl.handle_from_heap([[I0:v[0-9]+]]): [[RWBUF]]  // {{.*}}resources-heaps.hlsl:8:{{[0-9]+}}
+// The handle is made where the callee uses it; its location is the heap expression's (line 13).
+// CHECK: [[H0:v[0-9]+]] = hlsl.handle_from_heap([[I0:v[0-9]+]]): [[RWBUF]]  // {{.*}}resources-heaps.hlsl:13:{{[0-9]+}}
 // CHECK-NEXT: hlsl.resource_store([[H0]], 0u32, 123s32)
 // CHECK: [[I1:v[0-9]+]] = spv.OpIAdd
 // CHECK: hlsl.handle_from_heap([[I1]]): [[RWBUF]]
