@@ -72,7 +72,8 @@ std::string GuiScript::parse(std::string_view text, const std::string& name, Gui
       "expect-linked-source", "expect-linked-visible", "expect-binding", "expect-heap-sites", "expect-push-constant", "expect-signature-linked",
       "expect-run", "expect-compare", "expect-output", "expect-mismatch", "expect-cmdline", "expect-title", "expect-modified",
       "expect-prompt", "recover", "autosave", "expect-recovery", "expect-file", "expect-text", "expect-diff",
-      "expect-banner", "expect-examples", "expect-tab", "expect-image"};
+      "expect-banner", "expect-examples", "expect-tab", "expect-image", "run-start", "wait-run", "run-undo", "run-redo",
+      "add-buffer", "remove-buffer", "expect-status", "expect-resource", "expect-run-bundle", "expect-buffer", "expect-nonzero", "expect-shared-slot"};
   while (start <= text.size()) {
     size_t end = text.find('\n', start);
     if (end == std::string_view::npos) end = text.size();
@@ -243,9 +244,36 @@ bool GuiScript::execute(const ScriptStep& step, Workspace& ws) {
   } else if (v == "save-bundle") {
     if (need(1)) check(ws.runPanel().save(step.rest, ws.editor().text));
   } else if (v == "run-new") {
-    ws.refreshSnapshot();
-    if (!ws.snapshot()) fail(step, "no compile yet (wait-compile first)");
-    else check(ws.runPanel().newFromSnapshot(*ws.snapshot()));
+    check(ws.newBundleFromShader());
+  } else if (v == "run-start") {
+    // Starts a run without waiting for it (what clicking Run does).
+    if (!ws.runPanel().startRun(ws.document().fileName, ws.editor().text))
+      fail(step, ws.runPanel().hasDocument() ? "a run is already going" : "no bundle (open a .test or run-new)");
+  } else if (v == "wait-run") {
+    if (!ws.runPanel().worker().waitUntilIdle(kRunWait)) fail(step, "the run did not finish in 120 s");
+    ws.runPanel().refresh();
+  } else if (v == "run-undo" || v == "run-redo") {
+    if (!(v == "run-undo" ? ws.runPanel().undo() : ws.runPanel().redo()))
+      fail(step, std::string("nothing to ") + (v == "run-undo" ? "undo" : "redo") + " in the Run tab");
+  } else if (v == "add-buffer") {
+    // add-buffer NAME KIND FORMAT COUNT [BINDING] (the Run tab's "Add buffer" row, then the
+    // Vulkan binding column).
+    uint32_t count = 0;
+    if (!need(4)) return true;
+    int kind = -1, format = -1;
+    for (int k = 0; k < offload::kResourceKindCount; ++k)
+      if (w[1] == offload::resourceKindName(offload::ResourceKind(k))) kind = k;
+    for (int f = 0; f < offload::kDataFormatCount; ++f)
+      if (w[2] == offload::dataFormatName(offload::DataFormat(f))) format = f;
+    if (kind < 0) fail(step, "unknown resource kind '" + w[1] + "'");
+    else if (format < 0) fail(step, "unknown format '" + w[2] + "'");
+    else if (!toUnsigned(w[3], count)) fail(step, "bad count '" + w[3] + "'");
+    else if (uint32_t binding = 0; w.size() > 4 && !toUnsigned(w[4], binding)) fail(step, "bad binding '" + w[4] + "'");
+    else
+      check(ws.runPanel().addBuffer(w[0], offload::ResourceKind(kind), offload::DataFormat(format), count,
+                                    w.size() > 4 ? std::optional<uint32_t>(binding) : std::nullopt));
+  } else if (v == "remove-buffer") {
+    if (need(1)) check(ws.runPanel().removeBuffer(w[0]));
   } else if (v == "run" || v == "compare") {
     if (!ws.runPanel().startRun(ws.document().fileName, ws.editor().text, v == "compare")) {
       fail(step, ws.runPanel().hasDocument() ? "a run is already going" : "no bundle (open a .test or run-new)");
@@ -455,6 +483,18 @@ bool GuiScript::expect(const ScriptStep& step, Workspace& ws) {
       for (const PushConstantRow& pc : r->pushConstants) found |= pc.name == w[0];
       if (!found) fail(step, "no push constant block '" + w[0] + "'");
     }
+  } else if (v == "expect-shared-slot") {
+    // expect-shared-slot yes [TEXT] | no: the Bindings tab flags a set/binding used twice.
+    const Reflection* r = ws.bindingsPanel().reflection(ws.snapshot());
+    if (!r) {
+      fail(step, "no reflection stage");
+      return false;
+    }
+    const std::vector<SharedSlot> shared = sharedSlots(r->bindings);
+    if (!need(1)) return false;
+    if (truth(w[0]) != !shared.empty()) fail(step, shared.empty() ? "no set/binding is shared" : shared.front().message);
+    else if (!shared.empty() && w.size() > 1 && !contains(shared.front().message, step.restAfter(1)))
+      fail(step, "the flag says '" + shared.front().message + "'");
   } else if (v == "expect-signature-linked") {
     const SignatureFixture& f = ws.signaturePanel().fixture();
     const std::vector<std::string> issues = checkSignatureLinkage(f.vsOutput, f.psInput);
@@ -477,13 +517,20 @@ bool GuiScript::expect(const ScriptStep& step, Workspace& ws) {
   } else if (v == "expect-run" || v == "expect-output" || v == "expect-mismatch") {
     ws.runPanel().refresh();
     const std::shared_ptr<const RunOutcome>& o = ws.runPanel().outcome();
+    if (v == "expect-run" && !w.empty() && w[0] == "none") {
+      // expect-run none: the Run tab shows no outcome.
+      if (o) fail(step, std::string("the Run tab shows a run that ") + runVerdictName(runVerdict(*o)));
+      return true;
+    }
     if (!o) {
       fail(step, "nothing was run");
       return false;
     }
     if (v == "expect-run" && need(1)) {
-      const std::string state = !o->ran ? "error" : o->resultsPassed ? "passed" : "failed";
+      // expect-run passed|failed|unchecked|wrote-nothing|error [TEXT]: TEXT in the run's error.
+      const std::string state = runVerdictName(runVerdict(*o));
       if (state != w[0]) fail(step, "the run " + state + (o->error.empty() ? "" : ": " + o->error) + o->diagnostics);
+      else if (w.size() > 1 && !contains(o->error, step.restAfter(1))) fail(step, "the run's error is '" + o->error + "'");
     } else if (need(3)) {
       const offload::Buffer* buffer = o->pipeline.findBuffer(w[0]);
       uint32_t index = 0;
@@ -525,6 +572,75 @@ bool GuiScript::expect(const ScriptStep& step, Workspace& ws) {
       char hex[8];
       std::snprintf(hex, sizeof hex, "%02x%02x%02x", texel[0], texel[1], texel[2]);
       if (w[4] != hex) fail(step, "texel (" + w[2] + ", " + w[3] + ") is " + hex + ", expected " + w[4]);
+    }
+  } else if (v == "expect-buffer") {
+    // expect-buffer NAME INDEX VALUE: value INDEX of the Run tab's buffer NAME (the forms' data).
+    if (!need(3)) return false;
+    const RunDocument* run = ws.runPanel().documentIfAny();
+    const offload::Buffer* buffer = run ? run->pipeline.findBuffer(w[0]) : nullptr;
+    uint32_t index = 0;
+    if (!buffer || !toUnsigned(w[1], index)) {
+      fail(step, "the Run tab has no buffer '" + w[0] + "' (or a bad index)");
+      return false;
+    }
+    const std::vector<std::string> values = bufferValues(*buffer);
+    if (index >= values.size()) fail(step, w[0] + " has " + std::to_string(values.size()) + " values");
+    else if (values[index] != w[2]) fail(step, w[0] + "[" + w[1] + "] is " + values[index] + ", expected " + w[2]);
+  } else if (v == "expect-nonzero") {
+    // expect-nonzero BUFFER MIN: the last run's BUFFER holds at least MIN values that are not 0.
+    ws.runPanel().refresh();
+    const std::shared_ptr<const RunOutcome>& o = ws.runPanel().outcome();
+    const offload::Buffer* buffer = o ? o->pipeline.findBuffer(w.empty() ? "" : w[0]) : nullptr;
+    uint32_t min = 0;
+    if (!need(2) || !toUnsigned(w[1], min)) return false;
+    if (!buffer) {
+      fail(step, o ? "the run has no buffer '" + w[0] + "'" : "nothing was run");
+      return false;
+    }
+    size_t nonZero = 0;
+    for (const std::string& value : bufferValues(*buffer)) nonZero += value != "0" && value != "-0";
+    if (nonZero < min) fail(step, w[0] + " has " + std::to_string(nonZero) + " non-zero value(s)");
+  } else if (v == "expect-status") {
+    if (!contains(ws.statusMessage(), step.rest)) fail(step, "the status is '" + ws.statusMessage() + "'");
+  } else if (v == "expect-run-bundle") {
+    // expect-run-bundle none | TEXT: the Run tab has no bundle, or one whose path contains TEXT
+    // ("(new)" for one not saved yet).
+    if (!need(1)) return false;
+    const RunDocument* run = ws.runPanel().documentIfAny();
+    const std::string path = !run ? "none" : run->path.empty() ? "(new)" : run->path;
+    if (w[0] == "none" ? run != nullptr : !contains(path, step.rest)) fail(step, "the Run tab's bundle is " + path);
+  } else if (v == "expect-resource") {
+    // expect-resource NAME [kind=K] [set=S] [binding=B] [register=R] [space=P] [heap=N|none]
+    // [buffer=NAME]: a resource of the Run tab's pipeline.
+    if (!need(1)) return false;
+    const RunDocument* run = ws.runPanel().documentIfAny();
+    const offload::Resource* found = nullptr;
+    size_t setIndex = 0;
+    for (size_t si = 0; run && si < run->pipeline.sets.size(); ++si)
+      for (const offload::Resource& r : run->pipeline.sets[si].resources)
+        if (!found && r.name == w[0]) found = &r, setIndex = si;
+    if (!found) {
+      fail(step, "the Run tab has no resource '" + w[0] + "'");
+      return false;
+    }
+    for (size_t i = 1; i < w.size(); ++i) {
+      const size_t eq = w[i].find('=');
+      const std::string key = w[i].substr(0, eq), want = eq == std::string::npos ? "" : w[i].substr(eq + 1);
+      std::string got;
+      if (key == "kind") got = offload::resourceKindName(found->kind);
+      else if (key == "set") got = std::to_string(setIndex);
+      else if (key == "binding") got = found->vkBinding ? std::to_string(found->vkBinding->binding) : "none";
+      else if (key == "register") got = found->dxBinding ? std::to_string(found->dxBinding->registerIndex) : "none";
+      else if (key == "space") got = found->dxBinding ? std::to_string(found->dxBinding->space) : "none";
+      else if (key == "heap") got = found->heapIndex ? std::to_string(*found->heapIndex) : "none";
+      else if (key == "buffer")
+        got = found->bufferIndex >= 0 && size_t(found->bufferIndex) < run->pipeline.buffers.size()
+                  ? run->pipeline.buffers[size_t(found->bufferIndex)].name : "none";
+      else {
+        fail(step, "unknown field '" + key + "'");
+        continue;
+      }
+      if (got != want) fail(step, w[0] + " " + key + " is '" + got + "', expected '" + want + "'");
     }
   } else if (v == "expect-cmdline") {
     const std::string line = equivalentCommandLine(ws.document().options, ws.document().fileName);

@@ -4,6 +4,9 @@
 #include "views/Palette.h"
 #include "views/StatusBar.h"
 #include "views/TextLines.h"
+#include "views/run/NewBundle.h"
+#include "renderer/offload/Bundle.h"
+#include "renderer/offload/PipelinePrinter.h"
 
 #include <imgui.h>
 #include <imgui_stdlib.h>
@@ -80,11 +83,54 @@ Workspace::Workspace(Document document, std::unique_ptr<CompileWorker> worker)
     : document_(std::move(document)), worker_(worker ? std::move(worker) : std::make_unique<CompileWorker>()) {
   editor_.text = document_.text;
   optionsLine_ = optionsLineFor(document_.options);
-  if (!document_.bundleText.empty()) {
-    RunDocument run;
-    if (loadRunDocument(document_.bundleText, document_.bundlePath, run).empty()) runPanel_.setDocument(std::move(run));
-  }
+  loadRunPanel();
+  savedRecoveryText_ = recoveryText();
   postCompile(/*immediate=*/true);
+}
+
+void Workspace::loadRunPanel() {
+  if (document_.bundleText.empty()) {
+    runPanel_.clearDocument();
+    return;
+  }
+  RunDocument run;
+  if (std::string error = loadRunDocument(document_.bundleText, document_.bundlePath, run); !error.empty()) {
+    runPanel_.clearDocument();
+    saveMessage_ = "The bundle's pipeline cannot be edited: " + error;
+    return;
+  }
+  runPanel_.setDocument(std::move(run));
+}
+
+std::string Workspace::recoveryText() const {
+  const RunDocument* run = runPanel_.documentIfAny();
+  if (document_.bundlePath.empty() || !run) return editor_.text;
+  return bundleTextFor(*run, editor_.text);
+}
+
+std::string Workspace::newBundleFromShader() {
+  NewBundle made;
+  if (std::string error = views::newBundleFromShader(document_.fileName, editor_.text, document_.options, made); !error.empty()) {
+    saveMessage_ = "New from shader: " + error;
+    return error;
+  }
+  // The RUN line's flags (with any shifts added) become the editor's, so every tab shows what runs.
+  std::vector<std::string> args = made.document.compileArgs;
+  if (document_.options.spirv()) args.push_back("-spirv");
+  if (ParsedCommandLine parsed = parseDxcCommandLine(args); parsed.error.empty() &&
+                                                          parsed.options.vkShifts.size() != document_.options.vkShifts.size()) {
+    document_.options.vkShifts = parsed.options.vkShifts;
+    optionsChanged();
+  }
+  if (!document_.bundlePath.empty()) made.document.path = document_.bundlePath;
+  const size_t buffers = made.document.pipeline.buffers.size();
+  runPanel_.setDocument(std::move(made.document));
+  // Made, not saved: the document holds work to keep.
+  modified_ = true;
+  std::string message = "New bundle: " + std::to_string(buffers) + " buffer(s) from the shader's reflection";
+  for (const std::string& note : made.notes) message += "; " + note;
+  saveMessage_ = message;
+  return "";
 }
 
 void Workspace::setSaveFunction(SaveFunction save) {
@@ -117,7 +163,7 @@ void Workspace::save() {
   if (!document_.bundlePath.empty() && runPanel_.hasDocument()) {
     std::string error = runPanel_.save(document_.bundlePath, editor_.text);
     saveMessage_ = error.empty() ? "Saved the bundle " + document_.bundlePath : error;
-    if (error.empty()) modified_ = false;
+    if (error.empty()) modified_ = false, savedRecoveryText_ = recoveryText();
     return;
   }
   if (document_.savePath.empty() || !save_) {
@@ -126,7 +172,12 @@ void Workspace::save() {
   }
   std::string error = save_(document_.savePath, editor_.text);
   saveMessage_ = error.empty() ? "Saved " + document_.savePath : error;
-  if (error.empty()) modified_ = false;
+  if (error.empty()) {
+    modified_ = false;
+    savedRecoveryText_ = recoveryText();
+    if (runPanel_.unsaved())
+      saveMessage_ += "; the Run tab's bundle is not saved: Save bundle there, or File > Save As NAME.test";
+  }
 }
 
 std::string Workspace::saveAs(const std::string& path) {
@@ -134,7 +185,7 @@ std::string Workspace::saveAs(const std::string& path) {
   if (!save_) return "saving is not available";
   std::string error;
   if (endsWith(path, ".test")) {
-    if (!runPanel_.hasDocument() && snapshot_) error = runPanel_.newFromSnapshot(*snapshot_);
+    if (!runPanel_.hasDocument()) error = newBundleFromShader();
     if (error.empty()) error = runPanel_.save(path, editor_.text);
     if (error.empty()) {
       document_.bundlePath = path;
@@ -156,6 +207,7 @@ std::string Workspace::saveAs(const std::string& path) {
   saveMessage_ = error.empty() ? "Saved " + path : error;
   if (error.empty()) {
     modified_ = false;
+    savedRecoveryText_ = recoveryText();
     recent_.add(path);
     // The text is saved under another name: autosave goes with it.
     restartRecovery(editor_.text);
@@ -164,7 +216,7 @@ std::string Workspace::saveAs(const std::string& path) {
 }
 
 void Workspace::requestQuit() {
-  if (modified_) {
+  if (modified()) {
     pendingAction_ = PendingAction::Quit;
     return;
   }
@@ -172,7 +224,7 @@ void Workspace::requestQuit() {
 }
 
 std::string Workspace::open(const std::string& path) {
-  if (modified_) {
+  if (modified()) {
     pendingAction_ = PendingAction::Open;
     pendingPath_ = path;
     pendingBanner_.clear();
@@ -204,13 +256,10 @@ void Workspace::replaceDocument(Document document) {
   lastCaretLine_ = 0;
   banner_.clear();
   editor_.widget->setHighlightedLines({});
-  if (!document_.bundleText.empty()) {
-    RunDocument run;
-    std::string error = loadRunDocument(document_.bundleText, document_.bundlePath, run);
-    if (error.empty()) runPanel_.setDocument(std::move(run));
-    else saveMessage_ = "The bundle's pipeline cannot be edited: " + error;
-  }
   saveMessage_ = "Opened " + document_.displayName();
+  // The Run tab follows the document: this one's bundle, or none.
+  loadRunPanel();
+  savedRecoveryText_ = recoveryText();
   postCompile(/*immediate=*/true);
   restartRecovery(previousText);
 }
@@ -224,7 +273,8 @@ void Workspace::restartRecovery(const std::string& previousText) {
   // The previous text was saved, or discarded at the unsaved-changes prompt: its file goes.
   if (autosaver_) autosaver_->finish(previousText, previousText);
   autosaver_.reset();
-  recovery_ = recoveryDir_.empty() ? RecoveryOffer() : RecoveryOffer(recoveryDir_, document_, editor_.text);
+  openedRecoveryText_ = recoveryText();
+  recovery_ = recoveryDir_.empty() ? RecoveryOffer() : RecoveryOffer(recoveryDir_, document_, openedRecoveryText_);
 }
 
 void Workspace::answerRecovery(RecoveryOffer::Answer answer) {
@@ -234,7 +284,20 @@ void Workspace::answerRecovery(RecoveryOffer::Answer answer) {
     saveMessage_ = error;
   } else if (recovery_.restoredText()) {
     // As an edit of the opened text: the document is modified, and undo goes back to the file.
-    replaceTextAsEdit(editor_, *recovery_.restoredText());
+    // A bundle's recovery file is the whole bundle: its source part goes to the editor, its
+    // pipeline to the Run tab (one undoable edit there). An older file holds the HLSL alone.
+    std::string text = *recovery_.restoredText();
+    if (const RunDocument* current = runPanel_.documentIfAny(); current && !document_.bundlePath.empty()) {
+      RunDocument restored;
+      offload::BundleResult bundle = offload::parseBundle(text);
+      const offload::SplitPart* source = bundle.bundle ? bundle.bundle->part(current->sourcePart) : nullptr;
+      if (source && loadRunDocument(text, document_.bundlePath, restored).empty()) {
+        text = source->text;
+        if (offload::printPipeline(restored.pipeline) != offload::printPipeline(current->pipeline))
+          runPanel_.replacePipeline(std::move(restored.pipeline));
+      }
+    }
+    replaceTextAsEdit(editor_, text);
     modified_ = true;
     postCompile(/*immediate=*/true);
     saveMessage_ = "Restored the unsaved changes kept in " + path;
@@ -246,7 +309,7 @@ void Workspace::answerRecovery(RecoveryOffer::Answer answer) {
 Autosaver* Workspace::currentAutosaver() {
   // Only once every recovery file was answered, so none is written before the user decided.
   if (!autosaver_ && recovery_.enabled() && !recovery_.pending()) {
-    const std::string& written = recovery_.restoredText() ? *recovery_.restoredText() : document_.text;
+    const std::string& written = recovery_.restoredText() ? *recovery_.restoredText() : openedRecoveryText_;
     autosaver_ = std::make_unique<Autosaver>(recovery_.autosavePath(), written, recovery_.autosaveOwnership());
   }
   return autosaver_.get();
@@ -254,17 +317,19 @@ Autosaver* Workspace::currentAutosaver() {
 
 std::string Workspace::autosave(Autosaver::Clock::time_point now) {
   Autosaver* autosaver = currentAutosaver();
-  return autosaver ? autosaver->update(editor_.text, now) : "";
+  return autosaver ? autosaver->update(recoveryText(), now) : "";
 }
 
 std::string Workspace::flushAutosave() {
   Autosaver* autosaver = currentAutosaver();
-  return autosaver ? autosaver->flush(editor_.text) : "recovery is off or waiting for an answer";
+  return autosaver ? autosaver->flush(recoveryText()) : "recovery is off or waiting for an answer";
 }
 
 std::string Workspace::finishAutosave(const std::string& onDisk) {
   Autosaver* autosaver = currentAutosaver();
-  return autosaver && autosaver->finish(editor_.text, onDisk) ? autosaver->path() : "";
+  // A bundle's saved form is the bundle as last saved (or opened), not its source part.
+  const std::string& saved = document_.bundlePath.empty() ? onDisk : savedRecoveryText_;
+  return autosaver && autosaver->finish(recoveryText(), saved) ? autosaver->path() : "";
 }
 
 void Workspace::answerPrompt(PromptAnswer answer) {
@@ -273,7 +338,7 @@ void Workspace::answerPrompt(PromptAnswer answer) {
   if (answer == PromptAnswer::Cancel || action == PendingAction::None) return;
   if (answer == PromptAnswer::Save) {
     save();
-    if (modified_) return;  // the save failed; its message says why
+    if (modified()) return;  // the save failed (or left the Run tab's bundle unsaved); its message says why
   }
   if (action == PendingAction::Quit) {
     quitRequested_ = true;
@@ -382,7 +447,7 @@ void Workspace::drawMenuBar() {
   }
   ImGui::Separator();
   ImGui::TextUnformatted(document_.displayName().c_str());
-  if (modified_) {
+  if (modified()) {
     ImGui::SameLine(0, 0);
     ImGui::TextUnformatted("*");
   }
@@ -591,6 +656,7 @@ void Workspace::draw(const ViewFonts& fonts) {
   ImGui::BeginChild("##stage_panel", ImVec2(0, topHeight), false);
   ImGui::PopStyleVar();
   drawRightPanel(fonts);
+  if (runPanel_.takeNewRequest()) newBundleFromShader();
   ImGui::EndChild();
 
   if (float drag = splitter("##split_h", false, ImVec2(avail.x, splitterSize)); drag != 0.0f)

@@ -49,7 +49,8 @@ class Workspace {
   const EditorState& editor() const { return editor_; }
   EditorState& editorState() { return editor_; }
   const Document& document() const { return document_; }
-  bool modified() const { return modified_; }
+  // The text was edited, or the Run tab's pipeline (a bundle's part of the document).
+  bool modified() const { return modified_ || runPanel_.unsaved(); }
   bool quitRequested() const { return quitRequested_; }
   // Quits, or asks first when there are unsaved changes.
   void requestQuit();
@@ -87,6 +88,14 @@ class Workspace {
   std::string finishAutosave(const std::string& onDisk);
   // This run's autosaver for the document (null while recovery is off or an offer is open).
   const Autosaver* autosaver() const { return autosaver_.get(); }
+
+  // The Run tab's "New from shader": a bundle for the editor's compute shader, made from the
+  // SPIR-V's reflection as `shaderlens run --new` makes one (views/run/NewBundle); the shifts it
+  // adds to the RUN line become the document's options too. Returns "" or an error.
+  std::string newBundleFromShader();
+  // What crash recovery keeps of the document: the editor's text, or for a bundle the whole
+  // bundle (the editor's source part and the Run tab's pipeline).
+  std::string recoveryText() const;
 
   // The toolbar's fields; each change recompiles at once.
   void setEntryPoint(const std::string& entry);
@@ -137,6 +146,8 @@ class Workspace {
   // the unsaved-changes prompt) and looks for the recovery files of the document now open.
   void restartRecovery(const std::string& previousText);
   Autosaver* currentAutosaver();
+  // The Run tab for the document now open: its bundle's pipeline, or nothing.
+  void loadRunPanel();
   void drawRecoveryModal();
 
   Document document_;
@@ -156,6 +167,8 @@ class Workspace {
   std::string recoveryDir_;
   RecoveryOffer recovery_;
   std::unique_ptr<Autosaver> autosaver_;
+  // recoveryText() as opened and as last saved (what is on disk, for a bundle).
+  std::string openedRecoveryText_, savedRecoveryText_;
   SaveFunction save_;
   OpenFunction open_;
   bool modified_ = false;

@@ -35,27 +35,6 @@ bool isRunLine(std::string_view line) {
   return at != std::string_view::npos && at < 4;
 }
 
-offload::DataFormat formatForType(std::string_view hlslType) {
-  auto has = [&](const char* word) { return hlslType.find(word) != std::string_view::npos; };
-  if (has("<float") || has("<half")) return offload::DataFormat::Float32;
-  if (has("<int")) return offload::DataFormat::Int32;
-  if (has("<uint")) return offload::DataFormat::UInt32;
-  return offload::DataFormat::Hex32;
-}
-
-offload::ResourceKind kindForType(std::string_view hlslType) {
-  using offload::ResourceKind;
-  auto starts = [&](const char* prefix) { return hlslType.rfind(prefix, 0) == 0; };
-  if (starts("RWStructuredBuffer")) return ResourceKind::RWStructuredBuffer;
-  if (starts("RWByteAddressBuffer")) return ResourceKind::RWByteAddressBuffer;
-  if (starts("RWBuffer")) return ResourceKind::RWBuffer;
-  if (starts("StructuredBuffer")) return ResourceKind::StructuredBuffer;
-  if (starts("ByteAddressBuffer")) return ResourceKind::ByteAddressBuffer;
-  if (starts("ConstantBuffer") || starts("cbuffer")) return ResourceKind::ConstantBuffer;
-  if (starts("Buffer")) return ResourceKind::Buffer;
-  return ResourceKind::RWStructuredBuffer;
-}
-
 std::vector<std::string> splitValues(std::string_view text) {
   std::vector<std::string> out;
   std::string word;
@@ -114,40 +93,10 @@ std::vector<std::string> compileArgsFor(const CompileOptions& options) {
   if (options.rowMajorByDefault) args.push_back("-Zpr");
   if (options.vkUseDxLayout) args.push_back("-fvk-use-dx-layout");
   if (options.vkUseScalarLayout) args.push_back("-fvk-use-scalar-layout");
+  for (const VkRegisterShift& s : options.vkShifts)
+    args.insert(args.end(), {std::string("-fvk-") + s.registerClass + "-shift", std::to_string(s.shift),
+                             s.space ? std::to_string(*s.space) : "all"});
   return args;
-}
-
-RunDocument newRunDocument(const CompileOptions& options, const std::vector<NewBinding>& bindings, uint32_t elements) {
-  RunDocument doc;
-  doc.compileArgs = compileArgsFor(options);
-  offload::Pipeline& p = doc.pipeline;
-  p.shaders.push_back(offload::Shader{offload::Stage::Compute, options.entryPoint, {}, {}});
-  for (const NewBinding& b : bindings) {
-    offload::Buffer buffer;
-    buffer.name = b.name;
-    buffer.format = formatForType(b.hlslType);
-    const offload::ResourceKind kind = kindForType(b.hlslType);
-    const uint32_t bytes = kind == offload::ResourceKind::ConstantBuffer ? std::max<uint32_t>(16, b.blockSize)
-                                                                         : elements * 4;
-    buffer.data.assign(1, std::vector<uint8_t>(bytes, 0));
-    buffer.size = bytes;
-    p.buffers.push_back(std::move(buffer));
-    if (p.sets.size() <= b.set) p.sets.resize(b.set + 1);
-    offload::Resource resource;
-    resource.name = b.name;
-    resource.kind = kind;
-    resource.vkBinding = offload::VulkanBinding{b.binding, std::nullopt};
-    resource.dxBinding = offload::DirectXBinding{b.binding, b.set};
-    resource.bufferIndex = int(p.buffers.size() - 1);
-    p.sets[b.set].resources.push_back(resource);
-  }
-  if (p.sets.empty()) p.sets.emplace_back();
-  doc.pipelineEdited = true;
-  std::string run = "%dxc_target";
-  for (const std::string& arg : doc.compileArgs) run += " " + arg;
-  doc.bundleText = "#--- " + doc.sourcePart + "\n#--- " + doc.pipelinePart + "\n#--- end\n\n# RUN: split-file %s %t\n# RUN: " +
-                   run + " -Fo %t.o %t/" + doc.sourcePart + "\n# RUN: %offloader %t/" + doc.pipelinePart + " %t.o\n";
-  return doc;
 }
 
 std::string replaceSplitPart(std::string_view text, std::string_view name, std::string_view content) {

@@ -31,20 +31,8 @@ struct RunDocument {
 // the pipeline's rendered YAML errors).
 std::string loadRunDocument(std::string_view bundleText, const std::string& path, RunDocument& out);
 
-// A new bundle for `hlsl` compiled with `options`: one buffer per binding in `bindings` (from
-// the reflection stage: set, binding, HLSL type and name), sized for `elements` elements, bound
-// at the same Vulkan set/binding, and one dispatch of 1x1x1.
-struct NewBinding {
-  uint32_t set = 0;
-  uint32_t binding = 0;
-  std::string hlslType;  // "RWStructuredBuffer<float>", "ConstantBuffer<P>"
-  std::string name;
-  uint32_t blockSize = 0;  // bytes, for constant buffers
-};
-RunDocument newRunDocument(const CompileOptions& options, const std::vector<NewBinding>& bindings, uint32_t elements = 16);
-
 // The DXC options of a bundle's RUN line for `options` (profile, entry, and the flags that
-// change the compile), without -spirv: `shaderlens run` adds the Vulkan flags itself.
+// change the compile), and register shifts, without -spirv: `shaderlens run` adds the Vulkan flags itself.
 std::vector<std::string> compileArgsFor(const CompileOptions& options);
 
 // The bundle's text with the HLSL part replaced by `hlsl` and, when edited, the pipeline part

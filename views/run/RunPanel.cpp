@@ -160,33 +160,80 @@ void RunPanel::drawImage(const offload::Buffer& b, const offload::Buffer* expect
   ImGui::EndChild();
 }
 
-void RunPanel::setDocument(RunDocument document) {
-  document_ = std::move(document);
-  savePath_ = document_->path;
+void RunPanel::resetForms() {
   dataText_.clear();
   fillValue_.clear();
   dataError_.clear();
   fillCount_.clear();
+}
+
+void RunPanel::setDocument(RunDocument document) {
+  clearDocument();
+  document_ = std::move(document);
+  savePath_ = document_->path;
+  committed_ = document_->pipeline;
+}
+
+void RunPanel::clearDocument() {
+  // A run still going belongs to the previous document: stopped where it can be, never shown.
+  if (worker_.busy()) worker_.cancel();
+  staleUpTo_ = worker_.lastStarted();
+  document_.reset();
+  savePath_.clear();
+  message_.clear();
+  resetForms();
+  undo_.clear();
+  redo_.clear();
+  committed_ = offload::Pipeline();
+  savedRevision_ = ++revision_;
   outcome_.reset();
   dropImages();
 }
 
-std::string RunPanel::newFromSnapshot(const CompileResult& snapshot) {
-  const StageArtifact* reflection = snapshot.stage("reflection");
-  if (!reflection || !reflection->ok)
-    return "the reflection stage did not run: compile with -spirv (the Vulkan target) and fix any errors first";
-  const StageArtifact* ir = snapshot.stage("ir");
-  Reflection r = parseReflection(reflection->text, ir ? std::string_view(ir->text) : std::string_view());
-  std::vector<NewBinding> bindings;
-  for (const BindingRow& row : r.bindings) {
-    uint32_t blockSize = 0;
-    if (size_t at = row.detail.find('('); at != std::string::npos) blockSize = uint32_t(std::strtoul(row.detail.c_str() + at + 1, nullptr, 10));
-    bindings.push_back({row.set, row.binding, row.hlslType, row.name, blockSize});
-  }
-  RunDocument doc = newRunDocument(snapshot.options, bindings);
-  setDocument(std::move(doc));
-  message_ = "New bundle with " + std::to_string(bindings.size()) + " buffer(s) from the reflection stage";
-  return "";
+void RunPanel::edited() {
+  document_->pipelineEdited = true;
+  undo_.push_back(std::move(committed_));
+  if (undo_.size() > kMaxUndo) undo_.erase(undo_.begin());
+  committed_ = document_->pipeline;
+  redo_.clear();
+  ++revision_;
+}
+
+void RunPanel::replacePipeline(offload::Pipeline pipeline) {
+  if (!document_) return;
+  document_->pipeline = std::move(pipeline);
+  resetForms();
+  edited();
+}
+
+bool RunPanel::undo() {
+  if (!document_ || undo_.empty()) return false;
+  redo_.push_back(std::move(document_->pipeline));
+  document_->pipeline = std::move(undo_.back());
+  undo_.pop_back();
+  committed_ = document_->pipeline;
+  document_->pipelineEdited = true;
+  resetForms();
+  ++revision_;
+  return true;
+}
+
+bool RunPanel::redo() {
+  if (!document_ || redo_.empty()) return false;
+  undo_.push_back(std::move(document_->pipeline));
+  document_->pipeline = std::move(redo_.back());
+  redo_.pop_back();
+  committed_ = document_->pipeline;
+  document_->pipelineEdited = true;
+  resetForms();
+  ++revision_;
+  return true;
+}
+
+bool RunPanel::takeNewRequest() {
+  const bool requested = newRequested_;
+  newRequested_ = false;
+  return requested;
 }
 
 bool RunPanel::startRun(const std::string& fileName, const std::string& hlsl, bool compareWithCpu) {
@@ -202,7 +249,9 @@ bool RunPanel::startRun(const std::string& fileName, const std::string& hlsl, bo
 }
 
 void RunPanel::refresh() {
-  if (std::shared_ptr<const RunOutcome> latest = worker_.latest(); latest != outcome_) outcome_ = std::move(latest);
+  std::shared_ptr<const RunOutcome> latest = worker_.latest();
+  if (latest && latest->generation <= staleUpTo_) return;  // an earlier document's run
+  if (latest != outcome_) outcome_ = std::move(latest);
 }
 
 std::string RunPanel::save(const std::string& path, const std::string& hlsl) {
@@ -215,6 +264,7 @@ std::string RunPanel::save(const std::string& path, const std::string& hlsl) {
   document_->bundleText = text;
   document_->pipelineEdited = false;
   document_->path = target;
+  savedRevision_ = revision_;
   savePath_ = target;
   message_ = "Saved " + target + " (replay: shaderlens run " + target + ")";
   return "";
@@ -258,15 +308,94 @@ void RunPanel::setDispatch(uint32_t x, uint32_t y, uint32_t z) {
   edited();
 }
 
+std::string RunPanel::addBuffer(const std::string& name, offload::ResourceKind kind, offload::DataFormat format,
+                                uint32_t count, std::optional<uint32_t> wantedBinding) {
+  using offload::ResourceKind;
+  if (!document_) return "no bundle";
+  if (name.empty()) return "the new buffer needs a name";
+  if (name.find_first_of(" \t:#'\"[]{},") != std::string::npos) return "'" + name + "' is not a plain name";
+  offload::Pipeline& p = document_->pipeline;
+  if (p.findBuffer(name)) return "there is a buffer named '" + name + "' already";
+  if (kind == ResourceKind::Texture2D || kind == ResourceKind::RWTexture2D || kind == ResourceKind::Sampler ||
+      kind == ResourceKind::SampledTexture2D || kind == ResourceKind::AccelerationStructure)
+    return std::string("buffers only: ") + offload::resourceKindName(kind) + " is not a buffer kind";
+  if (count == 0 || count > (1u << 20)) return "a new buffer holds 1 to 1048576 values";
+  offload::Buffer buffer;
+  buffer.name = name;
+  buffer.format = format;
+  const bool output = offload::isReadWrite(kind);
+  std::string values;
+  for (uint32_t i = 0; i < count; ++i) values += (i ? " " : "") + (output ? std::string("0") : std::to_string(i + 1));
+  if (std::string error = setBufferValues(buffer, values); !error.empty()) return error;
+  if (p.sets.empty()) p.sets.emplace_back();
+  // The next free binding of set 0 and register of its class in space 0.
+  const char cls = kind == ResourceKind::ConstantBuffer ? 'b' : output ? 'u' : 't';
+  uint32_t binding = 0, reg = 0;
+  for (const offload::Resource& r : p.sets[0].resources) {
+    if (r.vkBinding) binding = std::max(binding, std::max(r.vkBinding->binding, r.vkBinding->counterBinding.value_or(0)) + 1);
+    const char rc = r.kind == ResourceKind::ConstantBuffer ? 'b' : r.kind == ResourceKind::Sampler ? 's'
+                    : offload::isReadWrite(r.kind) ? 'u' : 't';
+    if (r.dxBinding && rc == cls && r.dxBinding->space == 0) reg = std::max(reg, r.dxBinding->registerIndex + 1);
+  }
+  if (wantedBinding) binding = *wantedBinding;
+  p.buffers.push_back(std::move(buffer));
+  offload::Resource resource;
+  resource.name = name;
+  resource.kind = kind;
+  resource.bufferIndex = int(p.buffers.size() - 1);
+  resource.vkBinding = offload::VulkanBinding{binding, std::nullopt};
+  resource.dxBinding = offload::DirectXBinding{reg, 0};
+  p.sets[0].resources.push_back(std::move(resource));
+  resetForms();
+  edited();
+  message_ = "Added " + name + " (" + offload::resourceKindName(kind) + ") at set 0 binding " + std::to_string(binding) +
+             ", register " + cls + std::to_string(reg);
+  return "";
+}
+
+std::string RunPanel::removeBuffer(const std::string& name) {
+  if (!document_) return "no bundle";
+  offload::Pipeline& p = document_->pipeline;
+  const int index = p.bufferIndex(name);
+  if (index < 0) return "no buffer named '" + name + "'";
+  for (offload::DescriptorSet& set : p.sets) {
+    std::erase_if(set.resources, [&](const offload::Resource& r) { return r.bufferIndex == index; });
+    for (offload::Resource& r : set.resources)
+      if (r.bufferIndex > index) --r.bufferIndex;
+  }
+  std::erase_if(p.results, [&](const offload::ResultRule& r) { return r.actual == name || r.expected == name; });
+  for (offload::ResultRule& r : p.results) {
+    if (r.actualIndex > index) --r.actualIndex;
+    if (r.expectedIndex > index) --r.expectedIndex;
+  }
+  p.buffers.erase(p.buffers.begin() + index);
+  resetForms();
+  edited();
+  message_ = "Removed " + name;
+  return "";
+}
+
 void RunPanel::drawToolbar(const CompileResult* snapshot, const std::string& fileName, const std::string& hlsl) {
-  if (ImGui::Button("New from shader") && snapshot) message_ = newFromSnapshot(*snapshot);
+  (void)snapshot;
+  if (ImGui::Button("New from shader")) newRequested_ = true;
   if (ImGui::IsItemHovered())
-    ImGui::SetTooltip("A new bundle with one buffer per binding of the reflection stage (SPIR-V target)");
+    ImGui::SetTooltip("A new bundle for this compute shader: every binding it uses, placed as the SPIR-V's reflection\n"
+                      "places it, with non-zero inputs (as `shaderlens run --new`)");
   if (!document_) {
     ImGui::SameLine();
     ImGui::TextDisabled("Open a .test bundle, or make one from the shader.");
     return;
   }
+  ImGui::SameLine();
+  // Each button's state is read once: pressing it changes what canUndo()/canRedo() say.
+  const bool undoable = canUndo(), redoable = canRedo();
+  ImGui::BeginDisabled(!undoable);
+  if (ImGui::Button("Undo")) undo();
+  ImGui::EndDisabled();
+  ImGui::SameLine();
+  ImGui::BeginDisabled(!redoable);
+  if (ImGui::Button("Redo")) redo();
+  ImGui::EndDisabled();
   ImGui::SameLine();
   const bool busy = worker_.busy();
   if (busy) ImGui::BeginDisabled();
@@ -282,7 +411,7 @@ void RunPanel::drawToolbar(const CompileResult* snapshot, const std::string& fil
     if (ImGui::Button("Cancel")) worker_.cancel();
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("Stop the run (the CPU device stops; a GPU finishes its dispatch in the background)");
   }
-  ImGui::SameLine();
+  // Second row: where the bundle is saved, and the device.
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 12);
   ImGui::InputTextWithHint("##bundle_path", "bundle.test", &savePath_);
   ImGui::SameLine();
@@ -357,9 +486,49 @@ void RunPanel::drawBuffers() {
         if (error.empty()) dataText_.erase(i), dataError_.erase(i), edited();
         else dataError_[i] = error;
       }
+      ImGui::SameLine();
+      const bool remove = ImGui::Button("Remove buffer");
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("Remove this buffer, the resources bound to it and the rules naming it");
       ImGui::TreePop();
+      if (remove) {
+        const std::string name = b.name;
+        ImGui::PopID();
+        removeBuffer(name);
+        return;  // the buffers moved
+      }
     }
     ImGui::PopID();
+  }
+  // A new buffer, bound at the next free binding of set 0.
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8);
+  ImGui::InputTextWithHint("##new_name", "name", &newBufferName_);
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 10);
+  if (ImGui::BeginCombo("##new_kind", offload::resourceKindName(offload::ResourceKind(newBufferKind_)))) {
+    using offload::ResourceKind;
+    for (ResourceKind k : {ResourceKind::StructuredBuffer, ResourceKind::RWStructuredBuffer, ResourceKind::Buffer,
+                           ResourceKind::RWBuffer, ResourceKind::ByteAddressBuffer, ResourceKind::RWByteAddressBuffer,
+                           ResourceKind::ConstantBuffer})
+      if (ImGui::Selectable(offload::resourceKindName(k), int(k) == newBufferKind_)) newBufferKind_ = int(k);
+    ImGui::EndCombo();
+  }
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6);
+  if (ImGui::BeginCombo("##new_format", offload::dataFormatName(offload::DataFormat(newBufferFormat_)))) {
+    for (int f = 0; f < offload::kDataFormatCount; ++f)
+      if (ImGui::Selectable(offload::dataFormatName(offload::DataFormat(f)), f == newBufferFormat_)) newBufferFormat_ = f;
+    ImGui::EndCombo();
+  }
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 5);
+  ImGui::InputInt("values##new_count", &newBufferCount_, 0);
+  newBufferCount_ = std::clamp(newBufferCount_, 1, 1 << 20);
+  ImGui::SameLine();
+  if (ImGui::Button("Add buffer")) {
+    std::string error = addBuffer(newBufferName_, offload::ResourceKind(newBufferKind_), offload::DataFormat(newBufferFormat_),
+                                  uint32_t(newBufferCount_));
+    if (error.empty()) newBufferName_.clear();
+    else message_ = error;
   }
 }
 
@@ -489,9 +658,17 @@ void RunPanel::drawOutputs(const ViewFonts& fonts) {
     }
     return;
   }
-  if (o.rules.empty()) ImGui::TextColored(kPass, "Ran");
-  else if (o.resultsPassed) ImGui::TextColored(kPass, "Passed: %zu result rule(s)", o.rules.size());
-  else ImGui::TextColored(severityColor(Severity::Error), "Failed: results differ from the expected ones");
+  switch (runVerdict(o)) {
+    case RunVerdict::Passed: ImGui::TextColored(kPass, "Passed: %zu result rule(s)", o.rules.size()); break;
+    case RunVerdict::Failed: ImGui::TextColored(severityColor(Severity::Error), "Failed: results differ from the expected ones"); break;
+    case RunVerdict::Unchecked:
+      ImGui::TextColored(severityColor(Severity::Warning), "Ran, nothing to check (the bundle has no Results rules)");
+      break;
+    case RunVerdict::WroteNothing:
+      ImGui::TextColored(severityColor(Severity::Warning), "Ran, but wrote nothing: every output is as it was uploaded");
+      break;
+    case RunVerdict::Error: break;
+  }
   ImGui::SameLine();
   ImGui::TextDisabled("| run %.2f ms (upload, dispatch, read-back) on %s | compile %.1f ms", o.runMilliseconds,
                       o.deviceName.c_str(), o.compileMilliseconds);
@@ -581,6 +758,14 @@ void RunPanel::drawOutputs(const ViewFonts& fonts) {
 void RunPanel::draw(const CompileResult* snapshot, const std::string& fileName, const std::string& hlsl,
                     const ViewFonts& fonts) {
   refresh();
+  // Ctrl+Z / Ctrl+Y (Ctrl+Shift+Z) undo and redo the pipeline's edits while the tab has the focus
+  // and no field is being typed in (a field's own undo comes first).
+  const ImGuiIO& io = ImGui::GetIO();
+  if (document_ && io.KeyCtrl && !ImGui::IsAnyItemActive() && ImGui::IsWindowFocused(ImGuiFocusedFlags_RootAndChildWindows)) {
+    const int z = ImGui::GetKeyIndex(ImGuiKey_Z), y = ImGui::GetKeyIndex(ImGuiKey_Y);
+    if (z >= 0 && ImGui::IsKeyPressed(z, false)) io.KeyShift ? redo() : undo();
+    else if (y >= 0 && ImGui::IsKeyPressed(y, false)) redo();
+  }
   drawToolbar(snapshot, fileName, hlsl);
   if (!document_) return;
   ImGui::BeginChild("##run_body");

@@ -29,9 +29,26 @@ class RunPanel {
   bool hasDocument() const { return document_.has_value(); }
   RunDocument& document() { return *document_; }
   const RunDocument* documentIfAny() const { return document_ ? &*document_ : nullptr; }
+  // The Run tab always belongs to the open document: its bundle (setDocument), or none
+  // (clearDocument). Either forgets the outcome, the forms and the undo history, and a run still
+  // going for the previous document is cancelled and its outcome never shown.
   void setDocument(RunDocument document);
-  // A new bundle from the snapshot's reflection stage (one buffer per binding). "" or an error.
-  std::string newFromSnapshot(const CompileResult& snapshot);
+  void clearDocument();
+  // Replaces the pipeline as one undoable edit (a restored recovery file).
+  void replacePipeline(offload::Pipeline pipeline);
+  // The toolbar's "New from shader" was pressed since the last call (the Workspace makes the
+  // bundle: it owns the compile options, which the bundle's RUN line may add shifts to).
+  bool takeNewRequest();
+
+  // Every change of the pipeline (a form edit, undo, redo, a buffer added or removed) moves the
+  // revision; unsaved() is whether it moved since the document was set or last saved.
+  uint64_t revision() const { return revision_; }
+  bool unsaved() const { return document_ && revision_ != savedRevision_; }
+  // Undo and redo of the pipeline's edits (the Run tab's buttons and Ctrl+Z / Ctrl+Y there).
+  bool undo();
+  bool redo();
+  bool canUndo() const { return !undo_.empty(); }
+  bool canRedo() const { return !redo_.empty(); }
 
   // Starts a run of the document with `hlsl` (the editor's text); false when one is running or
   // there is no document.
@@ -50,6 +67,13 @@ class RunPanel {
   std::string fill(const std::string& buffer, uint32_t count, const std::string& value);
   std::string setHeapIndex(const std::string& resource, std::optional<uint32_t> index);
   void setDispatch(uint32_t x, uint32_t y, uint32_t z);
+  // A buffer bound in set 0 at the next free Vulkan binding and DirectX register of its class,
+  // `count` values: 1, 2, 3, ... for a read-only kind (visible inputs), zeros for a read-write
+  // one. Removing a buffer removes the resources bound to it and the Results rules naming it.
+  // `binding`, when given, is the Vulkan binding instead.
+  std::string addBuffer(const std::string& name, offload::ResourceKind kind, offload::DataFormat format, uint32_t count,
+                        std::optional<uint32_t> binding = std::nullopt);
+  std::string removeBuffer(const std::string& name);
 
   void draw(const CompileResult* snapshot, const std::string& fileName, const std::string& hlsl, const ViewFonts& fonts);
   const std::string& message() const { return message_; }
@@ -80,7 +104,8 @@ class RunPanel {
   void drawImage(const offload::Buffer& buffer, const offload::Buffer* expected, const RuleComparison* rule,
                  ImageViewState& view);
   void dropImages();
-  void edited() { document_->pipelineEdited = true; }
+  void edited();
+  void resetForms();
 
   std::optional<RunDocument> document_;
   RunWorker worker_;
@@ -91,6 +116,20 @@ class RunPanel {
   // Form text per buffer index (data as text, fill value) and its parse error.
   std::map<size_t, std::string> dataText_, fillValue_, dataError_;
   std::map<size_t, int> fillCount_;
+  // Undo: the pipeline as it was before each edit (at most kMaxUndo), `committed_` as it is
+  // after the last one.
+  static constexpr size_t kMaxUndo = 100;
+  std::vector<offload::Pipeline> undo_, redo_;
+  offload::Pipeline committed_;
+  uint64_t revision_ = 0, savedRevision_ = 0;
+  // Outcomes of runs started up to this generation belong to an earlier document.
+  uint64_t staleUpTo_ = 0;
+  bool newRequested_ = false;
+  // The "Add buffer" row.
+  std::string newBufferName_;
+  int newBufferKind_ = int(offload::ResourceKind::StructuredBuffer);
+  int newBufferFormat_ = int(offload::DataFormat::Float32);
+  int newBufferCount_ = 16;
   // Listed once, off the UI thread (opening the Vulkan loader takes a moment).
   std::future<std::vector<std::string>> adaptersFuture_;
   std::vector<std::string> adapters_;

@@ -212,3 +212,43 @@ TEST_CASE("a recovery file equal to the document goes silently", "[script][recov
   CHECK(app.run("expect-recovery no\n").empty());
   CHECK(!fs::exists(s.slot(s.shader)));
 }
+
+TEST_CASE("a bundle's autosave keeps the Run tab's pipeline, and Restore brings it back", "[script][recovery]") {
+  Scratch s;
+  const std::string bundle = (s.dir / "double.test").string();
+  fs::copy_file(SHADERLENS_SOURCE_DIR "/shaders/run/double.test", bundle);
+  {
+    Run app(bundle, s.recovery);
+    CHECK(app.run(R"(
+expect-recovery no
+set-buffer In 7 7 7 7 7 7 7 7
+expect-modified yes
+autosave
+)")
+              .empty());
+    // The run "crashes": no finishAutosave. Its recovery file is the whole bundle.
+    REQUIRE(app.workspace.autosaver());
+    const std::string kept = readText(app.workspace.autosaver()->path());
+    CHECK(kept.find("--- pipeline.yaml") != std::string::npos);
+    CHECK(kept.find("[ 7, 7, 7, 7, 7, 7, 7, 7 ]") != std::string::npos);
+  }
+  // Untouched on disk.
+  CHECK(readText(bundle).find("[ 1, 2, 3, 4, 5, 6, 7, 8 ]") != std::string::npos);
+  Run next(bundle, s.recovery);
+  CHECK(next.run(R"(
+expect-recovery yes double.test
+recover restore
+expect-modified yes
+expect-buffer In 0 7
+expect-text contains Out[id.x] = In[id.x] * 2;
+run-undo
+expect-buffer In 0 1
+)")
+            .empty());
+  // The editor got the source part only, not the whole bundle.
+  CHECK(next.workspace.editor().text.find("--- pipeline.yaml") == std::string::npos);
+  // Saved, nothing is left to recover at exit.
+  next.workspace.save();
+  CHECK(!next.workspace.modified());
+  CHECK(next.workspace.finishAutosave("") == "");
+}

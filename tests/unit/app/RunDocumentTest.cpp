@@ -3,6 +3,7 @@
 #include "core/support/AtomicFile.h"
 #include "renderer/offload/Bundle.h"
 #include "renderer/offload/PipelineParser.h"
+#include "views/run/NewBundle.h"
 #include "views/run/RunDocument.h"
 
 #include <catch2/catch.hpp>
@@ -89,28 +90,56 @@ TEST_CASE("saving replaces the source and re-prints an edited pipeline that pars
   CHECK(pipeline.pipeline->results.size() == 1);
 }
 
-TEST_CASE("a new bundle from bindings has a buffer and a resource per binding and reads back", "[run]") {
+TEST_CASE("a new bundle from the shader places what the SPIR-V's reflection places, shifting colliding classes apart", "[run]") {
+  // hello.hlsl: t0 and u0 are both set 0 binding 0 under DXC's default mapping.
+  std::string hlsl, error;
+  REQUIRE(sl::readWholeFile(SHADERLENS_SOURCE_DIR "/shaders/compute/hello.hlsl", hlsl, error));
   sl::CompileOptions options;
-  options.profile = "cs_6_5";
-  RunDocument doc = newRunDocument(options, {{0, 0, "StructuredBuffer<float>", "In", 0},
-                                             {0, 1, "RWStructuredBuffer<uint>", "Out", 0},
-                                             {1, 0, "ConstantBuffer<P>", "C", 8}});
-  REQUIRE(doc.pipeline.buffers.size() == 3);
-  CHECK(doc.pipeline.buffers[0].format == DataFormat::Float32);
-  CHECK(doc.pipeline.buffers[1].format == DataFormat::UInt32);
-  CHECK(doc.pipeline.buffers[2].size == 16);
-  REQUIRE(doc.pipeline.sets.size() == 2);
-  CHECK(doc.pipeline.sets[0].resources[1].kind == sl::offload::ResourceKind::RWStructuredBuffer);
-  std::string text = bundleTextFor(doc, "[numthreads(1,1,1)] void main() {}\n");
-  sl::offload::BundleResult parsed = sl::offload::parseBundle(text);
-  INFO(text);
+  options.profile = "cs_6_0";
+  NewBundle made;
+  REQUIRE(newBundleFromShader("hello.hlsl", hlsl, options, made) == "");
+  REQUIRE(made.notes.size() >= 1);
+  CHECK(made.notes[0].find("-fvk-u-shift 1 0") != std::string::npos);
+  CHECK(made.document.compileArgs == std::vector<std::string>{"-T", "cs_6_0", "-fvk-u-shift", "1", "0"});
+  const sl::offload::Pipeline& p = made.document.pipeline;
+  REQUIRE(p.sets.size() == 1);
+  REQUIRE(p.sets[0].resources.size() == 2);
+  for (const sl::offload::Resource& r : p.sets[0].resources) {
+    REQUIRE(r.vkBinding);
+    REQUIRE(r.dxBinding);
+    // Input stays at binding 0 (t0); Output moves to binding 1 and is still register u0.
+    CHECK(r.vkBinding->binding == (r.name == "Input" ? 0u : 1u));
+    CHECK(r.dxBinding->registerIndex == 0);
+  }
+  // Inputs are visible, not zeros.
+  const sl::offload::Buffer* input = p.findBuffer("Input");
+  REQUIRE(input);
+  size_t nonZero = 0;
+  for (const std::string& v : bufferValues(*input)) nonZero += v != "0";
+  CHECK(nonZero > bufferValues(*input).size() / 2);
+  // Saved, it reads back with the shift on its RUN line.
+  sl::offload::BundleResult parsed = sl::offload::parseBundle(bundleTextFor(made.document, hlsl));
   REQUIRE(parsed.bundle);
   REQUIRE(parsed.bundle->compiles.size() == 1);
-  CHECK(parsed.bundle->compiles[0].args == std::vector<std::string>{"-T", "cs_6_5"});
-  REQUIRE(parsed.bundle->runs.size() == 1);
-  RunDocument back;
-  CHECK(loadRunDocument(text, "new.test", back) == "");
-  CHECK(back.pipeline.buffers.size() == 3);
+  CHECK(parsed.bundle->compiles[0].args == made.document.compileArgs);
+}
+
+TEST_CASE("a new bundle for a heap shader has the heap's slots; one that cannot be made says why", "[run]") {
+  std::string hlsl, error;
+  REQUIRE(sl::readWholeFile(SHADERLENS_SOURCE_DIR "/shaders/heaps/descriptor-heap.hlsl", hlsl, error));
+  sl::CompileOptions options;
+  options.profile = "cs_6_6";
+  NewBundle made;
+  REQUIRE(newBundleFromShader("descriptor-heap.hlsl", hlsl, options, made) == "");
+  size_t heapSlots = 0;
+  for (const sl::offload::Resource& r : made.document.pipeline.sets.at(0).resources) heapSlots += r.heapIndex.has_value();
+  CHECK(heapSlots >= 2);
+  CHECK(made.document.pipeline.findBuffer("HeapSlots"));
+
+  CHECK(newBundleFromShader("broken.hlsl", "[numthreads(1,1,1)] void main() { undeclared = 1; }", options, made)
+            .find("does not compile for Vulkan") != std::string::npos);
+  options.profile = "ps_6_0";
+  CHECK(newBundleFromShader("pixel.hlsl", "float4 main() : SV_Target { return 1; }", options, made) != "");
 }
 
 TEST_CASE("replaceSplitPart appends a missing part before the RUN lines", "[run]") {
