@@ -57,6 +57,32 @@ TEST_CASE("a quick Ctrl+Z is seen with Ctrl held, then everything is up", "[keys
   CHECK(!io.KeyCtrl);
 }
 
+TEST_CASE("Ctrl released in the same poll as the key it modifies stays held for that key's frame", "[keys]") {
+  // xdotool's ctrl+q: Ctrl down in one poll (a frame drawn), then Q down, Ctrl up, Q up in the next.
+  Context c;
+  ImGuiIO& io = ImGui::GetIO();
+  KeyEventQueue keys;
+  keys.push(GLFW_KEY_LEFT_CONTROL, Action::Press);
+  CHECK(!keys.applyFrame(io));
+  CHECK(io.KeyCtrl);
+  keys.push(GLFW_KEY_Q, Action::Press);
+  keys.push(GLFW_KEY_LEFT_CONTROL, Action::Release);
+  keys.push(GLFW_KEY_Q, Action::Release);
+  CHECK(keys.applyFrame(io));
+  CHECK(io.KeysDown[GLFW_KEY_Q]);
+  CHECK(io.KeyCtrl);
+  CHECK(!keys.applyFrame(io));
+  CHECK(!io.KeysDown[GLFW_KEY_Q]);
+  CHECK(!io.KeyCtrl);
+  // A modifier's own tap is not held back by another modifier.
+  keys.push(GLFW_KEY_LEFT_SHIFT, Action::Press);
+  keys.push(GLFW_KEY_LEFT_CONTROL, Action::Press);
+  keys.push(GLFW_KEY_LEFT_CONTROL, Action::Release);
+  CHECK(keys.applyFrame(io));
+  CHECK(io.KeyShift);
+  CHECK(io.KeyCtrl);
+}
+
 TEST_CASE("held keys and keys of other frames pass straight through; focus loss drops the queue", "[keys]") {
   Context c;
   ImGuiIO& io = ImGui::GetIO();
