@@ -469,7 +469,7 @@ void RunPanel::drawBuffers() {
       ImGui::InputTextMultiline("##data", &dataText_[i], ImVec2(-1, ImGui::GetTextLineHeight() * 4.5f));
       if (ImGui::IsItemDeactivatedAfterEdit()) {
         std::string error = setBufferValues(b, dataText_[i]);
-        if (error.empty()) dataError_.erase(i), edited();
+        if (error.empty()) dataError_.erase(i), fillCount_.erase(i), edited();
         else dataError_[i] = error;
       }
       if (dataError_.count(i)) ImGui::TextColored(severityColor(Severity::Error), "%s", dataError_[i].c_str());
