@@ -244,7 +244,12 @@ bool GuiScript::execute(const ScriptStep& step, Workspace& ws) {
   } else if (v == "save-bundle") {
     if (need(1)) check(ws.runPanel().save(step.rest, ws.editor().text));
   } else if (v == "run-new") {
-    check(ws.newBundleFromShader());
+    // run-new, or run-new fails TEXT: New from shader must refuse, its message containing TEXT
+    // (shown in the Run tab).
+    const std::string error = ws.newBundleFromShader();
+    if (w.empty() || w[0] != "fails") check(error);
+    else if (error.empty()) fail(step, "New from shader made a bundle");
+    else if (!contains(ws.runPanel().message(), step.restAfter(1))) fail(step, "the Run tab says '" + ws.runPanel().message() + "'");
   } else if (v == "run-start") {
     // Starts a run without waiting for it (what clicking Run does).
     if (!ws.runPanel().startRun(ws.document().fileName, ws.editor().text))

@@ -112,6 +112,7 @@ std::string Workspace::newBundleFromShader() {
   NewBundle made;
   if (std::string error = views::newBundleFromShader(document_.fileName, editor_.text, document_.options, made); !error.empty()) {
     saveMessage_ = "New from shader: " + error;
+    runPanel_.setMessage(saveMessage_);
     return error;
   }
   // The RUN line's flags (with any shifts added) become the editor's, so every tab shows what runs.
@@ -130,6 +131,7 @@ std::string Workspace::newBundleFromShader() {
   std::string message = "New bundle: " + std::to_string(buffers) + " buffer(s) from the shader's reflection";
   for (const std::string& note : made.notes) message += "; " + note;
   saveMessage_ = message;
+  runPanel_.setMessage(message);
   return "";
 }
 

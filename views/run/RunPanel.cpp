@@ -384,6 +384,11 @@ void RunPanel::drawToolbar(const CompileResult* snapshot, const std::string& fil
   if (!document_) {
     ImGui::SameLine();
     ImGui::TextDisabled("Open a .test bundle, or make one from the shader.");
+    if (!message_.empty()) {  // why New from shader could not make one
+      ImGui::PushTextWrapPos(0.0f);
+      ImGui::TextColored(severityColor(Severity::Error), "%s", message_.c_str());
+      ImGui::PopTextWrapPos();
+    }
     return;
   }
   ImGui::SameLine();
@@ -437,7 +442,11 @@ void RunPanel::drawToolbar(const CompileResult* snapshot, const std::string& fil
       if (ImGui::Selectable(adapters_[i].c_str(), int(i) == adapter_)) adapter_ = int(i);
     ImGui::EndCombo();
   }
-  if (!message_.empty()) ImGui::TextDisabled("%s", message_.c_str());
+  if (!message_.empty()) {
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextDisabled("%s", message_.c_str());
+    ImGui::PopTextWrapPos();
+  }
 }
 
 void RunPanel::drawBuffers() {

@@ -77,6 +77,8 @@ class RunPanel {
 
   void draw(const CompileResult* snapshot, const std::string& fileName, const std::string& hlsl, const ViewFonts& fonts);
   const std::string& message() const { return message_; }
+  // The line under the toolbar (what New from shader made, or why it could not).
+  void setMessage(std::string message) { message_ = std::move(message); }
 
   // Where texture outputs are uploaded to be drawn as images (null: tables only). Images of the
   // previous host are released through it first.
