@@ -102,10 +102,19 @@ void Workspace::loadRunPanel() {
   runPanel_.setDocument(std::move(run));
 }
 
-std::string Workspace::recoveryText() const {
+const std::string& Workspace::recoveryText() const {
   const RunDocument* run = runPanel_.documentIfAny();
   if (document_.bundlePath.empty() || !run) return editor_.text;
-  return bundleTextFor(*run, editor_.text);
+  RecoveryCache& c = recoveryCache_;
+  if (c.revision != runPanel_.revision() || c.pipelineEdited != run->pipelineEdited || c.bundleSize != run->bundleText.size() ||
+      c.editorText != editor_.text) {
+    c.revision = runPanel_.revision();
+    c.pipelineEdited = run->pipelineEdited;
+    c.bundleSize = run->bundleText.size();
+    c.editorText = editor_.text;
+    c.text = bundleTextFor(*run, editor_.text);
+  }
+  return c.text;
 }
 
 std::string Workspace::newBundleFromShader() {

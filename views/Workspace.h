@@ -95,7 +95,7 @@ class Workspace {
   std::string newBundleFromShader();
   // What crash recovery keeps of the document: the editor's text, or for a bundle the whole
   // bundle (the editor's source part and the Run tab's pipeline).
-  std::string recoveryText() const;
+  const std::string& recoveryText() const;
 
   // The toolbar's fields; each change recompiles at once.
   void setEntryPoint(const std::string& entry);
@@ -169,6 +169,15 @@ class Workspace {
   std::unique_ptr<Autosaver> autosaver_;
   // recoveryText() as opened and as last saved (what is on disk, for a bundle).
   std::string openedRecoveryText_, savedRecoveryText_;
+  // recoveryText() of a bundle, computed when the text or the pipeline changed (the app asks
+  // every frame; re-printing a large pipeline each frame would cost milliseconds).
+  struct RecoveryCache {
+    uint64_t revision = ~uint64_t(0);
+    bool pipelineEdited = false;
+    size_t bundleSize = 0;
+    std::string editorText, text;
+  };
+  mutable RecoveryCache recoveryCache_;
   SaveFunction save_;
   OpenFunction open_;
   bool modified_ = false;
