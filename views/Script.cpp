@@ -73,7 +73,7 @@ std::string GuiScript::parse(std::string_view text, const std::string& name, Gui
       "expect-run", "expect-compare", "expect-output", "expect-mismatch", "expect-cmdline", "expect-title", "expect-modified",
       "expect-prompt", "recover", "autosave", "expect-recovery", "expect-file", "expect-text", "expect-diff",
       "expect-banner", "expect-examples", "expect-tab", "expect-image", "run-start", "wait-run", "run-undo", "run-redo",
-      "add-buffer", "remove-buffer", "expect-status", "expect-resource", "expect-run-bundle", "expect-buffer", "expect-nonzero", "expect-shared-slot"};
+      "add-buffer", "remove-buffer", "expect-status", "expect-resource", "expect-run-bundle", "expect-buffer", "expect-nonzero", "expect-shared-slot", "add-sampler", "remove-sampler"};
   while (start <= text.size()) {
     size_t end = text.find('\n', start);
     if (end == std::string_view::npos) end = text.size();
@@ -279,6 +279,14 @@ bool GuiScript::execute(const ScriptStep& step, Workspace& ws) {
                                     w.size() > 4 ? std::optional<uint32_t>(binding) : std::nullopt));
   } else if (v == "remove-buffer") {
     if (need(1)) check(ws.runPanel().removeBuffer(w[0]));
+  } else if (v == "add-sampler") {
+    // add-sampler NAME [BINDING]
+    uint32_t binding = 0;
+    if (!need(1)) return true;
+    if (w.size() > 1 && !toUnsigned(w[1], binding)) fail(step, "bad binding '" + w[1] + "'");
+    else check(ws.runPanel().addSampler(w[0], w.size() > 1 ? std::optional<uint32_t>(binding) : std::nullopt));
+  } else if (v == "remove-sampler") {
+    if (need(1)) check(ws.runPanel().removeSampler(w[0]));
   } else if (v == "run" || v == "compare") {
     if (!ws.runPanel().startRun(ws.document().fileName, ws.editor().text, v == "compare")) {
       fail(step, ws.runPanel().hasDocument() ? "a run is already going" : "no bundle (open a .test or run-new)");
@@ -638,6 +646,9 @@ bool GuiScript::expect(const ScriptStep& step, Workspace& ws) {
       else if (key == "register") got = found->dxBinding ? std::to_string(found->dxBinding->registerIndex) : "none";
       else if (key == "space") got = found->dxBinding ? std::to_string(found->dxBinding->space) : "none";
       else if (key == "heap") got = found->heapIndex ? std::to_string(*found->heapIndex) : "none";
+      else if (key == "sampler")
+        got = found->samplerIndex >= 0 && size_t(found->samplerIndex) < run->pipeline.samplers.size()
+                  ? run->pipeline.samplers[size_t(found->samplerIndex)].name : "none";
       else if (key == "buffer")
         got = found->bufferIndex >= 0 && size_t(found->bufferIndex) < run->pipeline.buffers.size()
                   ? run->pipeline.buffers[size_t(found->bufferIndex)].name : "none";

@@ -375,6 +375,56 @@ std::string RunPanel::removeBuffer(const std::string& name) {
   return "";
 }
 
+std::string RunPanel::addSampler(const std::string& name, std::optional<uint32_t> wantedBinding) {
+  using offload::ResourceKind;
+  if (!document_) return "no bundle";
+  if (name.empty()) return "the new sampler needs a name";
+  if (name.find_first_of(" \t:#'\"[]{},") != std::string::npos) return "'" + name + "' is not a plain name";
+  offload::Pipeline& p = document_->pipeline;
+  if (p.samplerIndex(name) >= 0 || p.findBuffer(name)) return "there is a buffer or sampler named '" + name + "' already";
+  if (p.sets.empty()) p.sets.emplace_back();
+  uint32_t binding = 0, reg = 0;
+  for (const offload::Resource& r : p.sets[0].resources) {
+    if (r.vkBinding) binding = std::max(binding, std::max(r.vkBinding->binding, r.vkBinding->counterBinding.value_or(0)) + 1);
+    if (r.dxBinding && r.kind == ResourceKind::Sampler && r.dxBinding->space == 0)
+      reg = std::max(reg, r.dxBinding->registerIndex + 1);
+  }
+  if (wantedBinding) binding = *wantedBinding;
+  offload::Sampler sampler;
+  sampler.name = name;
+  p.samplers.push_back(std::move(sampler));
+  offload::Resource resource;
+  resource.name = name;
+  resource.kind = ResourceKind::Sampler;
+  resource.samplerIndex = int(p.samplers.size() - 1);
+  resource.vkBinding = offload::VulkanBinding{binding, std::nullopt};
+  resource.dxBinding = offload::DirectXBinding{reg, 0};
+  p.sets[0].resources.push_back(std::move(resource));
+  resetForms();
+  edited();
+  message_ = "Added the sampler " + name + " at set 0 binding " + std::to_string(binding) + ", register s" + std::to_string(reg);
+  return "";
+}
+
+std::string RunPanel::removeSampler(const std::string& name) {
+  if (!document_) return "no bundle";
+  offload::Pipeline& p = document_->pipeline;
+  const int index = p.samplerIndex(name);
+  if (index < 0) return "no sampler named '" + name + "'";
+  for (offload::DescriptorSet& set : p.sets) {
+    std::erase_if(set.resources, [&](const offload::Resource& r) { return r.samplerIndex == index && r.bufferIndex < 0; });
+    for (offload::Resource& r : set.resources) {
+      if (r.samplerIndex == index) r.samplerIndex = -1;  // a combined texture keeps its texture
+      else if (r.samplerIndex > index) --r.samplerIndex;
+    }
+  }
+  p.samplers.erase(p.samplers.begin() + index);
+  resetForms();
+  edited();
+  message_ = "Removed the sampler " + name;
+  return "";
+}
+
 void RunPanel::drawToolbar(const CompileResult* snapshot, const std::string& fileName, const std::string& hlsl) {
   (void)snapshot;
   if (ImGui::Button("New from shader")) newRequested_ = true;
@@ -538,6 +588,27 @@ void RunPanel::drawBuffers() {
                                   uint32_t(newBufferCount_));
     if (error.empty()) newBufferName_.clear();
     else message_ = error;
+  }
+  ImGui::SameLine();
+  if (ImGui::Button("Add sampler")) {
+    std::string error = addSampler(newBufferName_);
+    if (error.empty()) newBufferName_.clear();
+    else message_ = error;
+  }
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("A sampler named as in the name field (linear filtering, clamp)");
+  // Samplers, each removable.
+  for (size_t i = 0; i < p.samplers.size(); ++i) {
+    ImGui::PushID(int(100000 + i));
+    ImGui::BulletText("Sampler %s  (%s, %s)", p.samplers[i].name.c_str(), offload::filterModeName(p.samplers[i].minFilter),
+                      offload::addressModeName(p.samplers[i].address));
+    ImGui::SameLine();
+    const bool remove = ImGui::SmallButton("Remove sampler");
+    ImGui::PopID();
+    if (remove) {
+      const std::string name = p.samplers[i].name;  // the vector changes under removeSampler
+      removeSampler(name);
+      return;
+    }
   }
 }
 

@@ -74,6 +74,10 @@ class RunPanel {
   std::string addBuffer(const std::string& name, offload::ResourceKind kind, offload::DataFormat format, uint32_t count,
                         std::optional<uint32_t> binding = std::nullopt);
   std::string removeBuffer(const std::string& name);
+  // A sampler (linear, clamp: the YAML's defaults) bound like a new buffer (register class s);
+  // removing one removes the resources that use it.
+  std::string addSampler(const std::string& name, std::optional<uint32_t> binding = std::nullopt);
+  std::string removeSampler(const std::string& name);
 
   void draw(const CompileResult* snapshot, const std::string& fileName, const std::string& hlsl, const ViewFonts& fonts);
   const std::string& message() const { return message_; }
