@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets (fuzz/) with ASan+UBSan+coverage into build-fuzz and runs each for
 # SECONDS (default 60). Seeds are generated at run time from the shared offload-test-suite and
-# tests/lit (fuzz/make_seeds.py); the growing corpora and any crash artifacts stay in the build
+# tests/lit (fuzz/make_seeds.py); each run also starts from the corpus kept in fuzz/corpus/TARGET
+# (grown by scripts/fuzz-campaign.sh); what a run finds and any crash artifacts stay in the build
 # directory. Exits 1 if a target crashed: minimize the artifact (`TARGET -minimize_crash=1
 # -runs=10000 ARTIFACT`) and add it to tests/fuzz-regressions/TARGET/.
 #
@@ -63,9 +64,13 @@ for t in "${targets[@]}"; do
     echo "== $t: regressions"
     nice -n 10 "$build/fuzz/$t" -runs=0 $(ls "$regressions"/* | grep -v README) || status=1
   fi
+  # The corpus kept in the repository (scripts/fuzz-campaign.sh grows it) is read, never written:
+  # new units go to the build directory's corpus, the first one named.
+  kept=()
+  [ -d "$root/fuzz/corpus/$t" ] && kept=("$root/fuzz/corpus/$t")
   echo "== $t: ${seconds}s"
   nice -n 10 "$build/fuzz/$t" -max_total_time="$seconds" -timeout=30 -rss_limit_mb=4096 -max_len=65536 \
-    -print_final_stats=1 -artifact_prefix="$artifacts" "$corpus" "$seeds/$t" >"$build/fuzz-artifacts/$t.log" 2>&1 || {
+    -print_final_stats=1 -artifact_prefix="$artifacts" "$corpus" "${kept[@]}" "$seeds/$t" >"$build/fuzz-artifacts/$t.log" 2>&1 || {
     status=1
     echo "$t: CRASH, see $build/fuzz-artifacts/$t.log and $artifacts"
     grep -m1 -E "ERROR: |runtime error|SUMMARY" "$build/fuzz-artifacts/$t.log" || true
