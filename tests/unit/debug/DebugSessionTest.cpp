@@ -48,6 +48,26 @@ Traced run(const char* source, uint32_t localIndex, std::vector<std::string> fla
   return t;
 }
 
+// The trace of invocation 0 of a hand-assembled module (by default not validated: the debug
+// information is what the test is about).
+std::shared_ptr<DebugTrace> traceAssembled(const std::vector<uint32_t>& words, bool validate = false) {
+  interp::DecodeOptions options;
+  options.validate = validate;
+  interp::DecodeResult decoded = interp::decodeModule(words, options);
+  REQUIRE(decoded.module);
+  Buffers b;
+  interp::DispatchDesc desc;
+  desc.module = decoded.module;
+  desc.resources = &b;
+  desc.options.subgroupSize = 4;
+  auto trace = std::make_shared<DebugTrace>();
+  desc.trace = trace.get();
+  const interp::DispatchResult r = interp::dispatch(desc);
+  INFO(r.error());
+  REQUIRE(r.ok);
+  return trace;
+}
+
 std::string valueOf(DebugSession& s, const std::string& expression) {
   EvalResult r = s.evaluate(expression);
   return r.value ? formatValue(*r.value) : "error: " + r.error.message;
@@ -206,20 +226,7 @@ TEST_CASE("DebugLine and DebugSource give lines and text; DebugDeclare/DebugValu
                OpReturn
                OpFunctionEnd
 )");
-  interp::DecodeOptions options;
-  options.validate = false;
-  interp::DecodeResult decoded = interp::decodeModule(words, options);
-  REQUIRE(decoded.module);
-  Buffers b;
-  interp::DispatchDesc desc;
-  desc.module = decoded.module;
-  desc.resources = &b;
-  desc.options.subgroupSize = 4;
-  auto trace = std::make_shared<DebugTrace>();
-  desc.trace = trace.get();
-  const interp::DispatchResult r = interp::dispatch(desc);
-  INFO(r.error());
-  REQUIRE(r.ok);
+  auto trace = traceAssembled(words);
   DebugSession s(trace, words);
   CHECK(s.notes().empty());
   REQUIRE(s.hasSourceLines());
@@ -281,16 +288,7 @@ TEST_CASE("named SSA values and parameters read from the trace's recorded result
                OpReturn
                OpFunctionEnd
 )");
-  interp::DecodeResult decoded = interp::decodeModule(words);
-  REQUIRE(decoded.module);
-  Buffers b;
-  interp::DispatchDesc desc;
-  desc.module = decoded.module;
-  desc.resources = &b;
-  desc.options.subgroupSize = 4;
-  auto trace = std::make_shared<DebugTrace>();
-  desc.trace = trace.get();
-  REQUIRE(interp::dispatch(desc).ok);
+  auto trace = traceAssembled(words, /*validate=*/true);
   DebugSession s(trace, words);
   CHECK_FALSE(s.hasSourceLines());
   s.start();
@@ -370,18 +368,7 @@ TEST_CASE("a local of a lexical block is shown only while its DebugScope is in e
                OpReturn
                OpFunctionEnd
 )");
-  interp::DecodeOptions options;
-  options.validate = false;
-  interp::DecodeResult decoded = interp::decodeModule(words, options);
-  REQUIRE(decoded.module);
-  Buffers b;
-  interp::DispatchDesc desc;
-  desc.module = decoded.module;
-  desc.resources = &b;
-  desc.options.subgroupSize = 4;
-  auto trace = std::make_shared<DebugTrace>();
-  desc.trace = trace.get();
-  REQUIRE(interp::dispatch(desc).ok);
+  auto trace = traceAssembled(words);
   DebugSession s(trace, words);
   REQUIRE(s.addBreakpoint(5).id);
   REQUIRE(s.addBreakpoint(6).id);
@@ -396,9 +383,10 @@ TEST_CASE("a local of a lexical block is shown only while its DebugScope is in e
   CHECK(s.locals().size() == 1);
 }
 
-TEST_CASE("inlined code (DebugInlinedAt) is a frame of its own for stepping and the call stack", "[debug][session]") {
-  // main: line 10 x = 4; twice(x) inlined at line 11 (body lines 3 and 4); line 11 y = r + 1.
-  const auto words = assemble(R"(
+// main: line 10 x = 4; twice(x) inlined at line 11 (body lines 3 and 4); line 11 y = r + 1.
+// Shared by the inlining test and the garbage-operands test.
+static std::vector<uint32_t> inliningModule() {
+  return assemble(R"(
                OpCapability Shader
                OpExtension "SPV_KHR_non_semantic_info"
           %1 = OpExtInstImport "NonSemantic.Shader.DebugInfo.100"
@@ -455,18 +443,11 @@ TEST_CASE("inlined code (DebugInlinedAt) is a frame of its own for stepping and 
                OpReturn
                OpFunctionEnd
 )");
-  interp::DecodeOptions options;
-  options.validate = false;
-  interp::DecodeResult decoded = interp::decodeModule(words, options);
-  REQUIRE(decoded.module);
-  Buffers b;
-  interp::DispatchDesc desc;
-  desc.module = decoded.module;
-  desc.resources = &b;
-  desc.options.subgroupSize = 4;
-  auto trace = std::make_shared<DebugTrace>();
-  desc.trace = trace.get();
-  REQUIRE(interp::dispatch(desc).ok);
+}
+
+TEST_CASE("inlined code (DebugInlinedAt) is a frame of its own for stepping and the call stack", "[debug][session]") {
+  const auto words = inliningModule();
+  auto trace = traceAssembled(words);
   DebugSession s(trace, words);
   auto stack = [&] {
     std::string text;
@@ -498,75 +479,8 @@ TEST_CASE("inlined code (DebugInlinedAt) is a frame of its own for stepping and 
 TEST_CASE("debug information with garbage operands never crashes a session", "[debug][session]") {
   // The inlining test's module, its trace recorded once; then the session reads debug info from
   // copies with random words overwritten (operands, word counts, opcodes) and does everything.
-  const auto words = assemble(R"(
-               OpCapability Shader
-               OpExtension "SPV_KHR_non_semantic_info"
-          %1 = OpExtInstImport "NonSemantic.Shader.DebugInfo.100"
-               OpMemoryModel Logical GLSL450
-               OpEntryPoint GLCompute %main "main"
-               OpExecutionMode %main LocalSize 1 1 1
-       %file = OpString "i.hlsl"
-         %nx = OpString "x"
-         %nr = OpString "r"
-      %nuint = OpString "uint"
-      %nmain = OpString "main"
-     %ntwice = OpString "twice"
-       %void = OpTypeVoid
-         %fn = OpTypeFunction %void
-       %uint = OpTypeInt 32 0
-         %u0 = OpConstant %uint 0
-         %u1 = OpConstant %uint 1
-         %u2 = OpConstant %uint 2
-         %u3 = OpConstant %uint 3
-         %u4 = OpConstant %uint 4
-         %u5 = OpConstant %uint 5
-         %u6 = OpConstant %uint 6
-         %u9 = OpConstant %uint 9
-        %u10 = OpConstant %uint 10
-        %u11 = OpConstant %uint 11
-        %u12 = OpConstant %uint 12
-        %u32 = OpConstant %uint 32
-        %src = OpExtInst %void %1 DebugSource %file
-         %cu = OpExtInst %void %1 DebugCompilationUnit %u1 %u4 %src %u5
-      %tuint = OpExtInst %void %1 DebugTypeBasic %nuint %u32 %u6 %u0
-        %tfn = OpExtInst %void %1 DebugTypeFunction %u0 %void
-      %dmain = OpExtInst %void %1 DebugFunction %nmain %tfn %src %u9 %u1 %cu %nmain %u0 %u9
-     %dtwice = OpExtInst %void %1 DebugFunction %ntwice %tfn %src %u2 %u1 %cu %ntwice %u0 %u2
-         %vx = OpExtInst %void %1 DebugLocalVariable %nx %tuint %src %u10 %u3 %dmain %u0
-         %vr = OpExtInst %void %1 DebugLocalVariable %nr %tuint %src %u3 %u3 %dtwice %u0
-     %atcall = OpExtInst %void %1 DebugInlinedAt %u11 %dmain
-       %expr = OpExtInst %void %1 DebugExpression
-       %main = OpFunction %void None %fn
-      %entry = OpLabel
-         %s0 = OpExtInst %void %1 DebugScope %dmain
-        %l10 = OpExtInst %void %1 DebugLine %src %u10 %u10 %u3 %u3
-          %x = OpIAdd %uint %u4 %u0
-         %d0 = OpExtInst %void %1 DebugValue %vx %x %expr
-         %s1 = OpExtInst %void %1 DebugScope %dtwice %atcall
-         %l3 = OpExtInst %void %1 DebugLine %src %u3 %u3 %u3 %u3
-          %r = OpIMul %uint %x %u2
-         %d1 = OpExtInst %void %1 DebugValue %vr %r %expr
-         %l4 = OpExtInst %void %1 DebugLine %src %u4 %u4 %u3 %u3
-         %r2 = OpIAdd %uint %r %u0
-         %s2 = OpExtInst %void %1 DebugScope %dmain
-        %l11 = OpExtInst %void %1 DebugLine %src %u11 %u11 %u3 %u3
-          %y = OpIAdd %uint %r2 %u1
-        %l12 = OpExtInst %void %1 DebugLine %src %u12 %u12 %u1 %u1
-               OpReturn
-               OpFunctionEnd
-)");
-  interp::DecodeOptions options;
-  options.validate = false;
-  interp::DecodeResult decoded = interp::decodeModule(words, options);
-  REQUIRE(decoded.module);
-  Buffers b;
-  interp::DispatchDesc desc;
-  desc.module = decoded.module;
-  desc.resources = &b;
-  desc.options.subgroupSize = 4;
-  auto trace = std::make_shared<DebugTrace>();
-  desc.trace = trace.get();
-  REQUIRE(interp::dispatch(desc).ok);
+  const auto words = inliningModule();
+  auto trace = traceAssembled(words);
   uint32_t state = 99;
   auto next = [&] {
     state = state * 1664525u + 1013904223u;
