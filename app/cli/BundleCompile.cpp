@@ -13,13 +13,9 @@ namespace sl::cli {
 std::optional<std::vector<uint8_t>> compileBundleStep(const std::string& file, const offload::Bundle& bundle,
                                                       const offload::CompileStep& step, const std::vector<std::string>& extraArgs,
                                                       const std::string& tool) {
-  // The Vulkan backend runs descriptor heaps in the portable form only (docs/heaps.md); a RUN
-  // line that names a heap form itself comes later and wins.
-  std::vector<std::string> dxcArgs{"-fspv-heap-form=portable"};
-  dxcArgs.insert(dxcArgs.end(), step.args.begin(), step.args.end());
-  dxcArgs.insert(dxcArgs.end(), extraArgs.begin(), extraArgs.end());
-  dxcArgs.insert(dxcArgs.end(), {"-spirv", "-fspv-target-env=vulkan1.3", step.sourcePart});
-  ParsedCommandLine cl = parseDxcCommandLine(dxcArgs);
+  std::vector<std::string> args = step.args;
+  args.insert(args.end(), extraArgs.begin(), extraArgs.end());
+  ParsedCommandLine cl = parseRunCompileCommandLine(args, step.sourcePart);
   if (!cl.error.empty()) {
     std::fprintf(stderr, "%s:%u: error: compile flags: %s\n", file.c_str(), step.line, cl.error.c_str());
     return std::nullopt;
@@ -52,11 +48,7 @@ int bundleFromShader(const std::string& shader, std::vector<std::string> compile
     std::fprintf(stderr, "%s: %s\n", tool.c_str(), error.c_str());
     return kExitUsage;
   }
-  // As `run` compiles a bundle's source: portable heaps, SPIR-V for Vulkan 1.3.
-  std::vector<std::string> dxcArgs{"-fspv-heap-form=portable"};
-  dxcArgs.insert(dxcArgs.end(), compileArgs.begin(), compileArgs.end());
-  dxcArgs.insert(dxcArgs.end(), {"-spirv", "-fspv-target-env=vulkan1.3", shader});
-  ParsedCommandLine cl = parseDxcCommandLine(dxcArgs);
+  ParsedCommandLine cl = parseRunCompileCommandLine(compileArgs, shader);
   if (!cl.error.empty()) {
     std::fprintf(stderr, "%s: %s\n", tool.c_str(), cl.error.c_str());
     return kExitUsage;

@@ -95,6 +95,13 @@ std::string profileError(const std::string& profile, bool spirv) {
   return "";
 }
 
+ParsedCommandLine parseRunCompileCommandLine(const std::vector<std::string>& args, const std::string& file) {
+  std::vector<std::string> all{"-fspv-heap-form=portable"};
+  all.insert(all.end(), args.begin(), args.end());
+  all.insert(all.end(), {"-spirv", "-fspv-target-env=vulkan1.3", file});
+  return parseDxcCommandLine(all);
+}
+
 ParsedCommandLine parseDxcCommandLine(const std::vector<std::string>& rawArgs) {
   ParsedCommandLine result;
   CompileOptions& o = result.options;

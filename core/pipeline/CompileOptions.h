@@ -133,6 +133,11 @@ std::string profileError(const std::string& profile, bool spirv);
 // Parses a DXC command line (without the program name). Accepts both `-T cs_6_0` and `-Tcs_6_0`,
 // `-D X=1` and `-DX=1`, `-E main` and `-Emain`, `/T` Windows spellings, and our `--print`.
 ParsedCommandLine parseDxcCommandLine(const std::vector<std::string>& args);
+// How a run compiles a bundle's source for Vulkan (`shaderlens run`, the Run tab, `debug`, New
+// from shader): the portable descriptor-heap form first (the Vulkan backend runs heaps only in
+// that form; a RUN line naming a form comes later and wins), then `args`, then -spirv for
+// Vulkan 1.3 and the file.
+ParsedCommandLine parseRunCompileCommandLine(const std::vector<std::string>& args, const std::string& file);
 
 // The equivalent DXC command line (no output files), as shown in the GUI toolbar.
 std::string toDxcCommandLine(const CompileOptions& options);

@@ -39,10 +39,7 @@ std::string shiftText(const VkRegisterShift& s) {
 
 std::shared_ptr<const CompileResult> compileForRun(const std::string& fileName, const std::string& hlsl,
                                                    const std::vector<std::string>& args, std::string& error) {
-  std::vector<std::string> dxc{"-fspv-heap-form=portable"};
-  dxc.insert(dxc.end(), args.begin(), args.end());
-  dxc.insert(dxc.end(), {"-spirv", "-fspv-target-env=vulkan1.3", fileName});
-  ParsedCommandLine cl = parseDxcCommandLine(dxc);
+  ParsedCommandLine cl = parseRunCompileCommandLine(args, fileName);
   if (!cl.error.empty()) {
     error = "compile flags: " + cl.error;
     return nullptr;

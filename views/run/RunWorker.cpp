@@ -141,13 +141,8 @@ std::vector<std::string> listAdapters(std::string* error) {
 RunOutcome runBundleNow(const RunRequest& request, const std::atomic<bool>* cancel) {
   RunOutcome outcome;
   outcome.pipeline = request.pipeline;
-  // The flags `shaderlens run` adds for Vulkan, so a saved bundle replays the same compile: the
-  // portable descriptor-heap form first (a RUN line naming a form comes later and wins), then
-  // the RUN line's own, then the target.
-  std::vector<std::string> args{"-fspv-heap-form=portable"};
-  args.insert(args.end(), request.compileArgs.begin(), request.compileArgs.end());
-  args.insert(args.end(), {"-spirv", "-fspv-target-env=vulkan1.3", request.fileName});
-  ParsedCommandLine cl = parseDxcCommandLine(args);
+  // As `shaderlens run` compiles, so a saved bundle replays the same compile.
+  ParsedCommandLine cl = parseRunCompileCommandLine(request.compileArgs, request.fileName);
   if (!cl.error.empty()) {
     outcome.error = "compile flags: " + cl.error;
     return outcome;
