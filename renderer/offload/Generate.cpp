@@ -731,6 +731,49 @@ std::string shellWord(const std::string& w) {
 
 }  // namespace
 
+std::vector<RegisterShift> separatingShifts(const ReflectedModule& module, const std::string& entry) {
+  const ReflectedEntryPoint* ep = nullptr;
+  for (const ReflectedEntryPoint& e : module.entryPoints)
+    if (!ep && (entry.empty() || e.name == entry)) ep = &e;
+  // The register class each binding came from under DXC's default mapping.
+  auto classOf = [](const ReflectedBinding& b) {
+    switch (b.type) {
+      case DescriptorType::UniformBuffer: return 'b';
+      case DescriptorType::Sampler: return 's';
+      case DescriptorType::StorageTexelBuffer:
+      case DescriptorType::StorageImage: return 'u';
+      case DescriptorType::StorageBuffer: return registerClassOf(storageKindOf(b.typeName, b.readOnly));
+      default: return 't';
+    }
+  };
+  // Per set: the classes at each binding, and each class's highest binding.
+  std::map<uint32_t, std::map<uint32_t, std::set<char>>> classesAt;
+  std::map<uint32_t, std::map<char, uint32_t>> highest;
+  for (const ReflectedBinding& b : module.bindings) {
+    if (heapRoleOf(b) != HeapRole::None || b.name.rfind("counter_var_", 0) == 0) continue;
+    if (ep && !module.usedBy(*ep, b)) continue;
+    const char cls = classOf(b);
+    classesAt[b.set][b.binding].insert(cls);
+    uint32_t& top = highest[b.set][cls];
+    top = std::max(top, b.binding);
+  }
+  std::vector<RegisterShift> out;
+  for (const auto& [set, bindings] : classesAt) {
+    bool collides = false;
+    for (const auto& [binding, classes] : bindings) collides = collides || classes.size() > 1;
+    if (!collides) continue;
+    // Each class after the first starts past the bindings of the ones before it (b, t, u, s).
+    uint32_t base = 0;
+    for (char cls : {'b', 't', 'u', 's'}) {
+      auto at = highest[set].find(cls);
+      if (at == highest[set].end()) continue;
+      if (base > 0) out.push_back(RegisterShift{cls, base, set});
+      base += at->second + 1;
+    }
+  }
+  return out;
+}
+
 GenerateResult generatePipeline(const ReflectedModule& module, const GenerateOptions& options) {
   return Generator(module, options).run();
 }

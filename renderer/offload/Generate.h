@@ -32,6 +32,11 @@ struct RegisterShift {
 // The shifts among DXC command-line words (the rest are ignored).
 std::vector<RegisterShift> registerShiftsFromArgs(const std::vector<std::string>& args);
 
+// The -fvk-<class>-shift flags that give every register class its own bindings in the sets where
+// `module` (compiled without them) has two classes at one binding (t0 and u0 are both set 0
+// binding 0 under DXC's default mapping); empty when none do. Bindings `entry` uses only.
+std::vector<RegisterShift> separatingShifts(const ReflectedModule& module, const std::string& entry);
+
 struct GenerateOptions {
   std::string entry;        // the compute entry point; "" = the module's first
   uint64_t seed = 1;        // of the data pattern

@@ -25,8 +25,4 @@ struct NewBundle {
 std::string newBundleFromShader(const std::string& fileName, const std::string& hlsl, const CompileOptions& options,
                                 NewBundle& out);
 
-// The -fvk-<class>-shift flags that give every register class its own bindings in the sets
-// where the module (compiled without them) has two classes at one binding; empty when none do.
-std::vector<VkRegisterShift> separatingShifts(const std::vector<uint8_t>& spirv, const std::string& entry);
-
 }  // namespace sl::views
