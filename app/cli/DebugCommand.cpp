@@ -13,6 +13,7 @@
 #include "renderer/hal/Device.h"
 #include "renderer/offload/Bundle.h"
 #include "renderer/offload/Executor.h"
+#include "renderer/offload/InvocationTrace.h"
 #include "renderer/offload/PipelineParser.h"
 
 #include <cstdio>
@@ -87,10 +88,6 @@ bool parseTriple(const std::string& text, std::array<uint32_t, 3>& out) {
   }
   out = v;
   return true;
-}
-
-std::string triple(const std::array<uint32_t, 3>& v) {
-  return "(" + std::to_string(v[0]) + "," + std::to_string(v[1]) + "," + std::to_string(v[2]) + ")";
 }
 
 struct Options {
@@ -253,80 +250,27 @@ int runDebug(const Args& args) {
   }
   offload::Pipeline& pipeline = *pipelineParse.pipeline;
 
-  // Which invocation: the entry point's workgroup size splits a dispatch thread id.
-  interp::DecodeOptions decodeOptions;
-  decodeOptions.validate = false;  // the device validates when it builds the executable
-  const interp::DecodeResult decoded = interp::decodeModule(words, decodeOptions);
-  if (!decoded.module) {
-    std::fprintf(stderr, "%s: error: the compiled shader does not decode: %s\n", o.file.c_str(), decoded.error.c_str());
-    return 1;
+  offload::InvocationChoice choice;
+  choice.thread = o.thread;
+  if (o.group) choice.group = *o.group;
+  if (o.local) choice.local = *o.local;
+  offload::InvocationTraceOptions traceOptions;
+  traceOptions.subgroupSize = o.subgroupSize;
+  traceOptions.maxSteps = size_t(o.maxSteps);
+  offload::InvocationTraceResult recorded = offload::traceInvocation(words, pipeline, choice, traceOptions, o.file);
+  if (!recorded.value) {
+    std::fprintf(stderr, "%s\n", recorded.error.c_str());
+    return recorded.usageError ? kExitUsage : 1;
   }
-  const std::string entry = pipeline.shaders.empty() ? "main" : pipeline.shaders[0].entry;
-  const int entryIndex = decoded.module->findEntryPoint(entry);
-  if (entryIndex < 0) {
-    std::fprintf(stderr, "%s: error: the shader has no entry point '%s'\n", pipelineName.c_str(), entry.c_str());
-    return 1;
-  }
-  const std::array<uint32_t, 3> size = decoded.module->entryPoints[size_t(entryIndex)].localSize;
-  const std::array<uint32_t, 3> groups = pipeline.dispatch.groupCount;
-  if (groups[0] == 0 || groups[1] == 0 || groups[2] == 0) {
-    std::fprintf(stderr, "%s: error: the dispatch is empty: DispatchGroupCount is %s\n", pipelineName.c_str(), triple(groups).c_str());
-    return 1;
-  }
-  std::array<uint32_t, 3> group{}, local{}, thread{};
-  for (size_t k = 0; k < 3; ++k) {
-    if (o.thread) {
-      thread[k] = (*o.thread)[k];
-      group[k] = thread[k] / size[k];
-      local[k] = thread[k] % size[k];
-    } else {
-      group[k] = (*o.group)[k];
-      local[k] = (*o.local)[k];
-      thread[k] = group[k] * size[k] + local[k];
-    }
-  }
-  for (size_t k = 0; k < 3; ++k) {
-    const uint64_t threads = uint64_t(groups[k]) * size[k];
-    const bool outside = o.thread ? thread[k] >= threads : (group[k] >= groups[k] || local[k] >= size[k]);
-    if (outside) {
-      std::fprintf(stderr,
-                   "%s: error: invocation %s is outside the dispatch: %s workgroups of %s threads (SV_DispatchThreadID up to %s)\n",
-                   o.file.c_str(), o.thread ? triple(thread).c_str() : ("workgroup " + triple(group) + " local " + triple(local)).c_str(),
-                   triple(groups).c_str(), triple(size).c_str(),
-                   triple({groups[0] * size[0] - 1, groups[1] * size[1] - 1, groups[2] * size[2] - 1}).c_str());
-      return 1;
-    }
-  }
-
-  auto trace = std::make_shared<interp::debug::DebugTrace>();
-  trace->workgroup = group;
-  trace->localIndex = local[0] + size[0] * (local[1] + size[1] * local[2]);
-  // A step costs ~60 bytes plus every lane's result (a 32-lane wave of 32-bit values: 128) here
-  // and in the session: 4M steps keep a runaway loop under ~1 GB.
-  trace->maxSteps = o.maxSteps ? size_t(o.maxSteps) : size_t(1) << 22;
-  hal::DeviceOptions deviceOptions;
-  deviceOptions.backend = hal::Backend::Cpu;
-  deviceOptions.subgroupSize = o.subgroupSize;
-  deviceOptions.trace = trace.get();
-  auto device = hal::createDevice(deviceOptions);
-  if (!device.ok()) {
-    std::fprintf(stderr, "shaderlens debug: the CPU device: %s\n", device.status().message().c_str());
-    return o.subgroupSize ? kExitUsage : 1;
-  }
-  const hal::Status status = offload::executePipeline(**device, pipeline, {*object}, nullptr, std::chrono::seconds(120));
-  for (const hal::ValidationMessage& m : (*device)->validationMessages()) std::fprintf(stderr, "cpu device: %s\n", m.message.c_str());
+  const offload::InvocationTrace& traced = *recorded.value;
+  const hal::Status& status = traced.dispatchStatus;
+  for (const std::string& m : traced.deviceMessages) std::fprintf(stderr, "cpu device: %s\n", m.c_str());
   if (!status.ok()) std::fprintf(stderr, "%s: error: the dispatch failed: %s\n", o.file.c_str(), status.message().c_str());
-  if (!trace->started) {
-    std::fprintf(stderr, "%s: error: invocation %s never ran\n", o.file.c_str(), triple(thread).c_str());
-    return 1;
-  }
 
-  interp::debug::DebugSession session(trace, words);
+  interp::debug::DebugSession session(traced.trace, words);
   if (!status.ok()) session.setDispatchError(status.message());
   if (const offload::SplitPart* source = bundle.part(compile.sourcePart)) session.addSourceText(o.file + "/" + compile.sourcePart, source->text);
-  std::string out = "debugging invocation " + triple(thread) + " (workgroup " + triple(group) + ", local " + triple(local) + "): lane " +
-                    std::to_string(trace->lane) + " of subgroup " + std::to_string(trace->subgroupIndex) + " (" +
-                    std::to_string(trace->liveLanes.count()) + " lanes), " + std::to_string(trace->steps.size()) + " steps recorded\n";
+  std::string out = "debugging " + traced.describe() + "\n";
   for (const std::string& note : session.notes()) out += "note: " + note + "\n";
   bool ok = status.ok();
   for (const std::string& b : o.breaks) {
