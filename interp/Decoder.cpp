@@ -792,6 +792,12 @@ class Decoder {
         }
         inst.operandCount = uint32_t(f.operands.size()) - inst.firstOperand;
         if (op == spv::OpExtInst) inst.extOpcode = uint16_t(word(in, 4));
+        if (op == spv::OpExtInst && m.debugPrintfSet && word(in, 3) == m.debugPrintfSet && inst.operandCount > 2) {
+          // DebugPrintf's format names an OpString, not a value: keep its id as a literal.
+          Operand& format = f.operands[inst.firstOperand + 2];
+          format = Operand{word(in, 5), Operand::kLiteral, 0};
+          f.operandIds[inst.firstOperand + 2] = word(in, 5);
+        }
       }
       const bool terminator = isTerminator(op);
       if (op == spv::OpPhi) block->hasPhis = true;

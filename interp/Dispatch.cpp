@@ -30,8 +30,9 @@ DispatchResult failure(std::string message) {
 
 class Worker {
  public:
-  Worker(const DispatchDesc& desc, const EntryPoint& entry, uint32_t width, DiagnosticCollector& diagnostics)
+  Worker(const DispatchDesc& desc, const EntryPoint& entry, uint32_t width, DiagnosticCollector& diagnostics, PrintfCollector& printfs)
       : context_(*desc.module, desc, entry, width, diagnostics) {
+    context_.printfs = &printfs;
     const Module& m = *desc.module;
     const auto& size = entry.localSize;
     context_.invocationsPerWorkgroup = size[0] * size[1] * size[2];
@@ -163,6 +164,7 @@ DispatchResult dispatch(const DispatchDesc& desc) {
   }
   const uint32_t width = effectiveSubgroupSize(m, desc.entryPoint, desc.options);
   DiagnosticCollector diagnostics(std::max<uint32_t>(desc.options.maxDiagnostics, 1));
+  PrintfCollector printfs(desc.options.maxPrintfMessages);
   uint32_t threads = desc.options.threads ? desc.options.threads : std::max(1u, std::thread::hardware_concurrency());
   // A traced dispatch runs on one thread so the trace sees a deterministic schedule.
   if (desc.trace) threads = 1;
@@ -170,7 +172,7 @@ DispatchResult dispatch(const DispatchDesc& desc) {
   std::atomic<uint64_t> next{0};
   std::atomic<uint64_t> instructions{0};
   auto work = [&]() {
-    Worker worker(desc, entry, width, diagnostics);
+    Worker worker(desc, entry, width, diagnostics, printfs);
     for (;;) {
       const uint64_t g = next.fetch_add(1, std::memory_order_relaxed);
       if (g >= groups || diagnostics.failed()) break;
@@ -190,6 +192,7 @@ DispatchResult dispatch(const DispatchDesc& desc) {
   }
   result.diagnostics = diagnostics.take(result.suppressedDiagnostics);
   result.ok = !diagnostics.failed();
+  result.printfs = printfs.take(result.droppedPrintfs);
   result.instructions = instructions.load();
   result.invocations = groups * invocations;
   return result;

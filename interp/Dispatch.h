@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "interp/Module.h"
+#include "interp/Printf.h"
 #include "interp/Resources.h"
 
 namespace sl::interp {
@@ -48,6 +49,8 @@ struct DispatchOptions {
   bool flushFp32Denormals = false;
   // Diagnostics kept (the first ones; the rest are counted).
   uint32_t maxDiagnostics = 64;
+  // printf messages kept (the first ones in workgroup order; the rest are counted).
+  uint32_t maxPrintfMessages = 4096;
   // Set from another thread to stop the dispatch (it then fails with "cancelled"); either flag.
   const std::atomic<bool>* cancel = nullptr;
   const std::atomic<bool>* cancelAlso = nullptr;
@@ -73,6 +76,8 @@ struct DispatchResult {
   uint64_t suppressedDiagnostics = 0;    // beyond maxDiagnostics or repeats
   uint64_t instructions = 0;             // instructions executed, summed over invocations
   uint64_t invocations = 0;
+  std::vector<PrintfMessage> printfs;    // HLSL printf output, workgroup by workgroup
+  uint64_t droppedPrintfs = 0;           // beyond maxPrintfMessages
   std::string error() const;             // text of the first error, or ""
 };
 

@@ -835,6 +835,22 @@ void SubgroupExec::warning(const Inst& inst, uint32_t lane, const std::string& m
   diagnose(Diagnostic::Severity::Warning, inst, lane, message, kind + 8);
 }
 
+void SubgroupExec::printed(const Inst& inst, uint32_t lane, std::string text) {
+  if (tracing_) [[unlikely]]
+    run_.trace->printed(lane, text);
+  if (!run_.printfs) return;
+  PrintfMessage m;
+  m.workgroup = run_.workgroupId;
+  m.local = localIdOf(lane);
+  const auto& size = run_.entry.localSize;
+  for (size_t k = 0; k < 3; ++k) m.global[k] = m.workgroup[k] * size[k] + m.local[k];
+  m.location = module_.describeLocation(inst.location);
+  m.text = std::move(text);
+  const auto& groups = run_.desc.workgroups;
+  const uint64_t linear = m.workgroup[0] + uint64_t(groups[0]) * (m.workgroup[1] + uint64_t(groups[1]) * m.workgroup[2]);
+  run_.printfs->add(linear, run_.printfSequence++, std::move(m));
+}
+
 void SubgroupExec::error(const Inst& inst, uint32_t lane, const std::string& message) {
   failed_ = true;
   diagnose(Diagnostic::Severity::Error, inst, lane, message, 0);

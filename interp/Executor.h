@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "interp/Dispatch.h"
+#include "interp/Printf.h"
 #include "interp/Image.h"
 #include "interp/Trace.h"
 #include "interp/Module.h"
@@ -71,6 +72,8 @@ struct RunContext {
   std::array<uint32_t, 3> workgroupId{};
   uint64_t instructions = 0;
   TraceSink* trace = nullptr;
+  PrintfCollector* printfs = nullptr;
+  uint64_t printfSequence = 0;  // orders this worker's messages within a workgroup
   uint32_t traceSubgroup = ~0u;  // the subgroup (in the traced workgroup) holding the traced lane
   uint32_t traceLane = 0;
 
@@ -142,6 +145,8 @@ class SubgroupExec {
   // Records a diagnostic for `lane` at `inst`: warnings let execution go on, errors stop it.
   void warning(const Inst& inst, uint32_t lane, const std::string& message, uint32_t kind = 0);
   void error(const Inst& inst, uint32_t lane, const std::string& message);
+  // `lane` printed `text` (DebugPrintf) at `inst`.
+  void printed(const Inst& inst, uint32_t lane, std::string text);
   bool failed() const { return failed_; }
 
   // Subgroup facts (OpsSubgroup.cpp): local invocation index of a lane, subgroup index.

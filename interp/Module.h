@@ -224,6 +224,12 @@ class Module {
   uint32_t debugPrintfSet = 0;       // NonSemantic.DebugPrintf
   uint32_t shaderDebugInfoSet = 0;   // NonSemantic.Shader.DebugInfo.100
   std::vector<std::string> strings;  // id -> OpString text
+  // Each DebugPrintf instruction's format (an OpString id) and argument types (Inst::aux indexes).
+  struct PrintfSite {
+    uint32_t format = 0;
+    std::vector<uint32_t> argTypes;
+  };
+  std::vector<PrintfSite> printfSites;
   uint32_t privateBytes = 0;         // per lane
   uint32_t inputBytes = 0;           // per lane
   uint32_t workgroupBytes = 0;       // per workgroup

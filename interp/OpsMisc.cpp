@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "interp/OpsCommon.h"
+#include "interp/Printf.h"
 
 namespace sl::interp {
 
@@ -16,6 +17,31 @@ void nop(SubgroupExec&, const Inst&) {}
 void undefined(SubgroupExec& exec, const Inst& inst) {
   const Ref r = exec.result(inst);
   forActive(exec, [&](uint32_t lane) { std::memset(r.at(lane), 0, inst.result.stride); });
+}
+
+// NonSemantic.DebugPrintf's DebugPrintf: every active lane formats its message (interp/Printf.h).
+void debugPrintf(SubgroupExec& exec, const Inst& inst) {
+  const Module& m = exec.module();
+  const Module::PrintfSite& site = m.printfSites[inst.aux];
+  thread_local std::vector<PrintfArg> args;
+  forActive(exec, [&](uint32_t lane) {
+    args.clear();
+    for (uint32_t k = 0; k < site.argTypes.size(); ++k) {
+      const Type& t = m.type(site.argTypes[k]);
+      const Type& scalar = m.type(t.scalar);
+      PrintfArg a;
+      a.isFloat = scalar.kind == TypeKind::Float;
+      a.isSigned = scalar.isSigned;
+      a.width = scalar.kind == TypeKind::Bool ? 32 : scalar.width;
+      a.components = std::max<uint32_t>(t.components, 1);
+      a.bytes = exec.operand(inst, 3 + k).at(lane);
+      args.push_back(a);
+    }
+    std::string error;
+    std::string text = formatDebugPrintf(m.strings[site.format], args, error);
+    if (!error.empty()) exec.warning(inst, lane, "printf skipped: " + error, 1);
+    else exec.printed(inst, lane, std::move(text));
+  });
 }
 
 void copyFirstOperand(SubgroupExec& exec, const Inst& inst) {
@@ -151,6 +177,31 @@ bool bindPhi(BindContext& c) {
   return true;
 }
 
+bool bindDebugPrintf(BindContext& c) {
+  Module::PrintfSite site;
+  site.format = c.operandId(2);
+  if (site.format == 0 || site.format >= c.module.strings.size()) {
+    c.error = "DebugPrintf's format is not an OpString";
+    return false;
+  }
+  for (uint32_t i = 3; i < c.inst.operandCount; ++i) {
+    const uint32_t type = c.operandType(i);
+    const Type& t = c.module.type(type);
+    const Type& scalar = c.module.type(t.scalar);
+    const bool printable = (t.kind == TypeKind::Bool || t.kind == TypeKind::Int || t.kind == TypeKind::Float || t.kind == TypeKind::Vector) &&
+                           (scalar.kind != TypeKind::Float || scalar.width == 16 || scalar.width == 32 || scalar.width == 64);
+    if (!type || !printable) {
+      c.error = "DebugPrintf argument " + std::to_string(i - 2) + " is not a scalar or vector of numbers";
+      return false;
+    }
+    site.argTypes.push_back(type);
+  }
+  c.inst.aux = uint32_t(c.module.printfSites.size());
+  c.module.printfSites.push_back(std::move(site));
+  c.inst.handler = debugPrintf;
+  return true;
+}
+
 }  // namespace
 
 bool bindMisc(BindContext& c) {
@@ -173,6 +224,7 @@ bool bindMisc(BindContext& c) {
     case spv::OpExtInst: {
       const uint32_t set = c.operand(0).value;
       // Non-semantic sets (debug info, printf until the Console consumes it) change no value.
+      if (set == c.module.debugPrintfSet && c.module.debugPrintfSet && c.inst.extOpcode == 1) return bindDebugPrintf(c);
       if (set == c.module.debugPrintfSet || set == c.module.shaderDebugInfoSet) {
         c.inst.handler = nop;
         return true;

@@ -78,4 +78,9 @@ void TraceRecorder::barrierReleased(const std::vector<uint8_t>& workgroupMemory)
   snapshotBytes_ += workgroupMemory.size();
 }
 
+void TraceRecorder::printed(uint32_t lane, const std::string& text) {
+  if (!started || truncated || full(text.size())) return;
+  prints.push_back({steps.size(), lane, text});
+}
+
 }  // namespace sl::interp

@@ -34,6 +34,8 @@ class TraceSink {
   }
   // After `inst` ran in the traced subgroup, whether or not the traced lane was active for it.
   virtual void afterInstruction(SubgroupExec& exec, const Inst& inst, uint32_t lane) = 0;
+  // `lane` of the traced subgroup printed `text` (HLSL printf) in the instruction now running.
+  virtual void printed(uint32_t lane, const std::string& text) { (void)lane, (void)text; }
   // The workgroup's barrier released: groupshared memory as every subgroup left it.
   virtual void barrierReleased(const std::vector<uint8_t>& workgroupMemory) { (void)workgroupMemory; }
 };
@@ -62,6 +64,13 @@ struct TraceWrite {
   uint64_t before = 0, after = 0;
 };
 
+// What a lane of the traced subgroup printed (HLSL printf) at step `step`.
+struct TracePrint {
+  size_t step = 0;
+  uint32_t lane = 0;
+  std::string text;
+};
+
 // Records the traced subgroup in memory, within budgets (beyond them recording stops and
 // `truncated` says so; execution goes on).
 class TraceRecorder : public TraceSink {
@@ -78,6 +87,7 @@ class TraceRecorder : public TraceSink {
   std::vector<uint8_t> values;
   std::vector<TraceWrite> writes;
   std::vector<uint8_t> bytes;
+  std::vector<TracePrint> prints;  // in step order
   // Groupshared memory at each barrier release: {step index after which it holds, snapshot}.
   std::vector<std::pair<size_t, std::vector<uint8_t>>> barrierSnapshots;
   // Lane-local memory as the traced subgroup began: inputs (built-ins) and privates per lane.
@@ -94,6 +104,7 @@ class TraceRecorder : public TraceSink {
   void willWrite(ObjectKind kind, uint32_t index, uint32_t lane, uint64_t offset, uint8_t* at, uint32_t size) override;
   void afterInstruction(SubgroupExec& exec, const Inst& inst, uint32_t lane) override;
   void barrierReleased(const std::vector<uint8_t>& workgroupMemory) override;
+  void printed(uint32_t lane, const std::string& text) override;
 
  private:
   struct Pending {

@@ -350,6 +350,27 @@ void CpuDevice::clearValidationMessages() {
   std::lock_guard<std::mutex> lock(mutex_);
   messages_.clear();
 }
+std::vector<hal::ShaderPrint> CpuDevice::shaderPrints(uint64_t* dropped) const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (dropped) *dropped = droppedPrints_;
+  return prints_;
+}
+void CpuDevice::clearShaderPrints() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  prints_.clear();
+  droppedPrints_ = 0;
+}
+void CpuDevice::addPrints(const std::vector<interp::PrintfMessage>& prints, uint64_t dropped) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  droppedPrints_ += dropped;
+  for (const interp::PrintfMessage& p : prints) {
+    if (prints_.size() >= kMaxPrints) {
+      ++droppedPrints_;
+      continue;
+    }
+    prints_.push_back({p.global, p.workgroup, p.local, p.location, p.text});
+  }
+}
 void CpuDevice::addMessage(hal::ValidationMessage message) {
   std::lock_guard<std::mutex> lock(mutex_);
   if (messages_.size() < 1000) messages_.push_back(std::move(message));

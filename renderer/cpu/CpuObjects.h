@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "interp/Module.h"
+#include "interp/Printf.h"
 #include "interp/Writes.h"
 #include "renderer/hal/Device.h"
 
@@ -121,6 +122,11 @@ class CpuDevice final : public hal::Device {
   // Diagnostics of dispatches (warnings: out-of-bounds accesses, undefined results) as the
   // device's validation messages.
   void addMessage(hal::ValidationMessage message);
+  std::vector<hal::ShaderPrint> shaderPrints(uint64_t* dropped = nullptr) const override;
+  void clearShaderPrints() override;
+  // What dispatches printed; the first kMaxPrints lines are kept, the rest counted.
+  static constexpr size_t kMaxPrints = 100000;
+  void addPrints(const std::vector<interp::PrintfMessage>& prints, uint64_t dropped);
   const std::atomic<bool>& cancelled() const { return cancel_; }
   std::optional<hal::WriterRecord> lastWriter(const hal::Buffer& buffer, uint64_t offset) const override;
   // A slot for `module`, kept so recorded writes can name their source lines later.
@@ -143,6 +149,8 @@ class CpuDevice final : public hal::Device {
   hal::SubmissionId completedId_ = 0;
   std::map<hal::SubmissionId, hal::Status> failures_;
   std::vector<hal::ValidationMessage> messages_;
+  std::vector<hal::ShaderPrint> prints_;
+  uint64_t droppedPrints_ = 0;
   std::atomic<bool> cancel_{false};
   mutable std::mutex modulesMutex_;
   std::vector<std::shared_ptr<const interp::Module>> modules_;

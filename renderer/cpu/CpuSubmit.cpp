@@ -410,6 +410,7 @@ hal::Status dispatch(CpuDevice& device, const hal::DispatchCommand& d, hal::Bind
   desc.options.cancel = &device.cancelled();
   desc.options.cancelAlso = settings.cancel;
   desc.trace = settings.trace;
+  desc.options.maxPrintfMessages = uint32_t(CpuDevice::kMaxPrints);
   if (settings.recordWriters) {
     resources.recordWritersFor(device.moduleSlot(exe.module()));
     desc.writes = &resources;
@@ -423,6 +424,7 @@ hal::Status dispatch(CpuDevice& device, const hal::DispatchCommand& d, hal::Bind
     m.message = at + ": " + diagnostic.text();
     device.addMessage(std::move(m));
   }
+  device.addPrints(result.printfs, result.droppedPrintfs);
   if (!result.ok) return hal::makeError(hal::ErrorCode::DeviceError, at + ": " + result.error());
   if (!resources.problem().empty()) return hal::makeError(hal::ErrorCode::InvalidArgument, resources.problem());
   if (layout.heapStatus) {

@@ -32,6 +32,13 @@ struct ValidationMessage {
   std::string message;
 };
 
+// A line a shader printed (HLSL printf, NonSemantic.DebugPrintf).
+struct ShaderPrint {
+  std::array<uint32_t, 3> global{}, workgroup{}, local{};
+  std::string location;  // "shader.hlsl:12:5", or "" without debug lines
+  std::string text;
+};
+
 // Identifies one submission; pass it to Device::wait.
 using SubmissionId = uint64_t;
 
@@ -76,6 +83,15 @@ class Device {
   // validation is off).
   virtual std::vector<ValidationMessage> validationMessages() const = 0;
   virtual void clearValidationMessages() = 0;
+
+  // What shaders printed since creation or the last clear, dispatch by dispatch (the CPU device
+  // prints every invocation's printf; other devices print nothing yet). `dropped`: lines past
+  // the device's limit.
+  virtual std::vector<ShaderPrint> shaderPrints(uint64_t* dropped = nullptr) const {
+    if (dropped) *dropped = 0;
+    return {};
+  }
+  virtual void clearShaderPrints() {}
 
   // Who last wrote the word at `offset` of `buffer`, when this device records writers.
   virtual std::optional<WriterRecord> lastWriter(const Buffer& buffer, uint64_t offset) const {

@@ -88,6 +88,16 @@ std::string parseOffloaderArgs(const std::vector<std::string>& args, OffloaderOp
   return "";
 }
 
+std::string renderShaderPrints(const hal::Device& device) {
+  uint64_t dropped = 0;
+  std::string out;
+  for (const hal::ShaderPrint& p : device.shaderPrints(&dropped))
+    out += "printf (" + std::to_string(p.global[0]) + "," + std::to_string(p.global[1]) + "," + std::to_string(p.global[2]) + "): " + p.text +
+           (p.text.empty() || p.text.back() != '\n' ? "\n" : "");
+  if (dropped) out += "printf: " + std::to_string(dropped) + " more lines were dropped (the device keeps the first 100000)\n";
+  return out;
+}
+
 OffloaderRun runOffloader(const std::string& pipelineText, const std::string& pipelineName,
                           const std::vector<std::vector<uint8_t>>& shaders, const OffloaderOptions& options) {
   OffloaderRun run;
@@ -143,6 +153,7 @@ OffloaderRun runOffloader(const std::string& pipelineText, const std::string& pi
     (void)device->release();
     run.deviceAbandoned = true;
   }
+  run.out += renderShaderPrints(dev);
   // The CPU device's messages are its executor's findings (out-of-bounds accesses, undefined
   // results, uninitialized reads, races): always worth seeing, no layer needed.
   if (options.validation || dev.backend() == hal::Backend::Cpu)

@@ -10,6 +10,10 @@
 
 #include "renderer/hal/DeviceInfo.h"
 
+namespace sl::hal {
+class Device;
+}
+
 namespace sl::offload {
 
 struct OffloaderOptions {
@@ -42,6 +46,10 @@ struct OffloaderRun {
 // positional words are returned in `positional` (pipeline, then shaders). "" or an error.
 std::string parseOffloaderArgs(const std::vector<std::string>& args, OffloaderOptions& options,
                                std::vector<std::string>& positional, std::string& outputFile);
+
+// What the device's shaders printed (HLSL printf), one line each:
+// "printf (3,0,0): text" (the invocation's SV_DispatchThreadID), then how many were dropped.
+std::string renderShaderPrints(const hal::Device& device);
 
 OffloaderRun runOffloader(const std::string& pipelineText, const std::string& pipelineName,
                           const std::vector<std::vector<uint8_t>>& shaders, const OffloaderOptions& options);
