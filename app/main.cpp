@@ -18,6 +18,7 @@ Commands:
   run FILE.test                    split, compile and run a whole .test bundle in-process
   qptr FILE.spv                    the qptr lower/analyze/lift stages on a SPIR-V module
   debug FILE.test --thread X,Y,Z   step through one invocation on the CPU device (breakpoints, step back, locals)
+  dap                              the same debugger over the Debug Adapter Protocol on stdin/stdout (VS Code)
   devices                          list Vulkan devices with their features (lit features with --lit-features)
   gui [FILE.hlsl|FILE.test]        open the app (default when no command is given)
                                    --screenshot OUT.png [--frames N] renders N frames to a PNG, with or without a display
@@ -54,6 +55,7 @@ int main(int argc, char** argv) {
   if (command == "run") return sl::cli::runBundle(rest);
   if (command == "qptr") return sl::cli::runQptr(rest);
   if (command == "debug") return sl::cli::runDebug(rest);
+  if (command == "dap") return sl::cli::runDap(rest);
   if (command == "devices") return sl::cli::runDevices(rest);
   if (command == "gui") return sl::cli::runGui(rest);
   // `shaderlens FILE.hlsl` and `shaderlens --screenshot ...` open the app.

@@ -16,6 +16,7 @@ int runQptr(const Args& args);
 int runGui(const Args& args);
 int runDevices(const Args& args);
 int runDebug(const Args& args);
+int runDap(const Args& args);
 
 // Exit statuses shared by every subcommand.
 constexpr int kExitSuccess = 0;
