@@ -3,6 +3,7 @@
 #include <cstring>
 #include <set>
 
+#include "renderer/vulkan/FaultMutation.h"
 #include "renderer/vulkan/VulkanObjects.h"
 
 #include <cstdio>
@@ -297,6 +298,7 @@ hal::Status VulkanExecutable::build(const hal::ExecutableDesc& desc) {
   sm.codeSize = desc.code.size();
   std::vector<uint32_t> words(desc.code.size() / 4);
   std::memcpy(words.data(), desc.code.data(), desc.code.size());
+  SL_HAL_RETURN_IF_ERROR(applyInjectedMutation(words, name));  // tests' miscompiles (FaultMutation.h)
   // Drivers trust the module: an invalid one can crash or hang them (lavapipe does), so it is
   // validated here first, for the device's Vulkan version.
   SL_HAL_RETURN_IF_ERROR(validateForDevice(words, ctx_->info, name));
