@@ -2,6 +2,7 @@
 
 #include "core/support/AtomicFile.h"
 #include "renderer/offload/Pipeline.h"
+#include "views/debug/DebugKeys.h"
 #include "views/inspect/LineLinks.h"
 
 #include <imgui.h>
@@ -73,7 +74,13 @@ std::string GuiScript::parse(std::string_view text, const std::string& name, Gui
       "expect-run", "expect-compare", "expect-output", "expect-mismatch", "expect-cmdline", "expect-title", "expect-modified",
       "expect-prompt", "recover", "autosave", "expect-recovery", "expect-file", "expect-text", "expect-diff",
       "expect-banner", "expect-examples", "expect-tab", "expect-image", "run-start", "wait-run", "run-undo", "run-redo",
-      "add-buffer", "remove-buffer", "expect-status", "expect-resource", "expect-run-bundle", "expect-buffer", "expect-nonzero", "expect-shared-slot", "add-sampler", "remove-sampler"};
+      "add-buffer", "remove-buffer", "expect-status", "expect-resource", "expect-run-bundle", "expect-buffer", "expect-nonzero", "expect-shared-slot", "add-sampler", "remove-sampler",
+      "debug-invocation", "debug-subgroup", "toggle-breakpoint", "break-if", "break-if-refused", "debug-start", "debug-start-async", "wait-debug",
+      "debug-step", "debug-continue", "debug-reverse-continue", "debug-restart", "debug-stop", "debug-run-to", "add-watch",
+      "remove-watch", "debug-wave", "debug-format", "expect-debug-line", "expect-debug-stop", "expect-debug-local",
+      "expect-debug-changed", "expect-debug-global", "expect-debug-watch", "expect-debug-wave", "expect-debug-stack",
+      "expect-debug-note", "expect-debug-message", "expect-debug-stale", "expect-breakpoint", "expect-debug-error",
+      "expect-debug-instruction", "expect-editor-stop"};
   while (start <= text.size()) {
     size_t end = text.find('\n', start);
     if (end == std::string_view::npos) end = text.size();
@@ -148,10 +155,14 @@ bool GuiScript::queueKey(const std::string& spec, ImGuiIO& io, std::string& erro
       {"escape", ImGuiKey_Escape}, {"up", ImGuiKey_UpArrow}, {"down", ImGuiKey_DownArrow}, {"left", ImGuiKey_LeftArrow},
       {"right", ImGuiKey_RightArrow}, {"home", ImGuiKey_Home}, {"end", ImGuiKey_End}, {"pageup", ImGuiKey_PageUp},
       {"pagedown", ImGuiKey_PageDown}};
+  // The debugger's function keys (ImGui 1.86 has none): the platform's codes.
+  static const std::pair<const char*, int> functionKeys[] = {{"f5", kKeyF5}, {"f9", kKeyF9}, {"f10", kKeyF10}, {"f11", kKeyF11}};
   std::string lower = name;
   for (char& c : lower) c = char(std::tolower(static_cast<unsigned char>(c)));
   for (const auto& [keyName, key] : keys)
     if (lower == keyName) event.key = io.KeyMap[key];
+  for (const auto& [keyName, code] : functionKeys)
+    if (lower == keyName) event.key = code;
   // Letters: the platform's key codes are the ASCII capitals (GLFW's, which the shell maps).
   if (event.key < 0 && lower.size() == 1 && std::isalpha(static_cast<unsigned char>(lower[0])))
     event.key = std::toupper(static_cast<unsigned char>(lower[0]));
@@ -205,8 +216,17 @@ bool GuiScript::execute(const ScriptStep& step, Workspace& ws) {
   auto check = [&](const std::string& error) {
     if (!error.empty()) fail(step, error);
   };
+  if (v.rfind("expect-debug-", 0) == 0 || v == "expect-breakpoint" || v == "expect-editor-stop") {
+    expectDebug(step, ws);
+    return true;
+  }
   if (v.rfind("expect", 0) == 0) {
     expect(step, ws);
+    return true;
+  }
+  if (v.rfind("debug-", 0) == 0 || v == "toggle-breakpoint" || v == "break-if" || v == "break-if-refused" || v == "wait-debug" || v == "add-watch" ||
+      v == "remove-watch") {
+    executeDebug(step, ws);
     return true;
   }
   if (v == "log") {
@@ -355,7 +375,8 @@ bool GuiScript::execute(const ScriptStep& step, Workspace& ws) {
     else if (w[0] == "bindings") ws.selectRightTab(RightTab::Bindings);
     else if (w[0] == "signatures") ws.selectRightTab(RightTab::Signatures);
     else if (w[0] == "run") ws.selectRightTab(RightTab::Run);
-    else fail(step, "tabs: stages, bindings, signatures, run");
+    else if (w[0] == "debug") ws.selectRightTab(RightTab::Debug);
+    else fail(step, "tabs: stages, bindings, signatures, run, debug");
     waitFrames_ = 2;
   } else if (v == "diff") {
     if (need(1)) ws.stagePanel().setDiffMode(w[0] == "on");
@@ -690,7 +711,7 @@ bool GuiScript::expect(const ScriptStep& step, Workspace& ws) {
     if (need(1) && toUnsigned(w[0], min) && ws.examples().size() < min)
       fail(step, std::to_string(ws.examples().size()) + " example(s)");
   } else if (v == "expect-tab") {
-    static const char* names[] = {"stages", "bindings", "signatures", "run"};
+    static const char* names[] = {"stages", "bindings", "signatures", "run", "debug"};
     if (need(1) && w[0] != names[int(ws.rightTab())]) fail(step, std::string("the tab is ") + names[int(ws.rightTab())]);
   }
   return true;

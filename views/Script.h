@@ -57,6 +57,10 @@ class GuiScript {
   // Runs one step; returns false when the script must yield to the frame loop.
   bool execute(const ScriptStep& step, Workspace& workspace);
   bool expect(const ScriptStep& step, Workspace& workspace);
+  // The debugger's verbs (debug-*, toggle-breakpoint, add-watch, ...) and expectations
+  // (expect-debug-*, expect-breakpoint): views/debug/DebugScript.cpp.
+  void executeDebug(const ScriptStep& step, Workspace& workspace);
+  void expectDebug(const ScriptStep& step, Workspace& workspace);
   void fail(const ScriptStep& step, const std::string& message);
   void queueText(const std::string& text, ImGuiIO& io);
   bool queueKey(const std::string& spec, ImGuiIO& io, std::string& error);

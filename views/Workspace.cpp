@@ -4,6 +4,7 @@
 #include "views/Palette.h"
 #include "views/StatusBar.h"
 #include "views/TextLines.h"
+#include "views/debug/DebugKeys.h"
 #include "views/run/NewBundle.h"
 #include "renderer/offload/Bundle.h"
 #include "renderer/offload/PipelinePrinter.h"
@@ -82,6 +83,7 @@ std::string equivalentCommandLine(const CompileOptions& options, const std::stri
 Workspace::Workspace(Document document, std::unique_ptr<CompileWorker> worker)
     : document_(std::move(document)), worker_(worker ? std::move(worker) : std::make_unique<CompileWorker>()) {
   editor_.text = document_.text;
+  debugText_ = editor_.text;
   optionsLine_ = optionsLineFor(document_.options);
   loadRunPanel();
   savedRecoveryText_ = recoveryText();
@@ -267,6 +269,9 @@ void Workspace::replaceDocument(Document document) {
   lastCaretLine_ = 0;
   banner_.clear();
   editor_.widget->setHighlightedLines({});
+  // The Debug tab follows the document too: no session, breakpoints or watches of the last one.
+  debugPanel_.controller().reset();
+  debugText_ = editor_.text;
   saveMessage_ = "Opened " + document_.displayName();
   // The Run tab follows the document: this one's bundle, or none.
   loadRunPanel();
@@ -420,6 +425,102 @@ void Workspace::clickStageLine(const std::string& stage, uint32_t stageLine) {
   }
 }
 
+bool Workspace::startDebugging() {
+  DebugRequest request;
+  request.fileName = document_.fileName;
+  request.hlsl = editor_.text;
+  request.options = document_.options;
+  if (const RunDocument* run = runPanel_.documentIfAny()) {
+    request.compileArgs = run->compileArgs;
+    request.pipeline = run->pipeline;
+  }
+  debugText_ = editor_.text;
+  if (!debugPanel_.controller().start(std::move(request))) return false;
+  selectRightTab(RightTab::Debug);
+  return true;
+}
+
+void Workspace::debugMotion(DebugMotion motion) {
+  DebugController& debugger = debugPanel_.controller();
+  if (debugger.recording()) return;
+  // Nothing recorded for this text: F5 and Restart record (again); the other motions wait.
+  if (!debugger.active() || debugger.stale()) {
+    if (motion == DebugMotion::Continue || motion == DebugMotion::Restart) startDebugging();
+    else debugger.setMessage("no session for this text: Start (F5) first");
+    return;
+  }
+  debugger.move(motion);
+}
+
+void Workspace::toggleBreakpoint(uint32_t line) {
+  syncDebugger();  // breakpoints first follow any edit not seen yet
+  debugPanel_.controller().toggleBreakpoint(line);
+  syncDebugger();
+}
+
+void Workspace::syncDebugger() {
+  DebugController& debugger = debugPanel_.controller();
+  debugger.poll();
+  if (editor_.text != debugText_) {
+    debugger.textChanged(debugText_, editor_.text);
+    debugText_ = editor_.text;
+  }
+  std::map<uint32_t, bool> lines;
+  for (const DocumentBreakpoint& bp : debugger.breakpoints()) lines[bp.line] = !bp.condition.empty();
+  editor_.widget->setBreakpointLines(std::move(lines));
+  const uint32_t stopLine = debugger.active() && !debugger.stale() ? debugger.view().line : 0;
+  editor_.widget->setExecutionLine(stopLine);
+  if (debugger.stopSerial() != debugStopSerial_) {
+    debugStopSerial_ = debugger.stopSerial();
+    // A new stop: the editor scrolls to its line and selects it, which the stages follow.
+    if (stopLine) {
+      selectSourceLine(stopLine);
+      lastCaretLine_ = stopLine;
+      jumpTo(stopLine, 0);
+    }
+  }
+}
+
+void Workspace::handleDebugKeys() {
+  if (promptOpen() || recovery_.pending()) return;
+  const ImGuiIO& io = ImGui::GetIO();
+  auto pressed = [](int key) { return ImGui::IsKeyPressed(key, false); };
+  if (pressed(kKeyF5)) {
+    if (io.KeyCtrl && io.KeyShift) debugMotion(DebugMotion::Restart);
+    else debugMotion(io.KeyShift ? DebugMotion::ReverseContinue : DebugMotion::Continue);
+  } else if (pressed(kKeyF9)) {
+    toggleBreakpoint(editor_.caretLine);
+  } else if (pressed(kKeyF10)) {
+    if (io.KeyCtrl) {
+      if (debugPanel_.controller().active() && !debugPanel_.controller().stale()) debugPanel_.controller().runToLine(editor_.caretLine);
+    } else {
+      debugMotion(io.KeyShift ? DebugMotion::Back : DebugMotion::Over);
+    }
+  } else if (pressed(kKeyF11)) {
+    debugMotion(io.KeyShift ? DebugMotion::Out : DebugMotion::Into);
+  }
+}
+
+void Workspace::drawDebugMenu() {
+  if (!ImGui::BeginMenu("Debug")) return;
+  DebugController& debugger = debugPanel_.controller();
+  const bool live = debugger.active() && !debugger.stale() && !debugger.recording();
+  if (ImGui::MenuItem(live ? "Continue" : "Start", "F5", false, !debugger.recording())) debugMotion(DebugMotion::Continue);
+  if (ImGui::MenuItem("Step over", "F10", false, live)) debugMotion(DebugMotion::Over);
+  if (ImGui::MenuItem("Step into", "F11", false, live)) debugMotion(DebugMotion::Into);
+  if (ImGui::MenuItem("Step out", "Shift+F11", false, live)) debugMotion(DebugMotion::Out);
+  if (ImGui::MenuItem("Step back", "Shift+F10", false, live)) debugMotion(DebugMotion::Back);
+  if (ImGui::MenuItem("Reverse continue", "Shift+F5", false, live)) debugMotion(DebugMotion::ReverseContinue);
+  if (ImGui::MenuItem("Run to cursor", "Ctrl+F10", false, live)) debugger.runToLine(editor_.caretLine);
+  if (ImGui::MenuItem("Restart", "Ctrl+Shift+F5", false, !debugger.recording())) debugMotion(DebugMotion::Restart);
+  if (ImGui::MenuItem("Stop", nullptr, false, debugger.active())) debugger.stop();
+  ImGui::Separator();
+  if (ImGui::MenuItem("Toggle breakpoint", "F9")) toggleBreakpoint(editor_.caretLine);
+  if (ImGui::MenuItem("Remove all breakpoints", nullptr, false, !debugger.breakpoints().empty())) debugger.clearBreakpoints();
+  if (ImGui::MenuItem("Show the Debug tab")) selectRightTab(RightTab::Debug);
+  ImGui::EndMenu();
+}
+
 void Workspace::drawMenuBar() {
   if (!ImGui::BeginMenuBar()) return;
   if (ImGui::BeginMenu("File")) {
@@ -456,6 +557,7 @@ void Workspace::drawMenuBar() {
     }
     ImGui::EndMenu();
   }
+  drawDebugMenu();
   ImGui::Separator();
   ImGui::TextUnformatted(document_.displayName().c_str());
   if (modified()) {
@@ -614,6 +716,10 @@ void Workspace::drawRightPanel(const ViewFonts& fonts) {
     runPanel_.draw(snapshot_.get(), document_.fileName, editor_.text, fonts);
     ImGui::EndTabItem();
   }
+  if (tab("Debug", RightTab::Debug)) {
+    debugPanel_.draw(fonts, editor_.caretLine);
+    ImGui::EndTabItem();
+  }
   tabRequested_ = false;
   ImGui::EndTabBar();
 }
@@ -621,6 +727,8 @@ void Workspace::drawRightPanel(const ViewFonts& fonts) {
 void Workspace::draw(const ViewFonts& fonts) {
   // Swap in the newest snapshot; everything below reads this one immutable result.
   refreshSnapshot();
+  handleDebugKeys();
+  syncDebugger();
 
   const ImGuiViewport* viewport = ImGui::GetMainViewport();
   ImGui::SetNextWindowPos(viewport->WorkPos);
@@ -652,6 +760,7 @@ void Workspace::draw(const ViewFonts& fonts) {
     modified_ = true;
     postCompile(/*immediate=*/false);
   }
+  if (uint32_t line = editor_.widget->takeBreakpointClick()) toggleBreakpoint(line);
   // The caret's line is the selected HLSL line until a stage line is clicked.
   if (editor_.caretLine != lastCaretLine_) {
     lastCaretLine_ = editor_.caretLine;
@@ -668,6 +777,7 @@ void Workspace::draw(const ViewFonts& fonts) {
   ImGui::PopStyleVar();
   drawRightPanel(fonts);
   if (runPanel_.takeNewRequest()) newBundleFromShader();
+  if (debugPanel_.takeStartRequest()) startDebugging();
   ImGui::EndChild();
 
   if (float drag = splitter("##split_h", false, ImVec2(avail.x, splitterSize)); drag != 0.0f)

@@ -1,11 +1,12 @@
 // The main window of the app: the menu bar (File with Open/Save/Save As/Recent, Examples), the
 // toolbar (entry point, profile, target, DXC flags, and the equivalent command line to copy),
-// the editor (left), the right-hand tabs (Stages, Bindings, Signatures, Run), the diagnostics
+// the editor (left), the right-hand tabs (Stages, Bindings, Signatures, Run, Debug), the diagnostics
 // list (bottom) and the status bar, laid out in one ImGui window that fills the display (ImGui
 // 1.86 has no docking). It owns the edited text and the compile worker, swaps in the worker's
 // newest snapshot at the start of every frame, and keeps the selected HLSL line that links the
 // editor and the stages. Opening or quitting with unsaved changes asks first; opening a document
-// an earlier run left unsaved changes of offers them back.
+// an earlier run left unsaved changes of offers them back. The Debug menu and keys (F5, F9,
+// F10, F11 with Shift/Ctrl: docs/app.md) drive the Debug tab, which belongs to the open document.
 #pragma once
 
 #include "views/Autosaver.h"
@@ -16,6 +17,7 @@
 #include "views/RecentFiles.h"
 #include "views/RecoveryOffer.h"
 #include "views/StagePanel.h"
+#include "views/debug/DebugPanel.h"
 #include "views/ViewFonts.h"
 #include "views/inspect/InspectPanels.h"
 #include "views/run/RunPanel.h"
@@ -33,7 +35,7 @@ std::vector<std::string> splitOptionsLine(const std::string& line);
 // `shaderlens compile <options> FILE`: what the toolbar shows and copies.
 std::string equivalentCommandLine(const CompileOptions& options, const std::string& fileName);
 
-enum class RightTab { Stages, Bindings, Signatures, Run };
+enum class RightTab { Stages, Bindings, Signatures, Run, Debug };
 
 class Workspace {
  public:
@@ -116,6 +118,19 @@ class Workspace {
   BindingsPanel& bindingsPanel() { return bindingsPanel_; }
   SignaturePanel& signaturePanel() { return signaturePanel_; }
   RunPanel& runPanel() { return runPanel_; }
+  DebugPanel& debugPanel() { return debugPanel_; }
+  DebugController& debugger() { return debugPanel_.controller(); }
+  // Records the invocation the Debug tab names for the editor's text, as a run compiles and runs
+  // it (the Run tab's bundle, or what New from shader makes); false when a recording is going.
+  bool startDebugging();
+  // What F5/F10/F11/... do: a motion over the session, or (F5, Restart after an edit) a new
+  // recording when there is no session to move.
+  void debugMotion(DebugMotion motion);
+  // F9 and the gutter: toggles a breakpoint on the 1-based line.
+  void toggleBreakpoint(uint32_t line);
+  // Once per frame (draw does it): installs a finished recording, follows edits, and moves the
+  // editor to a new stop (its line selected, so the stages' linked lines follow).
+  void syncDebugger();
   RecentFiles& recentFiles() { return recent_; }
   const std::vector<Example>& examples() const { return examples_; }
   // The explanation shown above the editor after opening an example ("" when none).
@@ -149,6 +164,8 @@ class Workspace {
   // The Run tab for the document now open: its bundle's pipeline, or nothing.
   void loadRunPanel();
   void drawRecoveryModal();
+  void drawDebugMenu();
+  void handleDebugKeys();
 
   Document document_;
   std::unique_ptr<CompileWorker> worker_;
@@ -158,6 +175,9 @@ class Workspace {
   BindingsPanel bindingsPanel_;
   SignaturePanel signaturePanel_;
   RunPanel runPanel_;
+  DebugPanel debugPanel_;
+  std::string debugText_;          // the text the debugger last saw (edits move its breakpoints)
+  uint64_t debugStopSerial_ = 0;   // the stop the editor was last moved to
   RecentFiles recent_;
   std::vector<Example> examples_;
   std::string optionsLine_;

@@ -7,6 +7,7 @@
 #include "app/gui/UiRenderer.h"
 #include "app/gui/VulkanContext.h"
 #include "app/gui/WindowPresenter.h"
+#include "views/debug/DebugKeys.h"
 
 #include <imgui.h>
 #include <imgui_impl_glfw.h>
@@ -39,6 +40,8 @@ ImVec4 clearColor() { return ImGui::GetStyle().Colors[ImGuiCol_WindowBg]; }
 
 // The key map ImGui's GLFW backend installs, so headless input (tests driving the editor) uses
 // the same key codes as a window; letters are their ASCII capitals in both.
+// The debugger's function keys are GLFW's codes (views/debug/DebugKeys.h).
+static_assert(views::kKeyF5 == GLFW_KEY_F5 && views::kKeyF9 == GLFW_KEY_F9 && views::kKeyF10 == GLFW_KEY_F10 && views::kKeyF11 == GLFW_KEY_F11);
 void mapKeysLikeGlfw(ImGuiIO& io) {
   io.KeyMap[ImGuiKey_Tab] = GLFW_KEY_TAB;
   io.KeyMap[ImGuiKey_LeftArrow] = GLFW_KEY_LEFT;
@@ -232,6 +235,7 @@ std::string runWindowed(views::Workspace& workspace, const ShellSettings& settin
     if (settings.capture) waitForFirstCompile(workspace, warnings);
     // A run finishing wakes the loop as a compile does.
     workspace.runPanel().worker().setOnFinished([] { glfwPostEmptyEvent(); });
+    workspace.debugger().worker().setOnFinished([] { glfwPostEmptyEvent(); });
     markActive();
     const bool scripted = settings.frames == 0 && settings.finished;
     for (int frame = 0; settings.frames == 0 || frame < settings.frames; ++frame) {
@@ -278,6 +282,7 @@ std::string runWindowed(views::Workspace& workspace, const ShellSettings& settin
     }
     workspace.worker().setOnPublished(nullptr);
     workspace.runPanel().worker().setOnFinished(nullptr);
+    workspace.debugger().worker().setOnFinished(nullptr);
     // Unsaved work stays in the recovery file; saved (or untouched) work leaves none behind.
     std::string onDisk = workspace.document().text, readError;
     if (!workspace.document().savePath.empty()) readWholeFile(workspace.document().savePath, onDisk, readError);

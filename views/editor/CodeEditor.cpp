@@ -20,6 +20,11 @@ namespace {
 // line); the rest show in the gutter marker's tooltip and the diagnostics panel.
 constexpr size_t kMaxSquigglesPerLine = 256;
 
+// The debugger's markers.
+const ImVec4 kBreakpointColor(0.90f, 0.25f, 0.25f, 1.0f);
+const ImVec4 kExecutionArrowColor(0.98f, 0.85f, 0.30f, 1.0f);
+const ImVec4 kExecutionLineColor(0.98f, 0.85f, 0.30f, 0.16f);
+
 bool keyPressed(ImGuiKey key) {
   const int index = ImGui::GetKeyIndex(key);
   return index >= 0 && ImGui::IsKeyPressed(index);
@@ -231,7 +236,11 @@ void CodeEditor::handleMouse(const Metrics& m) {
   if (hovered && ImGui::IsMouseClicked(0)) {
     focused_ = true;
     const TextPos pos = positionAt(m, io.MousePos.x, io.MousePos.y, true);
-    if (inGutter) {
+    if (inGutter && io.MousePos.x < windowPos.x + m.markerWidth) {
+      // The marker column toggles a breakpoint (the owner decides what that means).
+      breakpointClick_ = pos.line + 1;
+      dragging_ = draggingLines_ = false;
+    } else if (inGutter) {
       // Select the clicked line (dragging extends by whole lines).
       lineDragAnchor_ = TextPos{pos.line, 0};
       const TextPos next = pos.line + 1 < buffer_.lineCount() ? TextPos{pos.line + 1, 0}
@@ -395,6 +404,7 @@ void CodeEditor::drawLines(const Metrics& m, uint32_t first, uint32_t last) {
     const float y = top + float(line) * m.lineHeight;
     const ImVec2 rowMin(windowPos.x + m.gutterWidth, y), rowMax(right, y + m.lineHeight);
     if (highlightedLines_.count(line + 1)) drawList->AddRectFilled(rowMin, rowMax, ImGui::GetColorU32(editorLinkedLineColor()));
+    if (executionLine_ == line + 1) drawList->AddRectFilled(rowMin, rowMax, ImGui::GetColorU32(kExecutionLineColor));
     if (line == caret.line && selection.empty())
       drawList->AddRectFilled(rowMin, rowMax, ImGui::GetColorU32(editorCurrentLineColor()));
     if (auto d = diagnosticsByLine_.find(line); d != diagnosticsByLine_.end()) {
@@ -444,12 +454,25 @@ void CodeEditor::drawGutter(const Metrics& m, uint32_t first, uint32_t last) {
     std::snprintf(number, sizeof number, "%u", line + 1);
     const float width = ImGui::CalcTextSize(number).x;
     drawList->AddText(ImVec2(numbersRight - width, y), line == buffer_.caret().line ? currentColor : numberColor, number);
+    const ImVec2 center(windowPos.x + m.markerWidth * 0.5f, y + m.lineHeight * 0.5f);
+    if (auto bp = breakpointLines_.find(line + 1); bp != breakpointLines_.end()) {
+      drawList->AddCircleFilled(center, m.lineHeight * 0.34f, ImGui::GetColorU32(kBreakpointColor));
+      // A conditional breakpoint has a light centre.
+      if (bp->second) drawList->AddCircleFilled(center, m.lineHeight * 0.13f, ImGui::GetColorU32(editorCaretColor()));
+    }
+    if (executionLine_ == line + 1) {
+      const float h = m.lineHeight * 0.3f;
+      drawList->AddTriangleFilled(ImVec2(center.x - h, center.y - h), ImVec2(center.x + h, center.y), ImVec2(center.x - h, center.y + h),
+                                  ImGui::GetColorU32(kExecutionArrowColor));
+    }
     auto found = diagnosticsByLine_.find(line);
     if (found == diagnosticsByLine_.end()) continue;
     Severity worst = Severity::Note;
     for (size_t i : found->second) worst = std::max(worst, diagnostics_[i].severity);
-    drawList->AddCircleFilled(ImVec2(windowPos.x + m.markerWidth * 0.5f, y + m.lineHeight * 0.5f), m.lineHeight * 0.28f,
-                              withAlpha(severityColor(worst), 1.0f));
+    // Beside a breakpoint the diagnostic's dot is smaller, so both show.
+    const bool shared = breakpointLines_.count(line + 1) || executionLine_ == line + 1;
+    drawList->AddCircleFilled(shared ? ImVec2(center.x + m.lineHeight * 0.3f, center.y - m.lineHeight * 0.3f) : center,
+                              m.lineHeight * (shared ? 0.16f : 0.28f), withAlpha(severityColor(worst), 1.0f));
   }
   drawList->AddLine(ImVec2(windowPos.x + m.gutterWidth - 1, windowPos.y),
                     ImVec2(windowPos.x + m.gutterWidth - 1, windowPos.y + height), ImGui::GetColorU32(ImGuiCol_Border));

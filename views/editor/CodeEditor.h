@@ -1,6 +1,7 @@
 // The code editor widget: draws a TextBuffer with HLSL highlighting in an ImGui child window —
 // only the visible lines, so a 2000-line file costs the same per frame as a 50-line one — with
-// a line-number gutter, current-line and selection backgrounds, a caret, error squiggles with
+// a line-number gutter (its left column holds diagnostic and breakpoint markers; a click there
+// toggles a breakpoint), current-line, debugger-stop and selection backgrounds, a caret, error squiggles with
 // their messages on hover, a find/replace bar (Ctrl+F / Ctrl+H) and a go-to-line bar (Ctrl+G).
 // Keys: ImGui 1.86 names only A/C/V/X/Y/Z among the letters; the others are read by their
 // GLFW key code, which for letters is the ASCII capital (headless runs use the same codes).
@@ -16,6 +17,7 @@
 #include <map>
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 struct ImFont;
@@ -56,6 +58,14 @@ class CodeEditor {
   // line); replaces the previous set.
   void setHighlightedLines(std::set<uint32_t> lines) { highlightedLines_ = std::move(lines); }
   const std::set<uint32_t>& highlightedLines() const { return highlightedLines_; }
+  // The debugger's markers: breakpoints (1-based line -> conditional) drawn as red dots in the
+  // gutter, and the line the debugger stopped at (0 none), drawn with an arrow and a background.
+  void setBreakpointLines(std::map<uint32_t, bool> lines) { breakpointLines_ = std::move(lines); }
+  const std::map<uint32_t, bool>& breakpointLines() const { return breakpointLines_; }
+  void setExecutionLine(uint32_t line) { executionLine_ = line; }
+  uint32_t executionLine() const { return executionLine_; }
+  // The 1-based line whose marker column was clicked since the last call (0 none).
+  uint32_t takeBreakpointClick() { return std::exchange(breakpointClick_, 0); }
   // Called with the 1-based line whenever the caret moves to another line.
   void setOnCaretLineChanged(std::function<void(uint32_t line)> callback) { onCaretLine_ = std::move(callback); }
   uint32_t caretLine() const { return buffer_.caret().line + 1; }
@@ -104,6 +114,9 @@ class CodeEditor {
   std::vector<EditorDiagnostic> diagnostics_;
   std::map<uint32_t, std::vector<size_t>> diagnosticsByLine_;  // 0-based line -> indices
   std::set<uint32_t> highlightedLines_;
+  std::map<uint32_t, bool> breakpointLines_;
+  uint32_t executionLine_ = 0;
+  uint32_t breakpointClick_ = 0;
   std::function<void(uint32_t)> onCaretLine_;
   uint32_t reportedCaretLine_ = 0;
 

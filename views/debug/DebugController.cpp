@@ -1,0 +1,335 @@
+#include "views/debug/DebugController.h"
+
+#include "views/debug/LineFollow.h"
+
+#include <algorithm>
+
+namespace sl::views {
+
+using interp::debug::Stop;
+
+const char* debugMotionName(DebugMotion motion) {
+  switch (motion) {
+    case DebugMotion::Continue: return "continue";
+    case DebugMotion::Over: return "over";
+    case DebugMotion::Into: return "into";
+    case DebugMotion::Out: return "out";
+    case DebugMotion::Back: return "back";
+    case DebugMotion::ReverseContinue: return "reverse-continue";
+    case DebugMotion::Restart: return "restart";
+    case DebugMotion::StepInstruction: return "instruction";
+    case DebugMotion::BackInstruction: return "back-instruction";
+  }
+  return "?";
+}
+
+namespace {
+
+std::string baseName(const std::string& path) {
+  const size_t slash = path.find_last_of("/\\");
+  return slash == std::string::npos ? path : path.substr(slash + 1);
+}
+
+}  // namespace
+
+bool DebugController::start(DebugRequest request) {
+  request.choice = offload::InvocationChoice{};
+  if (byThread) request.choice.thread = thread;
+  else request.choice.group = group, request.choice.local = local;
+  request.trace.subgroupSize = subgroupSize;
+  const std::string fileName = request.fileName;
+  if (!worker_.start(std::move(request))) return false;
+  fileName_ = fileName;
+  wantedGeneration_ = worker_.lastStarted();
+  message_ = "recording the invocation on the CPU device...";
+  return true;
+}
+
+bool DebugController::poll() {
+  if (worker_.busy() || !wantedGeneration_) return false;
+  std::shared_ptr<DebugRecording> latest = worker_.latest();
+  if (!latest || latest->generation != wantedGeneration_ || latest == recording_) return false;
+  install(std::move(latest));
+  return true;
+}
+
+void DebugController::install(std::shared_ptr<DebugRecording> recording) {
+  recording_ = std::move(recording);
+  session_ = recording_->session;
+  stale_ = false;
+  view_ = StopView{};
+  for (DocumentBreakpoint& bp : breakpoints_) bp.sessionId = 0, bp.hits = 0, bp.message.clear();
+  if (!session_) {
+    message_ = recording_->error;
+    ++stopSerial_;
+    return;
+  }
+  message_.clear();
+  for (DocumentBreakpoint& bp : breakpoints_) placeBreakpoint(bp);
+  Stop stop = session_->start();
+  // Started to the first breakpoint hit; with none (or one on the entry line), the entry.
+  const uint32_t entryLine = documentLine(session_->location());
+  const bool anyPlaced = std::any_of(breakpoints_.begin(), breakpoints_.end(), [](const DocumentBreakpoint& b) { return b.sessionId != 0; });
+  const bool entryHasOne = std::any_of(breakpoints_.begin(), breakpoints_.end(),
+                                       [&](const DocumentBreakpoint& b) { return b.sessionId && b.line == entryLine && b.condition.empty(); });
+  if (anyPlaced && !entryHasOne) stop = session_->continueForward();
+  // A breakpoint on the entry line is hit by the entry stop itself.
+  entryBreakpointLine_ = entryHasOne ? entryLine : 0;
+  refreshView(stop);
+}
+
+void DebugController::placeBreakpoint(DocumentBreakpoint& bp) {
+  bp.sessionId = 0;
+  bp.message.clear();
+  if (!session_ || stale_) return;
+  const interp::debug::BreakpointResult r = session_->addBreakpoint(bp.line, bp.condition);
+  if (!r.id) {
+    bp.message = r.message;
+    return;
+  }
+  bp.sessionId = *r.id;
+  for (const interp::debug::Breakpoint& placed : session_->breakpoints())
+    if (placed.id == bp.sessionId && placed.line != bp.line) {
+      bp.message = "line " + std::to_string(bp.line) + " has no code: the breakpoint moved to line " + std::to_string(placed.line);
+      bp.line = placed.line;
+    }
+}
+
+void DebugController::stop() {
+  session_.reset();
+  recording_.reset();
+  stale_ = false;
+  view_ = StopView{};
+  for (DocumentBreakpoint& bp : breakpoints_) bp.sessionId = 0, bp.hits = 0;
+  message_ = "stopped";
+  ++stopSerial_;
+}
+
+void DebugController::reset() {
+  worker_.cancel();
+  wantedGeneration_ = 0;  // a recording of the previous document is never shown
+  session_.reset();
+  recording_.reset();
+  stale_ = false;
+  view_ = StopView{};
+  breakpoints_.clear();
+  watches_.clear();
+  byThread = true;
+  thread = group = local = {0, 0, 0};
+  waveExpression_.clear();
+  message_.clear();
+  ++stopSerial_;
+}
+
+bool DebugController::move(DebugMotion motion) {
+  if (!session_) return false;
+  Stop stop;
+  switch (motion) {
+    case DebugMotion::Continue: stop = session_->continueForward(); break;
+    case DebugMotion::Over: stop = session_->next(); break;
+    case DebugMotion::Into: stop = session_->stepIn(); break;
+    case DebugMotion::Out: stop = session_->stepOut(); break;
+    case DebugMotion::Back: stop = session_->stepBack(); break;
+    case DebugMotion::ReverseContinue: stop = session_->reverseContinue(); break;
+    case DebugMotion::Restart: stop = session_->restart(); break;
+    case DebugMotion::StepInstruction: stop = session_->stepInstruction(); break;
+    case DebugMotion::BackInstruction: stop = session_->backInstruction(); break;
+  }
+  refreshView(stop);
+  return true;
+}
+
+bool DebugController::runToLine(uint32_t line) {
+  if (!session_) return false;
+  std::string message;
+  const Stop stop = session_->runToLine(line, message);
+  refreshView(stop);
+  if (!message.empty()) message_ = message;
+  return true;
+}
+
+uint32_t DebugController::documentLine(const interp::debug::Location& location) const {
+  if (!location.known) return 0;
+  return location.file == fileName_ || baseName(location.file) == baseName(fileName_) ? location.line : 0;
+}
+
+void DebugController::refreshView(const Stop& stop) {
+  StopView& v = view_;
+  v = StopView{};
+  v.stop = stop;
+  v.position = session_->position();
+  v.steps = session_->stepCount();
+  v.location = session_->location();
+  v.line = documentLine(v.location);
+  v.sourceLine = session_->sourceLine();
+  v.instruction = session_->instruction();
+  const std::string where = v.location.known ? baseName(v.location.file) + ":" + std::to_string(v.location.line) : "an unknown line";
+  switch (stop.reason) {
+    case Stop::Reason::Entry: v.headline = "entry at " + where; break;
+    case Stop::Reason::Step: v.headline = "step at " + where; break;
+    case Stop::Reason::Breakpoint: v.headline = "breakpoint " + std::to_string(stop.breakpoint) + " at " + where; break;
+    case Stop::Reason::Start: v.headline = "at the start (nothing earlier) at " + where; break;
+    case Stop::Reason::Error: v.headline = "error at " + where + ": " + stop.message; break;
+    case Stop::Reason::Finished:
+      v.headline = "finished (the invocation returned after " + std::to_string(v.position) + " steps)";
+      v.ended = true;
+      break;
+    case Stop::Reason::Failed:
+      v.headline = "the dispatch failed here, after " + std::to_string(v.position) + " steps: " + session_->dispatchError();
+      v.ended = true;
+      break;
+    case Stop::Reason::TraceEnd:
+      v.headline = "the trace ends here (truncated after " + std::to_string(v.steps) + " steps)";
+      v.ended = true;
+      break;
+  }
+  if (v.ended) v.line = 0;
+  v.locals = session_->locals();
+  v.globals = session_->globals();
+  v.frames = session_->callStack();
+  v.liveLanes = session_->liveLanes();
+  v.activeLanes = session_->activeMask() & v.liveLanes;
+  v.tracedLane = session_->tracedLane();
+  refreshWatches();
+  refreshWave();
+  refreshHits();
+  if (v.ended)
+    for (const DocumentBreakpoint& bp : breakpoints_)
+      if (bp.sessionId && bp.hits == 0) v.notes.push_back("the breakpoint at line " + std::to_string(bp.line) + " was never reached");
+  ++stopSerial_;
+}
+
+void DebugController::refreshWatches() {
+  view_.watches.clear();
+  for (const std::string& expression : watches_) {
+    WatchRow row;
+    row.expression = expression;
+    if (session_) {
+      interp::debug::EvalResult r = session_->evaluate(expression);
+      if (r.value) row.value = std::move(r.value);
+      else row.error = "column " + std::to_string(r.error.column) + ": " + r.error.message;
+    } else {
+      row.error = "no session";
+    }
+    view_.watches.push_back(std::move(row));
+  }
+}
+
+void DebugController::refreshWave() {
+  view_.wave.clear();
+  view_.waveError.clear();
+  if (!session_) return;
+  view_.wave = session_->wave(waveExpression_);
+  if (!view_.wave.empty() && std::all_of(view_.wave.begin(), view_.wave.end(), [](const auto& l) { return !l.value; }))
+    view_.waveError = view_.wave.front().error;
+}
+
+void DebugController::refreshHits() {
+  if (!session_) return;
+  for (DocumentBreakpoint& bp : breakpoints_)
+    for (const interp::debug::Breakpoint& placed : session_->breakpoints())
+      if (placed.id == bp.sessionId) bp.hits = placed.hits + (bp.line == entryBreakpointLine_ ? 1 : 0);
+}
+
+const DocumentBreakpoint* DebugController::breakpointAt(uint32_t line) const {
+  for (const DocumentBreakpoint& bp : breakpoints_)
+    if (bp.line == line) return &bp;
+  return nullptr;
+}
+
+std::string DebugController::toggleBreakpoint(uint32_t line) {
+  if (line == 0) return message_ = "no line";
+  if (removeBreakpoint(line)) return message_ = "removed the breakpoint at line " + std::to_string(line);
+  addBreakpoint(line, "");
+  return message_;
+}
+
+DocumentBreakpoint* DebugController::addBreakpoint(uint32_t line, const std::string& condition) {
+  DocumentBreakpoint bp;
+  bp.line = line;
+  bp.condition = condition;
+  placeBreakpoint(bp);
+  // A line moved onto one that already has a breakpoint: that one stays.
+  if (bp.line != line && breakpointAt(bp.line)) {
+    if (session_ && bp.sessionId) session_->removeBreakpoint(bp.sessionId);
+    message_ = bp.message + " (which already has one)";
+    return nullptr;
+  }
+  message_ = !bp.message.empty() ? bp.message
+             : "breakpoint at line " + std::to_string(bp.line) + (condition.empty() ? "" : " if " + condition);
+  if (session_ && stale_) message_ += " (Restart to use it: the session recorded an older text)";
+  const uint32_t placedLine = bp.line;
+  breakpoints_.push_back(std::move(bp));
+  std::sort(breakpoints_.begin(), breakpoints_.end(), [](const auto& a, const auto& b) { return a.line < b.line; });
+  for (DocumentBreakpoint& b : breakpoints_)
+    if (b.line == placedLine) return &b;
+  return nullptr;
+}
+
+std::string DebugController::setCondition(uint32_t line, const std::string& condition) {
+  for (DocumentBreakpoint& bp : breakpoints_)
+    if (bp.line == line) {
+      if (session_ && bp.sessionId) session_->removeBreakpoint(bp.sessionId);
+      bp.condition = condition;
+      placeBreakpoint(bp);
+      message_ = !bp.message.empty() ? bp.message
+                 : "breakpoint at line " + std::to_string(bp.line) + (condition.empty() ? "" : " if " + condition);
+      return session_ && !stale_ && !bp.sessionId ? bp.message : "";
+    }
+  const DocumentBreakpoint* added = addBreakpoint(line, condition);
+  return added && (!session_ || stale_ || added->sessionId) ? "" : message_;
+}
+
+bool DebugController::removeBreakpoint(uint32_t line) {
+  for (auto it = breakpoints_.begin(); it != breakpoints_.end(); ++it)
+    if (it->line == line) {
+      if (session_ && it->sessionId) session_->removeBreakpoint(it->sessionId);
+      breakpoints_.erase(it);
+      return true;
+    }
+  return false;
+}
+
+void DebugController::clearBreakpoints() {
+  for (const DocumentBreakpoint& bp : breakpoints_)
+    if (session_ && bp.sessionId) session_->removeBreakpoint(bp.sessionId);
+  breakpoints_.clear();
+}
+
+void DebugController::textChanged(const std::string& before, const std::string& after) {
+  if (before == after) return;
+  if (session_ && !stale_) {
+    stale_ = true;
+    message_ = "the text changed since this invocation was recorded: Restart records it again";
+  }
+  if (breakpoints_.empty()) return;
+  const LineEdit edit = lineEditBetween(before, after);
+  std::vector<DocumentBreakpoint> moved;
+  for (DocumentBreakpoint& bp : breakpoints_) {
+    bp.line = followLine(edit, bp.line);
+    const bool duplicate = std::any_of(moved.begin(), moved.end(), [&](const DocumentBreakpoint& m) { return m.line == bp.line; });
+    if (!duplicate) moved.push_back(std::move(bp));
+  }
+  breakpoints_ = std::move(moved);
+}
+
+void DebugController::addWatch(const std::string& expression) {
+  if (expression.empty() || std::find(watches_.begin(), watches_.end(), expression) != watches_.end()) return;
+  watches_.push_back(expression);
+  refreshWatches();
+}
+
+bool DebugController::removeWatch(const std::string& expression) {
+  auto it = std::find(watches_.begin(), watches_.end(), expression);
+  if (it == watches_.end()) return false;
+  watches_.erase(it);
+  refreshWatches();
+  return true;
+}
+
+void DebugController::setWaveExpression(const std::string& expression) {
+  waveExpression_ = expression;
+  refreshWave();
+}
+
+}  // namespace sl::views

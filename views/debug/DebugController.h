@@ -1,0 +1,144 @@
+// The debug view's state for the open document, without ImGui: the invocation to record, the
+// document's breakpoints (1-based editor lines, following edits), the watches, the recording
+// (DebugWorker) and the session over it, and what the panel shows at the current stop, computed
+// once per stop (StopView). Motions over the recorded trace are cheap and run on the UI thread;
+// recording runs on the worker. An edit of the text makes the session stale: it keeps showing
+// the old stop until it is restarted, which records the new text.
+#pragma once
+
+#include "views/debug/DebugWorker.h"
+#include "views/debug/ValueText.h"
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace sl::views {
+
+enum class DebugMotion { Continue, Over, Into, Out, Back, ReverseContinue, Restart, StepInstruction, BackInstruction };
+const char* debugMotionName(DebugMotion motion);
+
+struct DocumentBreakpoint {
+  uint32_t line = 0;      // 1-based line of the document (where it stops, once a session placed it)
+  std::string condition;  // an HLSL expression; "" unconditional
+  uint32_t sessionId = 0; // its id in the current session (0: not placed there)
+  uint32_t hits = 0;      // in the current session
+  std::string message;    // the session's note ("line 4 has no code: moved to line 6") or error
+};
+
+struct WatchRow {
+  std::string expression;
+  std::optional<interp::debug::Value> value;
+  std::string error;  // "column 3: unknown name 'x'"
+};
+
+// What the panel shows at the current stop.
+struct StopView {
+  interp::debug::Stop stop;
+  std::string headline;   // "breakpoint 1 at source.hlsl:9", "finished (the invocation returned after 98 steps)"
+  uint32_t line = 0;      // the stop's line in the document (0: none, or in another file)
+  interp::debug::Location location;
+  std::string sourceLine;
+  std::string instruction;  // the SPIR-V instruction about to run
+  std::vector<interp::debug::Variable> locals, globals;
+  std::vector<interp::debug::FrameInfo> frames;
+  std::vector<interp::debug::LaneValue> wave;
+  std::string waveError;
+  interp::Mask liveLanes, activeLanes;
+  uint32_t tracedLane = 0;
+  std::vector<WatchRow> watches;
+  size_t position = 0, steps = 0;
+  bool ended = false;  // finished, failed or the trace's end
+  std::vector<std::string> notes;  // breakpoints never reached (at the end)
+};
+
+class DebugController {
+ public:
+  // ---- the invocation (the panel's fields) ----
+  bool byThread = true;
+  std::array<uint32_t, 3> thread{0, 0, 0}, group{0, 0, 0}, local{0, 0, 0};
+  uint32_t subgroupSize = 0;  // 0: the CPU device's default
+  NumberFormat format = NumberFormat::Natural;
+
+  // Starts recording the document (the panel fills in the document's part of the request);
+  // once recorded, the session stops at the first breakpoint hit, or the entry when there is
+  // none. False when a recording is going.
+  bool start(DebugRequest request);
+  // Installs a finished recording; true when something changed (the panel calls it every frame).
+  bool poll();
+  bool recording() const { return worker_.busy(); }
+  DebugWorker& worker() { return worker_; }
+  // Ends the session (Stop); the breakpoints and watches stay.
+  void stop();
+  // Forgets everything for another document (breakpoints, watches, the session).
+  void reset();
+
+  bool active() const { return session_ != nullptr; }
+  // The document's text changed since the session recorded it.
+  bool stale() const { return stale_; }
+  const DebugRecording* recordingShown() const { return recording_.get(); }
+  interp::debug::DebugSession* session() { return session_.get(); }
+
+  // The F5/F10/... motions; false with no session (the panel starts one for F5).
+  bool move(DebugMotion motion);
+  bool runToLine(uint32_t line);
+  // Each stop moves this (the Workspace scrolls the editor to the new stop once).
+  uint64_t stopSerial() const { return stopSerial_; }
+  const StopView& view() const { return view_; }
+
+  // ---- breakpoints ----
+  // Toggles the breakpoint on `line`: returns what happened ("breakpoint at line 9", "line 4 has
+  // no code: moved to line 6", "removed the breakpoint at line 9").
+  std::string toggleBreakpoint(uint32_t line);
+  std::string setCondition(uint32_t line, const std::string& condition);
+  bool removeBreakpoint(uint32_t line);
+  void clearBreakpoints();
+  const std::vector<DocumentBreakpoint>& breakpoints() const { return breakpoints_; }
+  const DocumentBreakpoint* breakpointAt(uint32_t line) const;
+
+  // The document's text changed from `before` to `after`: breakpoints follow the moved lines,
+  // the session goes stale.
+  void textChanged(const std::string& before, const std::string& after);
+
+  // ---- watches and the wave ----
+  void addWatch(const std::string& expression);
+  bool removeWatch(const std::string& expression);
+  const std::vector<std::string>& watches() const { return watches_; }
+  // The expression the wave view shows per lane ("" = the last instruction's result).
+  void setWaveExpression(const std::string& expression);
+  const std::string& waveExpression() const { return waveExpression_; }
+
+  // The last thing worth telling (a moved breakpoint, a bad condition, "the session is stale").
+  const std::string& message() const { return message_; }
+  void setMessage(std::string message) { message_ = std::move(message); }
+
+ private:
+  void install(std::shared_ptr<DebugRecording> recording);
+  void placeBreakpoint(DocumentBreakpoint& breakpoint);
+  // Adds one (placed in the session when there is one); null when it landed on another's line.
+  DocumentBreakpoint* addBreakpoint(uint32_t line, const std::string& condition);
+  void refreshView(const interp::debug::Stop& stop);
+  void refreshWatches();
+  void refreshWave();
+  void refreshHits();
+  uint32_t documentLine(const interp::debug::Location& location) const;
+
+  DebugWorker worker_;
+  uint64_t wantedGeneration_ = 0;  // the recording start() asked for
+  std::shared_ptr<DebugRecording> recording_;
+  std::shared_ptr<interp::debug::DebugSession> session_;
+  std::string fileName_;  // the document's, as recorded
+  bool stale_ = false;
+  uint32_t entryBreakpointLine_ = 0;  // a breakpoint the entry stop hit (it counts once)
+  std::vector<DocumentBreakpoint> breakpoints_;
+  std::vector<std::string> watches_;
+  std::string waveExpression_;
+  StopView view_;
+  uint64_t stopSerial_ = 0;
+  std::string message_;
+};
+
+}  // namespace sl::views

@@ -1,0 +1,47 @@
+// The Debug tab: pick an invocation (dispatch thread id, or group + local id), start, step and
+// run over its recorded trace (buttons; the keys are the Workspace's), and read the stop:
+// locals and arguments as expandable trees with the values that changed highlighted, globals
+// (inputs, statics, groupshared), watch expressions, the traced wave lane by lane with the
+// active mask, the call stack with inlined frames, the SPIR-V instruction about to run, the
+// breakpoints with their conditions and hit counts, and notes (no debug information, a
+// truncated trace, breakpoints never reached, a failed dispatch). The model is DebugController.
+#pragma once
+
+#include "views/ViewFonts.h"
+#include "views/debug/DebugController.h"
+
+#include <cstdint>
+#include <string>
+
+namespace sl::views {
+
+class DebugPanel {
+ public:
+  DebugController& controller() { return controller_; }
+  const DebugController& controller() const { return controller_; }
+
+  // `caretLine`: the editor's, for "Run to cursor" and a new breakpoint's row.
+  void draw(const ViewFonts& fonts, uint32_t caretLine);
+  // Start (or Restart of a stale session) was pressed since the last call: the Workspace
+  // records, since it owns the document.
+  bool takeStartRequest();
+  void requestStart() { startRequested_ = true; }
+
+ private:
+  void drawToolbar(uint32_t caretLine);
+  void drawInvocation();
+  void drawStatus();
+  void drawVariables(const ViewFonts& fonts);
+  void drawWatches(const ViewFonts& fonts);
+  void drawWave(const ViewFonts& fonts);
+  void drawCallStack(const ViewFonts& fonts);
+  void drawBreakpoints(uint32_t caretLine);
+
+  DebugController controller_;
+  bool startRequested_ = false;
+  std::string newWatch_, waveExpression_, newCondition_;
+  uint32_t conditionLine_ = 0;
+  bool waveEditing_ = false;
+};
+
+}  // namespace sl::views

@@ -1,0 +1,337 @@
+// The scripted GUI session's debugger verbs (views/Script.h; listed in docs/app.md): they drive
+// the Debug tab through the same Workspace calls its buttons, menu and keys make, and check the
+// stop the panel shows (values as the panel writes them, in its number format).
+#include "views/Script.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdlib>
+
+namespace sl::views {
+
+namespace {
+
+constexpr std::chrono::seconds kRecordWait{120};
+
+bool parseTriple(const std::string& text, std::array<uint32_t, 3>& out) {
+  std::array<uint32_t, 3> v{0, 0, 0};
+  size_t at = 0;
+  for (size_t k = 0; k < 3 && at <= text.size(); ++k) {
+    const size_t comma = text.find(',', at);
+    const std::string part = text.substr(at, comma == std::string::npos ? std::string::npos : comma - at);
+    char* end = nullptr;
+    if (part.empty() || part[0] == '-') return false;
+    v[k] = uint32_t(std::strtoul(part.c_str(), &end, 10));
+    if (*end) return false;
+    if (comma == std::string::npos) break;
+    at = comma + 1;
+  }
+  out = v;
+  return true;
+}
+
+bool contains(const std::string& haystack, const std::string& needle) { return haystack.find(needle) != std::string::npos; }
+
+bool toLine(const std::string& word, uint32_t& line) {
+  char* end = nullptr;
+  line = uint32_t(std::strtoul(word.c_str(), &end, 10));
+  return !word.empty() && !*end && line > 0;
+}
+
+const interp::debug::Variable* findVariable(const std::vector<interp::debug::Variable>& variables, const std::string& name) {
+  for (const interp::debug::Variable& v : variables)
+    if (v.name == name) return &v;
+  return nullptr;
+}
+
+// Every note the panel shows: the recording's, the stop's, the breakpoints' messages.
+std::vector<std::string> panelNotes(DebugController& c) {
+  std::vector<std::string> notes;
+  if (const DebugRecording* r = c.recordingShown()) notes = r->notes;
+  for (const std::string& n : c.view().notes) notes.push_back(n);
+  for (const DocumentBreakpoint& bp : c.breakpoints())
+    if (!bp.message.empty()) notes.push_back(bp.message);
+  return notes;
+}
+
+}  // namespace
+
+void GuiScript::executeDebug(const ScriptStep& step, Workspace& ws) {
+  const std::string& v = step.verb;
+  const auto& w = step.words;
+  DebugController& c = ws.debugger();
+  auto waitRecording = [&]() {
+    if (!c.worker().waitUntilIdle(kRecordWait)) {
+      fail(step, "the recording did not finish in 120 s");
+      return false;
+    }
+    ws.syncDebugger();
+    return true;
+  };
+  auto needSession = [&]() {
+    ws.syncDebugger();
+    if (c.active()) return true;
+    const DebugRecording* r = c.recordingShown();
+    fail(step, r && !r->error.empty() ? "no session: " + r->error : "no session (debug-start first)");
+    return false;
+  };
+  waitFrames_ = 1;  // the panel and the editor show each change before the next step
+  if (v == "debug-invocation") {
+    // debug-invocation X,Y,Z | debug-invocation group X,Y,Z local X,Y,Z (the Debug tab's fields)
+    std::array<uint32_t, 3> a{}, b{};
+    if (w.size() == 1 && parseTriple(w[0], a)) c.byThread = true, c.thread = a;
+    else if (w.size() == 4 && w[0] == "group" && w[2] == "local" && parseTriple(w[1], a) && parseTriple(w[3], b))
+      c.byThread = false, c.group = a, c.local = b;
+    else fail(step, "debug-invocation X,Y,Z or debug-invocation group X,Y,Z local X,Y,Z");
+  } else if (v == "debug-subgroup") {
+    uint32_t n = 0;
+    if (w.size() == 1 && toLine(w[0], n)) c.subgroupSize = n;
+    else fail(step, "debug-subgroup N");
+  } else if (v == "toggle-breakpoint") {
+    // toggle-breakpoint LINE (F9 on that line, or a click in its gutter)
+    uint32_t line = 0;
+    if (w.size() >= 1 && toLine(w[0], line)) ws.toggleBreakpoint(line);
+    else fail(step, "toggle-breakpoint LINE");
+  } else if (v == "break-if" || v == "break-if-refused") {
+    // break-if LINE CONDITION: the breakpoint at LINE (made if missing) stops only when CONDITION
+    // is true; break-if-refused LINE CONDITION: the session must refuse the condition.
+    uint32_t line = 0;
+    if (w.size() < 2 || !toLine(w[0], line)) {
+      fail(step, v + " LINE CONDITION");
+      return;
+    }
+    const std::string error = c.setCondition(line, step.restAfter(1));
+    if (v == "break-if" && !error.empty()) fail(step, error);
+    if (v == "break-if-refused" && error.empty()) fail(step, "the condition was accepted");
+  } else if (v == "debug-start" || v == "debug-start-async") {
+    // debug-start [fails TEXT]: F5 with no session: records, then stops at the first breakpoint hit.
+    if (!ws.startDebugging()) {
+      fail(step, "a recording is already going");
+      return;
+    }
+    if (v == "debug-start-async" || !waitRecording()) return;
+    const DebugRecording* r = c.recordingShown();
+    const bool wantsFailure = !w.empty() && w[0] == "fails";
+    if (wantsFailure && c.active()) fail(step, "the recording made a session");
+    else if (wantsFailure && !(r && contains(r->error, step.restAfter(1)))) fail(step, "the error is '" + (r ? r->error : "") + "'");
+    else if (!wantsFailure && !c.active()) fail(step, r ? r->error : "no recording");
+  } else if (v == "wait-debug") {
+    waitRecording();
+  } else if (v == "debug-step" || v == "debug-continue" || v == "debug-reverse-continue" || v == "debug-restart") {
+    // debug-step over|into|out|back|instruction|back-instruction [N]
+    DebugMotion motion = DebugMotion::Continue;
+    uint32_t times = 1;
+    if (v == "debug-reverse-continue") motion = DebugMotion::ReverseContinue;
+    else if (v == "debug-restart") motion = DebugMotion::Restart;
+    else if (v == "debug-step") {
+      bool known = false;
+      for (DebugMotion m : {DebugMotion::Over, DebugMotion::Into, DebugMotion::Out, DebugMotion::Back, DebugMotion::StepInstruction,
+                            DebugMotion::BackInstruction})
+        if (!w.empty() && w[0] == debugMotionName(m)) motion = m, known = true;
+      if (!known) {
+        fail(step, "debug-step over|into|out|back|instruction|back-instruction [N]");
+        return;
+      }
+      if (w.size() > 1 && !toLine(w[1], times)) fail(step, "bad count '" + w[1] + "'");
+    }
+    // Restart after an edit records again.
+    const bool records = motion == DebugMotion::Restart && (!c.active() || c.stale());
+    if (!records && !needSession()) return;
+    for (uint32_t k = 0; k < times; ++k) ws.debugMotion(motion);
+    if (records) waitRecording();
+    ws.syncDebugger();
+  } else if (v == "debug-stop") {
+    c.stop();
+    ws.syncDebugger();
+  } else if (v == "debug-run-to") {
+    uint32_t line = 0;
+    if (w.size() != 1 || !toLine(w[0], line)) fail(step, "debug-run-to LINE");
+    else if (needSession()) c.runToLine(line), ws.syncDebugger();
+  } else if (v == "add-watch") {
+    if (step.rest.empty()) fail(step, "add-watch EXPRESSION");
+    else c.addWatch(step.rest);
+  } else if (v == "remove-watch") {
+    if (!c.removeWatch(step.rest)) fail(step, "no watch '" + step.rest + "'");
+  } else if (v == "debug-wave") {
+    c.setWaveExpression(step.rest);  // "" = the last instruction's result
+  } else if (v == "debug-format") {
+    if (w.size() != 1 || !parseNumberFormat(w[0], c.format)) fail(step, "debug-format float|int|hex");
+  }
+}
+
+void GuiScript::expectDebug(const ScriptStep& step, Workspace& ws) {
+  const std::string& v = step.verb;
+  const auto& w = step.words;
+  ws.syncDebugger();
+  DebugController& c = ws.debugger();
+  const StopView& view = c.view();
+  auto truth = [](const std::string& word) { return word == "yes" || word == "on" || word == "true"; };
+  auto needSession = [&]() {
+    if (c.active()) return true;
+    const DebugRecording* r = c.recordingShown();
+    fail(step, r && !r->error.empty() ? "no session: " + r->error : "no session");
+    return false;
+  };
+  if (v == "expect-debug-line") {
+    uint32_t line = 0;
+    if (w.size() != 1 || !toLine(w[0], line)) fail(step, "expect-debug-line N");
+    else if (needSession() && view.line != line)
+      fail(step, "the debugger is at line " + std::to_string(view.line) + " (" + view.headline + ")");
+  } else if (v == "expect-debug-stop") {
+    // expect-debug-stop entry|step|breakpoint|finished|failed|... [TEXT]: the headline;
+    // expect-debug-stop none: no session, nothing recorded (a new document)
+    if (w.empty()) fail(step, "expect-debug-stop KIND [TEXT]");
+    else if (w[0] == "none") {
+      if (c.active() || c.recordingShown()) fail(step, c.active() ? "there is a session: " + view.headline : "a recording is shown");
+    }
+    else if (needSession() && (view.headline.rfind(w[0], 0) != 0 || !contains(view.headline, step.restAfter(1))))
+      fail(step, "the stop is '" + view.headline + "'");
+  } else if (v == "expect-debug-local" || v == "expect-debug-global" || v == "expect-debug-changed") {
+    // expect-debug-local NAME VALUE | expect-debug-changed NAME yes|no
+    if (w.size() < 2) {
+      fail(step, "needs NAME and " + std::string(v == "expect-debug-changed" ? "yes|no" : "VALUE"));
+      return;
+    }
+    if (!needSession()) return;
+    const auto& variables = v == "expect-debug-global" ? view.globals : view.locals;
+    const interp::debug::Variable* var = findVariable(variables, w[0]);
+    if (!var) {
+      std::string names;
+      for (const auto& x : variables) names += (names.empty() ? "" : ", ") + x.name;
+      fail(step, "no variable '" + w[0] + "' here (there are: " + names + ")");
+      return;
+    }
+    const std::string shown = valueText(var->value, c.format);
+    if (v == "expect-debug-changed") {
+      if (var->changed != truth(w[1])) fail(step, w[0] + (var->changed ? " changed" : " did not change") + " (it is " + shown + ")");
+    } else if (shown != step.restAfter(1)) {
+      fail(step, w[0] + " is " + shown);
+    }
+  } else if (v == "expect-debug-watch") {
+    // expect-debug-watch EXPR -> VALUE | expect-debug-watch EXPR -> error TEXT (one-word EXPR: the arrow may go)
+    std::string expression, want;
+    const size_t arrow = step.rest.find(" -> ");
+    if (arrow != std::string::npos) expression = step.rest.substr(0, arrow), want = step.rest.substr(arrow + 4);
+    else if (w.size() >= 2) expression = w[0], want = step.restAfter(1);
+    else {
+      fail(step, "expect-debug-watch EXPR -> VALUE");
+      return;
+    }
+    const WatchRow* row = nullptr;
+    for (const WatchRow& r : view.watches)
+      if (r.expression == expression) row = &r;
+    if (!row) fail(step, "no watch '" + expression + "' (add-watch it)");
+    else if (want.rfind("error", 0) == 0) {
+      if (row->value || !contains(row->error, want.size() > 6 ? want.substr(6) : ""))
+        fail(step, row->value ? "it is " + valueText(*row->value, c.format) : "the error is '" + row->error + "'");
+    } else if (!row->value) {
+      fail(step, "error: " + row->error);
+    } else if (valueText(*row->value, c.format) != want) {
+      fail(step, expression + " is " + valueText(*row->value, c.format));
+    }
+  } else if (v == "expect-debug-wave") {
+    // expect-debug-wave LANE VALUE [active|inactive] | expect-debug-wave active LIST | expect-debug-wave lanes N
+    if (w.size() < 2 || !needSession()) {
+      if (w.size() < 2) fail(step, "expect-debug-wave LANE VALUE [active|inactive]");
+      return;
+    }
+    if (w[0] == "lanes") {
+      if (std::to_string(view.liveLanes.count()) != w[1]) fail(step, "the wave has " + std::to_string(view.liveLanes.count()) + " lanes");
+      return;
+    }
+    if (w[0] == "active") {
+      std::string list;
+      for (const interp::debug::LaneValue& l : view.wave)
+        if (l.active) list += (list.empty() ? "" : ",") + std::to_string(l.lane);
+      if (list != w[1]) fail(step, "the active lanes are " + (list.empty() ? "none" : list));
+      return;
+    }
+    uint32_t lane = 0;
+    char* end = nullptr;
+    lane = uint32_t(std::strtoul(w[0].c_str(), &end, 10));
+    const interp::debug::LaneValue* found = nullptr;
+    for (const interp::debug::LaneValue& l : view.wave)
+      if (l.lane == lane && !*end) found = &l;
+    if (!found) {
+      fail(step, "no lane " + w[0] + (view.waveError.empty() ? "" : ": " + view.waveError));
+      return;
+    }
+    const std::string shown = found->value ? valueText(*found->value, c.format) : "<" + found->error + ">";
+    if (shown != w[1]) fail(step, "lane " + w[0] + " is " + shown);
+    if (w.size() > 2 && (w[2] == "active") != found->active) fail(step, "lane " + w[0] + (found->active ? " is active" : " is inactive"));
+  } else if (v == "expect-debug-stack") {
+    // expect-debug-stack DEPTH FUNCTION: frame DEPTH (0 innermost) is in FUNCTION
+    uint32_t depth = 0;
+    char* end = nullptr;
+    if (w.size() != 2) {
+      fail(step, "expect-debug-stack DEPTH FUNCTION");
+      return;
+    }
+    depth = uint32_t(std::strtoul(w[0].c_str(), &end, 10));
+    if (!needSession()) return;
+    if (depth >= view.frames.size()) fail(step, "the stack has " + std::to_string(view.frames.size()) + " frame(s)");
+    else if (!contains(view.frames[depth].function, w[1])) fail(step, "frame " + w[0] + " is " + view.frames[depth].function);
+  } else if (v == "expect-debug-note") {
+    bool found = false;
+    for (const std::string& n : panelNotes(c)) found |= contains(n, step.rest);
+    if (!found) {
+      std::string all;
+      for (const std::string& n : panelNotes(c)) all += "\n  " + n;
+      fail(step, "no note contains '" + step.rest + "'; the notes:" + all);
+    }
+  } else if (v == "expect-debug-message") {
+    if (!contains(c.message(), step.rest)) fail(step, "the message is '" + c.message() + "'");
+  } else if (v == "expect-debug-error") {
+    const DebugRecording* r = c.recordingShown();
+    if (!r || !contains(r->error, step.rest)) fail(step, "the recording's error is '" + (r ? r->error : "") + "'");
+  } else if (v == "expect-debug-stale") {
+    if (w.size() != 1 || truth(w[0]) != c.stale()) fail(step, c.stale() ? "the session is stale" : "the session is not stale");
+  } else if (v == "expect-debug-instruction") {
+    if (!needSession()) return;
+    if (!contains(view.instruction, step.rest)) fail(step, "the instruction is '" + view.instruction + "'");
+  } else if (v == "expect-breakpoint") {
+    // expect-breakpoint LINE [hits=N] [if=CONDITION] | expect-breakpoint LINE none | expect-breakpoint none
+    if (w.size() == 1 && w[0] == "none") {
+      if (!c.breakpoints().empty()) fail(step, std::to_string(c.breakpoints().size()) + " breakpoint(s)");
+      return;
+    }
+    uint32_t line = 0;
+    if (w.empty() || !toLine(w[0], line)) {
+      fail(step, "expect-breakpoint LINE [hits=N] [if=CONDITION]");
+      return;
+    }
+    const DocumentBreakpoint* bp = c.breakpointAt(line);
+    const bool marked = ws.editor().widget->breakpointLines().count(line) != 0;
+    if (w.size() > 1 && w[1] == "none") {
+      if (bp || marked) fail(step, "line " + w[0] + " has a breakpoint");
+      return;
+    }
+    if (!bp) {
+      std::string lines;
+      for (const DocumentBreakpoint& b : c.breakpoints()) lines += " " + std::to_string(b.line);
+      fail(step, "no breakpoint at line " + w[0] + " (lines:" + lines + ")");
+      return;
+    }
+    if (!marked) fail(step, "the editor's gutter shows no breakpoint at line " + w[0]);
+    for (size_t k = 1; k < w.size(); ++k) {
+      if (w[k].rfind("hits=", 0) == 0 && std::to_string(bp->hits) != w[k].substr(5)) fail(step, "hits: " + std::to_string(bp->hits));
+      if (w[k].rfind("if=", 0) == 0 && bp->condition != step.rest.substr(step.rest.find("if=") + 3))
+        fail(step, "the condition is '" + bp->condition + "'");
+    }
+  } else if (v == "expect-editor-stop") {
+    // expect-editor-stop N|none: the editor marks line N as the stop and it is the line the stages link
+    const uint32_t shown = ws.editor().widget->executionLine();
+    uint32_t line = 0;
+    if (w.size() == 1 && w[0] == "none") {
+      if (shown) fail(step, "the editor marks line " + std::to_string(shown));
+    } else if (w.size() != 1 || !toLine(w[0], line)) {
+      fail(step, "expect-editor-stop N|none");
+    } else if (shown != line) {
+      fail(step, "the editor marks line " + std::to_string(shown) + " as the stop");
+    } else if (ws.linkedSourceLine() != line) {
+      fail(step, "the stages link line " + std::to_string(ws.linkedSourceLine()));
+    }
+  }
+}
+
+}  // namespace sl::views

@@ -1,0 +1,85 @@
+// Records one invocation for the debug view off the UI thread, as the Run tab runs a bundle
+// (views/run/RunWorker): compiles the document's HLSL the way a run does (the bundle's RUN-line
+// flags through parseRunCompileCommandLine) plus -Zi, runs the pipeline's dispatch on the CPU
+// device with a trace of the chosen invocation's subgroup (renderer/offload/InvocationTrace) and
+// builds the DebugSession over it. A document without a bundle gets the pipeline "New from
+// shader" makes (views/run/NewBundle). No ImGui: the panel swaps the finished recording in.
+#pragma once
+
+#include "core/pipeline/CompileOptions.h"
+#include "interp/debug/DebugSession.h"
+#include "renderer/offload/InvocationTrace.h"
+#include "renderer/offload/Pipeline.h"
+
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace sl::views {
+
+struct DebugRequest {
+  std::string fileName;  // the document's file name (the source part's name for a bundle)
+  std::string hlsl;      // the editor's text
+  // The bundle's RUN-line flags and pipeline; without a pipeline, the one New from shader makes
+  // for `options` (the toolbar's).
+  std::vector<std::string> compileArgs;
+  std::optional<offload::Pipeline> pipeline;
+  CompileOptions options;
+  offload::InvocationChoice choice;
+  offload::InvocationTraceOptions trace;
+};
+
+struct DebugRecording {
+  uint64_t generation = 0;
+  std::string hlsl;        // the text that was recorded (an edit since makes the session stale)
+  std::string error;       // why there is no session (compile failed, outside the dispatch, ...)
+  std::string diagnostics; // rendered compile diagnostics
+  std::string describe;    // "invocation (5,0,0) (workgroup ...): lane 5 of subgroup 0 (8 lanes), 98 steps recorded"
+  std::array<uint32_t, 3> thread{}, group{}, local{};
+  std::vector<std::string> notes;  // the pipeline was generated, device messages, the dispatch failed
+  bool generatedPipeline = false;
+  std::vector<uint32_t> words;     // the compiled SPIR-V
+  // Built on the worker thread, used only by the UI thread once published.
+  std::shared_ptr<interp::debug::DebugSession> session;
+  double compileMilliseconds = 0, recordMilliseconds = 0;
+};
+
+// The whole recording, synchronously (the worker's body; tests call it directly).
+DebugRecording recordInvocationNow(const DebugRequest& request, const std::atomic<bool>* cancel = nullptr);
+
+class DebugWorker {
+ public:
+  DebugWorker() = default;
+  ~DebugWorker();
+  DebugWorker(const DebugWorker&) = delete;
+  DebugWorker& operator=(const DebugWorker&) = delete;
+
+  // Starts a recording unless one is going (false then).
+  bool start(DebugRequest request);
+  uint64_t lastStarted() const { return generation_; }
+  bool busy() const { return busy_.load(); }
+  void cancel() { cancel_.store(true); }
+  std::shared_ptr<DebugRecording> latest() const { return std::atomic_load(&latest_); }
+  bool waitUntilIdle(std::chrono::milliseconds timeout);
+  // Called on the worker thread after each recording (the app wakes its event loop with it).
+  void setOnFinished(std::function<void()> callback);
+
+ private:
+  std::thread thread_;
+  std::atomic<bool> busy_{false};
+  std::atomic<bool> cancel_{false};
+  std::shared_ptr<DebugRecording> latest_;
+  uint64_t generation_ = 0;
+  std::mutex mutex_;
+  std::condition_variable idle_;
+  std::function<void()> onFinished_;
+};
+
+}  // namespace sl::views
