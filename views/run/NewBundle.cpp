@@ -14,13 +14,14 @@ std::string shiftText(const VkRegisterShift& s) {
 }
 
 std::shared_ptr<const CompileResult> compileForRun(const std::string& fileName, const std::string& hlsl,
-                                                   const std::vector<std::string>& args, std::string& error) {
+                                                   const std::vector<std::string>& args, std::string& error, std::string& diagnostics) {
   ParsedCommandLine cl = parseRunCompileCommandLine(args, fileName);
   if (!cl.error.empty()) {
     error = "compile flags: " + cl.error;
     return nullptr;
   }
   std::shared_ptr<const CompileResult> result = compileSource(fileName, hlsl, cl.options);
+  diagnostics = renderDiagnostics(result->diagnostics);
   if (!result->succeeded || result->object.empty()) {
     std::string first;
     for (const Diagnostic& d : result->diagnostics)
@@ -33,43 +34,55 @@ std::shared_ptr<const CompileResult> compileForRun(const std::string& fileName, 
 
 }  // namespace
 
-std::string newBundleFromShader(const std::string& fileName, const std::string& hlsl, const CompileOptions& options,
-                                NewBundle& out) {
-  out = NewBundle();
-  CompileOptions withShifts = options;
+std::string makeBundleFromShader(const std::string& fileName, const std::string& hlsl, std::vector<std::string> args,
+                                 offload::GenerateOptions generate, const std::vector<std::string>& header, NewBundleText& out) {
+  out = NewBundleText();
+  ParsedCommandLine cl = parseRunCompileCommandLine(args, fileName);
+  if (!cl.error.empty()) return "compile flags: " + cl.error;
   std::string error;
-  std::shared_ptr<const CompileResult> compiled = compileForRun(fileName, hlsl, compileArgsFor(withShifts), error);
+  std::shared_ptr<const CompileResult> compiled = compileForRun(fileName, hlsl, args, error, out.diagnostics);
+  out.compileFailed = !compiled;
   if (!compiled) return error;
   // Two register classes at one binding (t0 and u0 under DXC's default mapping): shifts apart,
-  // unless the options shift already (then the user's mapping stands, and the generator says why
+  // unless the flags shift already (then the user's mapping stands, and the generator says why
   // it cannot place them).
-  if (options.vkShifts.empty()) {
+  if (cl.options.vkShifts.empty()) {
     // The generator's own reading of the reflection says which classes collide.
-    std::vector<VkRegisterShift> shifts;
-    for (const offload::RegisterShift& s : offload::separatingShifts(offload::reflectSpirv(compiled->object), options.entryPoint))
-      shifts.push_back(VkRegisterShift{s.registerClass, s.shift, s.space});
-    if (!shifts.empty()) {
-      withShifts.vkShifts = shifts;
-      std::string added;
-      for (const VkRegisterShift& s : shifts) added += (added.empty() ? "" : ", ") + shiftText(s);
+    std::string added;
+    for (const offload::RegisterShift& s : offload::separatingShifts(offload::reflectSpirv(compiled->object), cl.options.entryPoint)) {
+      const VkRegisterShift shift{s.registerClass, s.shift, s.space};
+      args.insert(args.end(), {std::string("-fvk-") + s.registerClass + "-shift", std::to_string(s.shift), s.space ? std::to_string(*s.space) : "all"});
+      added += (added.empty() ? "" : ", ") + shiftText(shift);
+    }
+    if (!added.empty()) {
       out.notes.push_back("two register classes shared a Vulkan binding under DXC's default mapping: the bundle compiles with " +
                           added);
-      compiled = compileForRun(fileName, hlsl, compileArgsFor(withShifts), error);
+      compiled = compileForRun(fileName, hlsl, args, error, out.diagnostics);
+      out.compileFailed = !compiled;
       if (!compiled) return error;
     }
   }
-  const std::vector<std::string> args = compileArgsFor(withShifts);
-  offload::GenerateOptions generate;
-  generate.entry = options.entryPoint;
+  generate.entry = cl.options.entryPoint;
   generate.shifts = offload::registerShiftsFromArgs(args);
   offload::GenerateResult generated = offload::generatePipeline(offload::reflectSpirv(compiled->object), generate);
-  if (!generated.ok()) return "cannot make a pipeline for this shader: " + generated.error;
   out.notes.insert(out.notes.end(), generated.notes.begin(), generated.notes.end());
-  const std::string text = offload::makeBundle(
-      hlsl, args, *generated.pipeline,
+  if (!generated.ok()) return "cannot generate a pipeline: " + generated.error;
+  out.text = offload::makeBundle(hlsl, args, *generated.pipeline, header);
+  return "";
+}
+
+std::string newBundleFromShader(const std::string& fileName, const std::string& hlsl, const CompileOptions& options,
+                                NewBundle& out) {
+  out = NewBundle();
+  NewBundleText made;
+  std::string error = makeBundleFromShader(
+      fileName, hlsl, compileArgsFor(options), {},
       {"Made by Shaderlens' New from shader (as `shaderlens run --new`): pseudo-random inputs, no Results rules.",
-       "Add an expected buffer and a Results rule to make it a test."});
-  if (std::string loadError = loadRunDocument(text, "", out.document); !loadError.empty())
+       "Add an expected buffer and a Results rule to make it a test."},
+      made);
+  out.notes = made.notes;
+  if (!error.empty()) return error;
+  if (std::string loadError = loadRunDocument(made.text, "", out.document); !loadError.empty())
     return "internal error: the new bundle does not read back: " + loadError;
   return "";
 }

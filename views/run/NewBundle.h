@@ -8,6 +8,7 @@
 #pragma once
 
 #include "core/pipeline/CompileOptions.h"
+#include "renderer/offload/Generate.h"
 #include "views/run/RunDocument.h"
 
 #include <string>
@@ -19,6 +20,20 @@ struct NewBundle {
   RunDocument document;            // loaded from the bundle text, as if opened
   std::vector<std::string> notes;  // shifts added, generator notes
 };
+
+// The bundle's text, shared by New from shader and `shaderlens run --new` / `debug SHADER.hlsl`.
+struct NewBundleText {
+  std::string text;
+  std::vector<std::string> notes;  // shifts added, generator notes
+  std::string diagnostics;         // the compile's rendered diagnostics (warnings, or the errors of a failure)
+  bool compileFailed = false;      // the shader does not compile (the diagnostics say why)
+};
+// `args`: the RUN line's DXC flags (without -spirv or the file), kept as given, plus the shifts
+// that separate colliding register classes; `generate` supplies the seed and sizes (its entry
+// and shifts come from `args`); `header`: the bundle's comment lines. "" or why no bundle could
+// be made.
+std::string makeBundleFromShader(const std::string& fileName, const std::string& hlsl, std::vector<std::string> args,
+                                 offload::GenerateOptions generate, const std::vector<std::string>& header, NewBundleText& out);
 
 // "" or why no bundle could be made (the shader does not compile for Vulkan, is not compute,
 // has resources the pipeline YAML cannot describe, or bindings that still collide).
