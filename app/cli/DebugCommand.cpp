@@ -13,6 +13,7 @@
 #include "renderer/hal/Device.h"
 #include "renderer/offload/Bundle.h"
 #include "renderer/offload/Executor.h"
+#include "renderer/offload/FirstDifference.h"
 #include "renderer/offload/InvocationTrace.h"
 #include "renderer/offload/PipelineParser.h"
 
@@ -28,7 +29,7 @@ const char* kDebugHelp =
     "usage: shaderlens debug FILE.test|SHADER.hlsl [--pipeline P.yaml] (--thread X,Y,Z | --group X,Y,Z --local X,Y,Z)\n"
     "                        [--break LINE[:COND]]...\n"
     "                        [--watch EXPR]... [--do \"CMD; CMD; ...\"] [--globals] [--subgroup-size N]\n"
-    "                        [--max-steps N] [--no-debug-info]\n"
+    "                        [--max-steps N] [--no-debug-info] [--first-difference]\n"
     "Debugs one invocation of an offload-test-suite bundle's compute dispatch: compiles its shader as\n"
     "`shaderlens run` does, plus -Zi, runs the dispatch on the CPU device recording the invocation's\n"
     "subgroup, then runs the commands and prints each stop: location, source line, locals, watches.\n"
@@ -45,6 +46,9 @@ const char* kDebugHelp =
     "  --subgroup-size N lanes per wave on the CPU device (default 32; lavapipe uses 8)\n"
     "  --max-steps N     record at most N steps (default 4194304; the trace is truncated past them)\n"
     "  --no-debug-info   compile without -Zi (instruction-level stepping only)\n"
+    "  --first-difference  instead of debugging, run the dispatch on the Vulkan device too, plain and\n"
+    "                    with the invocation's values captured, and print the first SPIR-V instruction\n"
+    "                    whose value differs from the CPU device's (docs/first-difference.md)\n"
     "Commands (separated by ';'):\n"
     "  continue | c            to the next breakpoint hit, or the end\n"
     "  next | n [N]            step over: the next line in this function (or its caller)\n"
@@ -97,6 +101,7 @@ struct Options {
   std::string script;
   std::string pipeline;  // --pipeline FILE.yaml for a SHADER.hlsl
   bool globals = false, noDebugInfo = false;
+  bool firstDifference = false;  // --first-difference
   uint32_t subgroupSize = 0;
   uint64_t maxSteps = 0;
 };
@@ -148,6 +153,8 @@ int parseOptions(const Args& args, Options& o, bool& help) {
       o.globals = true;
     } else if (a == "--no-debug-info") {
       o.noDebugInfo = true;
+    } else if (a == "--first-difference") {
+      o.firstDifference = true;
     } else if (is(a, "--subgroup-size") || is(a, "--max-steps")) {
       const std::string flag = a.substr(0, a.find('='));
       if (!value(i, flag, v)) return kExitUsage;
@@ -254,6 +261,14 @@ int runDebug(const Args& args) {
   choice.thread = o.thread;
   if (o.group) choice.group = *o.group;
   if (o.local) choice.local = *o.local;
+  if (o.firstDifference) {
+    offload::FirstDifferenceOptions differenceOptions;
+    differenceOptions.maxSteps = size_t(o.maxSteps);
+    const offload::FirstDifferenceResult difference =
+        offload::findFirstDifference(words, pipelinePart ? pipelinePart->text : "", pipelineName, choice, o.file, differenceOptions);
+    std::fputs(difference.report().c_str(), difference.ok() ? stdout : stderr);
+    return difference.exitCode();
+  }
   offload::InvocationTraceOptions traceOptions;
   traceOptions.subgroupSize = o.subgroupSize;
   traceOptions.maxSteps = size_t(o.maxSteps);

@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <map>
+#include <mutex>
 #include <set>
 
 namespace sl::vulkan {
@@ -99,12 +100,21 @@ hal::Status applyMutation(const std::string& spec, std::vector<uint32_t>& words,
     i += count;
   }
 
-  const Located* target = nullptr;
+  // A selector resolves once per process: later modules (an instrumented copy of the first, with
+  // instructions of its own before the original ones) get the instruction with the same id.
+  static std::mutex mutex;
+  static std::map<std::string, uint32_t> resolved;
   uint32_t id = 0;
-  if (parseUnsigned(selector, id)) {
+  bool byId = parseUnsigned(selector, id);
+  {
+    std::lock_guard<std::mutex> lock(mutex);
+    if (auto it = resolved.find(selector); !byId && it != resolved.end()) id = it->second, byId = true;
+  }
+  const Located* target = nullptr;
+  if (byId) {
     for (const Located& l : insns)
       if (l.resultId == id) target = &l;
-    if (!target) return bad(spec, "no instruction has result id " + selector);
+    if (!target) return bad(spec, "no instruction has result id " + std::to_string(id));
   } else if (const size_t hash = selector.find('#'); hash != std::string::npos) {
     auto op = mutableOpcodes().find(selector.substr(0, hash));
     uint32_t nth = 0;
@@ -132,6 +142,10 @@ hal::Status applyMutation(const std::string& spec, std::vector<uint32_t>& words,
     return bad(spec, "selector '" + selector + "' is neither a result id, OPCODE#N nor OpConstant=VALUE");
   }
 
+  {
+    std::lock_guard<std::mutex> lock(mutex);
+    resolved[selector] = target->resultId;
+  }
   const size_t at = target->at;
   const uint32_t count = words[at] >> 16, opcode = words[at] & 0xffff;
   std::string what;

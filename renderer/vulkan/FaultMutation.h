@@ -10,7 +10,9 @@
 //             swap           the last two operands exchanged (a select's values, a - b -> b - a)
 //             42 / -1 / 2.5  a 32-bit OpConstant's new value (integer, or float for float types)
 //
-// Each mutation is reported on stderr ("SHADERLENS_FAULT_MUTATE_SPIRV: %23 = OpIAdd became
+// A selector other than a result id is resolved in the first module it matches; later modules of
+// the process get the instruction with that result id (an instrumented copy of the module has
+// instructions of its own before the original ones). Each mutation is reported on stderr ("SHADERLENS_FAULT_MUTATE_SPIRV: %23 = OpIAdd became
 // OpISub in ..."); the module is validated afterwards like any other.
 #pragma once
 
