@@ -57,8 +57,21 @@ void DebugScript::printVariables(const std::vector<Variable>& variables, const s
     out += indent + v.type + " " + v.name + " = " + formatValue(v.value) + (v.changed ? "  (changed)" : "") + "\n";
 }
 
+void DebugScript::printConsole(std::string& out) {
+  // Moving forward shows what the invocation printed on the way; moving back shows nothing.
+  const size_t position = session_.position();
+  if (position > printedUpTo_)
+    for (const DebugSession::PrintedLine& line : session_.printed(printedUpTo_, position)) {
+      std::string text = line.text;
+      while (!text.empty() && text.back() == '\n') text.pop_back();
+      out += "printf: " + text + "\n";
+    }
+  printedUpTo_ = position;
+}
+
 void DebugScript::printStop(const Stop& stop, std::string& out) {
   ++stops_;
+  if (stop.reason == Stop::Reason::Finished || stop.reason == Stop::Reason::Failed || stop.reason == Stop::Reason::TraceEnd) printConsole(out);
   std::string reason;
   switch (stop.reason) {
     case Stop::Reason::Entry: reason = "entry"; break;
@@ -81,6 +94,7 @@ void DebugScript::printStop(const Stop& stop, std::string& out) {
       return;
   }
   if (stop.reason == Stop::Reason::Error) out += "error: " + stop.message + "\n";
+  printConsole(out);
   const Location where = session_.location();
   out += "stop " + std::to_string(stops_) + ": " + reason + " at ";
   if (where.known) out += baseName(where.file) + ":" + std::to_string(where.line);
@@ -258,6 +272,19 @@ bool DebugScript::command(const std::string& text, std::string& out) {
   }
   if (name == "wave") {
     printWave(rest, out);
+    return true;
+  }
+  if (name == "console") {
+    // Everything the wave printed so far, lane by lane in the order it ran.
+    if (!needsNothing()) return false;
+    const std::vector<DebugSession::PrintedLine> lines = session_.printed(0, session_.position(), true);
+    if (lines.empty()) out += "console: nothing printed yet\n";
+    for (const DebugSession::PrintedLine& line : lines) {
+      std::string text = line.text;
+      while (!text.empty() && text.back() == '\n') text.pop_back();
+      out += "  lane " + std::to_string(line.lane) + " (" + std::to_string(line.localId[0]) + "," + std::to_string(line.localId[1]) + "," +
+             std::to_string(line.localId[2]) + ")" + (line.lane == session_.tracedLane() ? " <- traced" : "") + ": " + text + "\n";
+    }
     return true;
   }
   if (name == "where" || name == "bt") {

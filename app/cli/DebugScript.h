@@ -30,11 +30,13 @@ class DebugScript {
   bool command(const std::string& text, std::string& out);
   void printVariables(const std::vector<interp::debug::Variable>& variables, const std::string& indent, std::string& out);
   void printWave(const std::string& expression, std::string& out);
+  void printConsole(std::string& out);
   bool printExpression(const std::string& expression, interp::debug::Format format, std::string& out);
 
   interp::debug::DebugSession& session_;
   DebugScriptOptions options_;
   uint32_t stops_ = 0;
+  size_t printedUpTo_ = 0;  // the traced lane's printf lines before this step were shown
   bool reachedEnd_ = false;
 };
 

@@ -435,4 +435,20 @@ std::vector<FrameInfo> DebugSession::callStack() const {
   return frames;
 }
 
+std::vector<DebugSession::PrintedLine> DebugSession::printed(size_t from, size_t to, bool allLanes) const {
+  std::vector<PrintedLine> lines;
+  const std::vector<TracePrint>& prints = trace_->prints;
+  auto first = std::lower_bound(prints.begin(), prints.end(), from, [](const TracePrint& p, size_t step) { return p.step < step; });
+  for (auto it = first; it != prints.end() && it->step < to; ++it) {
+    if (!allLanes && it->lane != trace_->lane) continue;
+    PrintedLine line;
+    line.step = it->step;
+    line.lane = it->lane;
+    if (it->lane < trace_->laneLocalIds.size()) line.localId = trace_->laneLocalIds[it->lane];
+    line.text = it->text;
+    lines.push_back(std::move(line));
+  }
+  return lines;
+}
+
 }  // namespace sl::interp::debug

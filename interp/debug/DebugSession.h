@@ -133,6 +133,16 @@ class DebugSession {
   // When the last step returned from a call (a stop after `out`): the value it returned.
   std::optional<Value> returnedValue();
 
+  // What the traced wave printed (HLSL printf) in steps [from, to): the traced lane's lines, or
+  // every lane's with `allLanes`.
+  struct PrintedLine {
+    size_t step = 0;
+    uint32_t lane = 0;
+    std::array<uint32_t, 3> localId{};
+    std::string text;
+  };
+  std::vector<PrintedLine> printed(size_t from, size_t to, bool allLanes = false) const;
+
  private:
   bool activeAt(size_t step) const { return trace_->steps[step].active.test(trace_->lane); }
   // Call depth counting inlined calls too: real depth * kInlineLevels + inlining depth.

@@ -515,3 +515,57 @@ TEST_CASE("debug information with garbage operands never crashes a session", "[d
   }
   SUCCEED("no crash");
 }
+
+TEST_CASE("a session knows what the wave printed, step by step", "[debug][session][printf]") {
+  const std::vector<uint32_t> words = assemble(R"(
+               OpCapability Shader
+               OpExtension "SPV_KHR_non_semantic_info"
+     %printf = OpExtInstImport "NonSemantic.DebugPrintf"
+               OpMemoryModel Logical GLSL450
+               OpEntryPoint GLCompute %main "main" %lid
+               OpExecutionMode %main LocalSize 4 1 1
+       %file = OpString "p.hlsl"
+        %fmt = OpString "lane %u: %u"
+               OpName %main "main"
+               OpDecorate %lid BuiltIn LocalInvocationId
+       %void = OpTypeVoid
+         %fn = OpTypeFunction %void
+       %uint = OpTypeInt 32 0
+     %v3uint = OpTypeVector %uint 3
+    %uint_10 = OpConstant %uint 10
+     %ptr_in = OpTypePointer Input %v3uint
+        %lid = OpVariable %ptr_in Input
+       %main = OpFunction %void None %fn
+      %entry = OpLabel
+               OpLine %file 2 3
+         %id = OpLoad %v3uint %lid
+          %x = OpCompositeExtract %uint %id 0
+          %y = OpIMul %uint %x %uint_10
+               OpLine %file 3 3
+          %p = OpExtInst %void %printf 1 %fmt %x %y
+               OpLine %file 4 3
+               OpReturn
+               OpFunctionEnd
+)");
+  auto trace = traceAssembled(words, /*validate=*/true);
+  trace->workgroup = {0, 0, 0};
+  DebugSession s(trace, words);
+  s.start();
+  CHECK(s.printed(0, s.position()).empty());  // line 2: nothing printed yet
+  // The whole wave printed at one step, lane by lane.
+  const auto all = s.printed(0, s.stepCount(), true);
+  REQUIRE(all.size() == 4);
+  for (uint32_t lane = 0; lane < 4; ++lane) {
+    CHECK(all[lane].lane == lane);
+    CHECK(all[lane].localId[0] == lane);
+    CHECK(all[lane].text == "lane " + std::to_string(lane) + ": " + std::to_string(lane * 10));
+  }
+  CHECK(s.next().reason == Stop::Reason::Step);  // line 3, before the printf runs
+  CHECK(s.printed(0, s.position()).empty());
+  s.next();  // line 4: the traced lane (0) printed on the way
+  const auto mine = s.printed(0, s.position());
+  REQUIRE(mine.size() == 1);
+  CHECK(mine[0].text == "lane 0: 0");
+  s.stepBack();
+  CHECK(s.printed(0, s.position()).empty());
+}
