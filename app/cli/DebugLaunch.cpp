@@ -11,26 +11,27 @@ namespace sl::cli {
 
 namespace {
 
-DebugLaunchResult failure(std::string message, int status) {
-  DebugLaunchResult r;
-  r.error = std::move(message);
-  r.status = status;
-  return r;
+template <typename T>
+std::unique_ptr<T> fail(LaunchFailure& failure, std::string message, int status) {
+  failure.error = std::move(message);
+  failure.status = status;
+  return nullptr;
 }
 
 bool isShaderFile(const std::string& file) { return file.size() > 5 && file.compare(file.size() - 5, 5, ".hlsl") == 0; }
 
 }  // namespace
 
-DebugLaunchResult launchDebugTarget(const DebugLaunchOptions& o) {
+std::unique_ptr<DebugProgram> loadDebugProgram(const DebugLaunchOptions& o, LaunchFailure& failure) {
+  using Fail = DebugProgram;
   std::string text, error;
   const bool shader = isShaderFile(o.file);
   if (!o.pipeline.empty() && !shader)
-    return failure(o.tool + ": --pipeline goes with a SHADER.hlsl (a bundle has its own pipeline)\n", kExitUsage);
+    return fail<Fail>(failure, o.tool + ": --pipeline goes with a SHADER.hlsl (a bundle has its own pipeline)\n", kExitUsage);
   if (shader && !o.pipeline.empty()) {
     // The shader and the pipeline as a bundle of two parts, compiled as cs_6_6.
     std::string hlsl, yaml;
-    if (!readWholeFile(o.file, hlsl, error) || !readWholeFile(o.pipeline, yaml, error)) return failure(o.tool + ": " + error + "\n", kExitUsage);
+    if (!readWholeFile(o.file, hlsl, error) || !readWholeFile(o.pipeline, yaml, error)) return fail<Fail>(failure, o.tool + ": " + error + "\n", kExitUsage);
     if (!hlsl.empty() && hlsl.back() != '\n') hlsl += '\n';
     if (!yaml.empty() && yaml.back() != '\n') yaml += '\n';
     text = "#--- source.hlsl\n" + hlsl + "//--- pipeline.yaml\n" + yaml +
@@ -38,15 +39,15 @@ DebugLaunchResult launchDebugTarget(const DebugLaunchOptions& o) {
            "# RUN: %offloader %t/pipeline.yaml %t.o\n";
   } else if (shader) {
     // A bare compute shader gets the bundle `run --new` would make for it.
-    if (int status = bundleFromShader(o.file, {}, {}, o.tool, text)) return failure("", status);
+    if (int status = bundleFromShader(o.file, {}, {}, o.tool, text)) return fail<Fail>(failure, "", status);
   } else if (!readWholeFile(o.file, text, error)) {
-    return failure(o.tool + ": " + error + "\n", kExitUsage);
+    return fail<Fail>(failure, o.tool + ": " + error + "\n", kExitUsage);
   }
   offload::BundleResult parsed = offload::parseBundle(text);
-  if (!parsed.bundle) return failure(o.file + ":" + parsed.error + "\n", 1);
-  auto target = std::make_unique<DebugTarget>();
-  target->bundle = std::move(*parsed.bundle);
-  const offload::Bundle& bundle = target->bundle;
+  if (!parsed.bundle) return fail<Fail>(failure, o.file + ":" + parsed.error + "\n", 1);
+  auto program = std::make_unique<DebugProgram>();
+  program->bundle = std::move(*parsed.bundle);
+  const offload::Bundle& bundle = program->bundle;
   // The first run the bundle expects to succeed is the one debugged.
   const offload::OffloadStep* run = nullptr;
   for (const offload::OffloadStep& step : bundle.runs)
@@ -55,32 +56,44 @@ DebugLaunchResult launchDebugTarget(const DebugLaunchOptions& o) {
       break;
     }
   if (!run || run->shaders.size() != 1 || run->shaderCompiles.empty() || run->shaderCompiles[0] < 0)
-    return failure(o.file + ": error: no %offloader RUN line with one compute shader compiled by a %dxc_target RUN line\n", 1);
+    return fail<Fail>(failure, o.file + ": error: no %offloader RUN line with one compute shader compiled by a %dxc_target RUN line\n", 1);
   const offload::CompileStep& compile = bundle.compiles[size_t(run->shaderCompiles[0])];
   std::vector<std::string> extra;
   if (!o.noDebugInfo) extra.push_back("-Zi");
   std::optional<std::vector<uint8_t>> object = compileBundleStep(o.file, bundle, compile, extra, o.tool);
-  if (!object) return failure("", 1);
-  target->words.resize(object->size() / 4);
-  std::memcpy(target->words.data(), object->data(), target->words.size() * 4);
-  target->sourcePart = compile.sourcePart;
-  const offload::SplitPart* source = bundle.part(compile.sourcePart);
+  if (!object) return fail<Fail>(failure, "", 1);
+  program->words.resize(object->size() / 4);
+  std::memcpy(program->words.data(), object->data(), program->words.size() * 4);
+  program->sourcePart = compile.sourcePart;
   // A SHADER.hlsl is its own source part, line for line; a bundle's part starts further down.
-  if (source && !shader) target->userLineOffset = source->firstLine - 1;
+  if (const offload::SplitPart* source = bundle.part(compile.sourcePart); source && !shader) program->userLineOffset = source->firstLine - 1;
 
   const offload::SplitPart* pipelinePart = bundle.part(run->pipelinePart);
-  offload::ParseResult pipelineParse = offload::parsePipeline(pipelinePart ? pipelinePart->text : "", o.file + "/" + run->pipelinePart);
-  if (!pipelineParse.ok()) return failure(pipelineParse.renderErrors(), 1);
-  target->pipeline = std::move(*pipelineParse.pipeline);
+  program->pipelineText = pipelinePart ? pipelinePart->text : "";
+  program->pipelineName = o.file + "/" + run->pipelinePart;
+  offload::ParseResult pipelineParse = offload::parsePipeline(program->pipelineText, program->pipelineName);
+  if (!pipelineParse.ok()) return fail<Fail>(failure, pipelineParse.renderErrors(), 1);
+  program->pipeline = std::move(*pipelineParse.pipeline);
+  return program;
+}
 
-  offload::InvocationTraceResult recorded = offload::traceInvocation(target->words, target->pipeline, o.invocation, o.trace, o.file);
-  if (!recorded.value) return failure(recorded.error + "\n", recorded.usageError ? kExitUsage : 1);
+std::unique_ptr<DebugTarget> recordDebugTarget(std::unique_ptr<DebugProgram> program, const DebugLaunchOptions& o, LaunchFailure& failure) {
+  offload::InvocationTraceResult recorded = offload::traceInvocation(program->words, program->pipeline, o.invocation, o.trace, o.file);
+  if (!recorded.value) return fail<DebugTarget>(failure, recorded.error + "\n", recorded.usageError ? kExitUsage : 1);
+  auto target = std::make_unique<DebugTarget>();
+  target->program = std::move(program);
   target->recorded = std::move(*recorded.value);
-  target->session = std::make_unique<interp::debug::DebugSession>(target->recorded.trace, target->words);
+  const DebugProgram& p = *target->program;
+  target->session = std::make_unique<interp::debug::DebugSession>(target->recorded.trace, p.words);
   if (!target->recorded.dispatchStatus.ok()) target->session->setDispatchError(target->recorded.dispatchStatus.message());
-  if (source) target->session->addSourceText(o.file + "/" + compile.sourcePart, source->text);
+  if (const offload::SplitPart* source = p.bundle.part(p.sourcePart)) target->session->addSourceText(o.file + "/" + p.sourcePart, source->text);
+  return target;
+}
+
+DebugLaunchResult launchDebugTarget(const DebugLaunchOptions& options) {
   DebugLaunchResult result;
-  result.target = std::move(target);
+  if (std::unique_ptr<DebugProgram> program = loadDebugProgram(options, result.failure))
+    result.target = recordDebugTarget(std::move(program), options, result.failure);
   return result;
 }
 

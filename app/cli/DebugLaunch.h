@@ -27,26 +27,45 @@ struct DebugLaunchOptions {
   std::string tool = "shaderlens debug";  // names the command in messages
 };
 
-struct DebugTarget {
+// The compiled program of a launch, before anything runs.
+struct DebugProgram {
   offload::Bundle bundle;
   std::string sourcePart;       // the compiled split part ("source.hlsl")
   uint32_t userLineOffset = 0;  // a line of that part is line + offset of `file` (0 for a SHADER.hlsl)
   std::vector<uint32_t> words;  // the compiled SPIR-V
-  offload::Pipeline pipeline;   // its buffers as the recorded dispatch left them
+  std::string pipelineText;     // the run's pipeline YAML as written
+  std::string pipelineName;     // "FILE/pipeline.yaml", for messages
+  offload::Pipeline pipeline;   // parsed; after recording, its buffers as the dispatch left them
+};
+
+struct DebugTarget {
+  std::unique_ptr<DebugProgram> program;
   offload::InvocationTrace recorded;
   std::unique_ptr<interp::debug::DebugSession> session;
 };
 
-struct DebugLaunchResult {
-  std::unique_ptr<DebugTarget> target;
-  // Without a target: the message as printed, newline included ("" when the compiler already
-  // printed its diagnostics to stderr), and the exit status (2: usage, 1: anything else).
+// Why there is no program or target: the message as printed, newline included ("" when the
+// compiler already printed its diagnostics to stderr), and the exit status (2: usage, 1: else).
+struct LaunchFailure {
   std::string error;
-  int status = 0;
+  int status = 1;
 };
 
-// Compiler diagnostics go to stderr as the compile prints them; device messages and a failed
-// dispatch are left in `target->recorded` for the caller to report.
+// Reads the bundle (or makes one for a SHADER.hlsl), compiles its run's shader and parses the
+// pipeline. Compiler diagnostics go to stderr as the compile prints them.
+std::unique_ptr<DebugProgram> loadDebugProgram(const DebugLaunchOptions& options, LaunchFailure& failure);
+
+// Records the chosen invocation of `program`'s dispatch and opens a session over the trace.
+// Device messages and a failed dispatch are left in `recorded` for the caller to report.
+std::unique_ptr<DebugTarget> recordDebugTarget(std::unique_ptr<DebugProgram> program, const DebugLaunchOptions& options,
+                                               LaunchFailure& failure);
+
+struct DebugLaunchResult {
+  std::unique_ptr<DebugTarget> target;
+  LaunchFailure failure;  // without a target
+};
+
+// Both steps.
 DebugLaunchResult launchDebugTarget(const DebugLaunchOptions& options);
 
 }  // namespace sl::cli

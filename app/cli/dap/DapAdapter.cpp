@@ -174,15 +174,16 @@ Adapter::Reply Adapter::launch(const Object& args) {
   if (!printed.empty()) output("stderr", printed);
   if (!launched.target) {
     // The compile's own failure line ends what it printed; its diagnostics went out above.
-    std::string why = trimmedText(launched.error.empty() ? printed : launched.error);
-    if (launched.error.empty() && why.find('\n') != std::string::npos) why = why.substr(why.rfind('\n') + 1);
+    const std::string& error = launched.failure.error;
+    std::string why = trimmedText(error.empty() ? printed : error);
+    if (error.empty() && why.find('\n') != std::string::npos) why = why.substr(why.rfind('\n') + 1);
     return fail(why.empty() ? "the program could not be launched" : why);
   }
   target_ = std::move(launched.target);
   stopOnEntry_ = parsed->stopOnEntry;
   interp::debug::DebugSession& s = *target_->session;
   const std::string shaderFile = s.module().sourceFiles.size() > s.debugInfo().mainFile ? s.module().sourceFiles[s.debugInfo().mainFile] : "";
-  sources_ = SourceMap(parsed->launch.file, shaderFile, target_->userLineOffset);
+  sources_ = SourceMap(parsed->launch.file, shaderFile, target_->program->userLineOffset);
   sources_.setLinesStartAt1(linesStartAt1_);
   output("console", "debugging " + target_->recorded.describe() + "; the traced lane steps, the other lanes are threads that show their values");
   for (const std::string& note : s.notes()) output("console", "note: " + note);
