@@ -134,6 +134,38 @@ TEST_CASE("an instrumented module captures the target invocation's values as int
   CHECK(plain.get<float>(0, 1) == c.buffers.get<float>(0, 1));
 }
 
+TEST_CASE("64-bit, 16-bit, bool and vector values are captured as interp holds them", "[probe]") {
+  const auto words = compileHlsl(R"(
+RWStructuredBuffer<uint> Out : register(u0);
+RWStructuredBuffer<float> Floats : register(u1);
+[numthreads(4, 1, 1)]
+void main(uint3 id : SV_DispatchThreadID) {
+  uint64_t wide = uint64_t(id.x) * 0x100000001ull + 7;
+  double d = double(id.x) / 3.0;
+  half h = half(id.x) * half(0.25);
+  int16_t s = int16_t(id.x) - int16_t(9);
+  bool2 flags = bool2(id.x > 2, (id.x & 1) == 0);
+  float3 v = float3(id.x, 0.5f, -2.0f) * 1.5f;
+  Out[id.x] = uint(wide >> 32) + uint(wide) + uint(s) + (flags.x ? 1u : 0u) + (flags.y ? 2u : 0u);
+  Floats[id.x] = float(d) + float(h) + v.x + v.y + v.z;
+})", "cs_6_2", {"-enable-16bit-types"});
+  Captured c = runInstrumented(words, {6, 0, 0});
+  const auto traced = tracedValues(words, 1, 2, c.module.probes);
+  std::map<uint32_t, bool> widths;  // width -> seen
+  for (const interp::probe::CapturedValue& v : c.capture.values) {
+    const ProbedValue& probe = c.module.probes[v.ordinal];
+    widths[probe.width] = true;
+    INFO("%" << probe.resultId << " width " << probe.width << " x" << probe.components);
+    auto it = traced.find({probe.resultId, v.occurrence});
+    REQUIRE(it != traced.end());
+    CHECK(it->second == v.words);
+  }
+  CHECK(c.capture.values.size() == traced.size());
+  CHECK(widths.count(64));
+  CHECK(widths.count(16));
+  CHECK(widths.count(1));
+}
+
 TEST_CASE("only the target invocation captures anything", "[probe]") {
   const auto words = compileHlsl(kLoopShader, "cs_6_0");
   Captured outside = runInstrumented(words, {100, 0, 0});
