@@ -891,6 +891,7 @@ void Emitter::emitInst(InstId id) {
     case OpFamily::Glsl: emitGlsl(id, inst); break;
     case OpFamily::Hlsl: emitHlsl(id, inst); break;
     case OpFamily::Call: emitCall(id, inst); break;
+    case OpFamily::Debug: break;  // variable debug info: SPIR-V only (irgen emits it for SPIR-V)
     case OpFamily::Qptr:
       error(inst.attrs.loc, opcodeName(inst.op) + " has no DXIL form (the DXIL side takes IR before qptr.lower)");
       break;

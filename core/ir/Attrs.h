@@ -18,11 +18,14 @@ struct Decoration {
   friend bool operator==(const Decoration&, const Decoration&) = default;
 };
 
-// A location in one of the module's debug source files (Module::debugFiles).
+// A location in one of the module's debug source files (Module::debugFiles), and the lexical
+// scope it is in (Module::debugScopes index + 1; 0: the function's own scope, and always 0
+// unless variable debug info is asked for).
 struct DebugLoc {
   uint32_t file = UINT32_MAX;
   uint32_t line = 0;
   uint32_t column = 0;
+  uint32_t scope = 0;
 
   bool valid() const { return file != UINT32_MAX && line != 0; }
   friend bool operator==(const DebugLoc&, const DebugLoc&) = default;

@@ -156,6 +156,26 @@ void Builder::spvVoid(uint32_t opcode, std::vector<Operand> operands) {
   emit(Opcode::spv(opcode), Type(), std::move(operands));
 }
 
+uint32_t Builder::newScope(DebugScopeDef scope) {
+  module_.debugScopes.push_back(std::move(scope));
+  return static_cast<uint32_t>(module_.debugScopes.size());
+}
+
+uint32_t Builder::debugVar(DebugVarDef var) {
+  module_.debugVars.push_back(std::move(var));
+  return static_cast<uint32_t>(module_.debugVars.size() - 1);
+}
+
+void Builder::debugDeclare(uint32_t var, Value pointer) {
+  emit(Opcode::debug(DebugOp::Declare), Type(), {Operand::i(var), Operand::v(pointer)});
+}
+
+void Builder::debugValue(uint32_t var, Value value, std::vector<uint32_t> indexes) {
+  std::vector<Operand> ops{Operand::i(var), Operand::v(value)};
+  for (uint32_t i : indexes) ops.push_back(Operand::i(i));
+  emit(Opcode::debug(DebugOp::Value), Type(), std::move(ops));
+}
+
 static std::vector<Operand> valuesToOperands(const std::vector<Value>& values) {
   std::vector<Operand> ops;
   ops.reserve(values.size());

@@ -68,9 +68,22 @@ class Builder {
   RegionId insertRegion() const { return region_; }
   bool isTerminated() const;
   void setLoc(DebugLoc loc) { loc_ = loc; }
-  void setLoc(uint32_t file, uint32_t line, uint32_t column) { loc_ = {file, line, column}; }
+  // In the current lexical scope (setScope).
+  void setLoc(uint32_t file, uint32_t line, uint32_t column) { loc_ = {file, line, column, scope_}; }
   void clearLoc() { loc_ = {}; }
   DebugLoc loc() const { return loc_; }
+  // Variable debug info: the lexical scope (DebugLoc::scope) of what follows; newScope adds a
+  // Module::debugScopes entry and returns its DebugLoc::scope number.
+  void setScope(uint32_t scope) {
+    scope_ = scope;
+    loc_.scope = scope;
+  }
+  uint32_t scope() const { return scope_; }
+  uint32_t newScope(DebugScopeDef scope);
+  // Variable debug info: a Module::debugVars entry, and dbg.declare / dbg.value of it.
+  uint32_t debugVar(DebugVarDef var);
+  void debugDeclare(uint32_t var, Value pointer);
+  void debugValue(uint32_t var, Value value, std::vector<uint32_t> indexes = {});
 
   // ---- raw instructions ----
   InstId emit(Opcode op, Type resultType, std::vector<Operand> operands);
@@ -222,6 +235,7 @@ class Builder {
   FuncId func_;
   RegionId region_;
   DebugLoc loc_;
+  uint32_t scope_ = 0;
   uint32_t localCount_ = 0;
   NodeId entryBlock_;
   std::vector<Frame> frames_;

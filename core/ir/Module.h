@@ -177,6 +177,7 @@ struct GlobalVarDef {
   uint32_t storageClass = 0;
   Type refType;  // type of the Value::global reference: pointer(storageClass, type), or qptr
   Const initializer;
+  uint32_t debugVar = 0;  // the HLSL global it holds (static, groupshared): Module::debugVars index + 1
 };
 
 struct ExecutionMode {
@@ -199,6 +200,27 @@ struct DebugFile {
   std::string contents;  // optional; emitted as OpSource text when the writer is asked to
 };
 
+// A lexical scope for variable debug info: a `{}` block (or a `for` statement) inside its
+// parent scope, or the body of a function inlined at `inlinedAt` (whose scope is the caller's).
+// `parent` and DebugLoc::scope count from 1; 0 is the enclosing function's own scope.
+struct DebugScopeDef {
+  enum class Kind : uint8_t { Block, InlinedFunction };
+  Kind kind = Kind::Block;
+  uint32_t parent = 0;
+  DebugLoc loc;        // where the block or the inlined function begins
+  std::string name;    // InlinedFunction: the HLSL function's name
+  DebugLoc inlinedAt;  // InlinedFunction: the call
+};
+
+// A declared HLSL variable: a local, a parameter (argNumber from 1) or a global (static,
+// groupshared; GlobalVarDef::debugVar). dbg.declare/dbg.value say what holds a local.
+struct DebugVarDef {
+  std::string name;
+  Type type;          // its value type
+  DebugLoc loc;       // the declaration; loc.scope is the scope it belongs to
+  uint32_t argNumber = 0;
+};
+
 class Module {
  public:
   explicit Module(std::shared_ptr<Context> cx) : cx_(std::move(cx)) {}
@@ -212,6 +234,9 @@ class Module {
   StableVector<FunctionDef> functions;
   std::vector<EntryPoint> entryPoints;
   std::vector<DebugFile> debugFiles;
+  // Variable debug info (only when asked for: IrGenOptions::debugVariables).
+  std::vector<DebugScopeDef> debugScopes;
+  std::vector<DebugVarDef> debugVars;
   // Capabilities and extensions the front end picks where the grammar offers alternatives (Layer
   // written by a vertex shader needs ShaderViewportIndexLayerEXT, not Geometry); the writer
   // declares them before deriving the rest.

@@ -37,6 +37,14 @@ const char* hlslOpName(HlslOp op) {
   return "?";
 }
 
+const char* debugOpName(DebugOp op) {
+  switch (op) {
+    case DebugOp::Declare: return "declare";
+    case DebugOp::Value: return "value";
+  }
+  return "?";
+}
+
 std::string opcodeName(Opcode op) {
   switch (op.family) {
     case OpFamily::Spv: {
@@ -50,6 +58,7 @@ std::string opcodeName(Opcode op) {
     case OpFamily::Qptr: return std::string("qptr.") + qptrOpName(static_cast<QptrOp>(op.code));
     case OpFamily::Hlsl: return std::string("hlsl.") + hlslOpName(static_cast<HlslOp>(op.code));
     case OpFamily::Call: return "call";
+    case OpFamily::Debug: return std::string("dbg.") + debugOpName(static_cast<DebugOp>(op.code));
   }
   return "?";
 }

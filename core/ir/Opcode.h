@@ -1,6 +1,7 @@
 // Instruction opcodes come from four families: SPIR-V core ops (keyed by their SPIR-V opcode
 // number), GLSL.std.450 extended instructions, SPIR-T's qptr ops, and HLSL-level ops that
-// passes legalize away before SPIR-V or DXIL is emitted. Function calls are a fifth form.
+// passes legalize away before SPIR-V or DXIL is emitted. Function calls are a fifth form, and
+// debug facts about HLSL variables (`dbg.*`, only when variable debug info is asked for) a sixth.
 #pragma once
 
 #include <cstdint>
@@ -9,7 +10,7 @@
 
 namespace sl::ir {
 
-enum class OpFamily : uint8_t { Spv, Glsl, Qptr, Hlsl, Call };
+enum class OpFamily : uint8_t { Spv, Glsl, Qptr, Hlsl, Call, Debug };
 
 // SPIR-T's qptr op set (design/qptr.md §3). Immediates:
 //   FuncLocalVar: size, align [, initializer value operand]
@@ -73,6 +74,16 @@ enum class HlslOp : uint16_t {
   ResourceAtomic,
 };
 
+// Debug facts about a declared HLSL variable (Module::debugVars): no result, no effect on the
+// code; the SPIR-V writer emits them as NonSemantic.Shader.DebugInfo.100 or drops them.
+//   Declare: (imm var, value pointer) -- the variable lives in this memory from here on
+//   Value:   (imm var, value v [, imm index...]) -- the variable (or the member/component the
+//            indexes name) now equals v
+enum class DebugOp : uint16_t {
+  Declare,
+  Value,
+};
+
 // Immediate flag bits of hlsl.resource_sample / hlsl.resource_gather.
 namespace SampleFlag {
 inline constexpr uint32_t Bias = 1u << 0;    // + value bias (SampleBias)
@@ -99,17 +110,20 @@ struct Opcode {
   static constexpr Opcode qptr(QptrOp op) { return {OpFamily::Qptr, static_cast<uint16_t>(op)}; }
   static constexpr Opcode hlsl(HlslOp op) { return {OpFamily::Hlsl, static_cast<uint16_t>(op)}; }
   static constexpr Opcode call() { return {OpFamily::Call, 0}; }
+  static constexpr Opcode debug(DebugOp op) { return {OpFamily::Debug, static_cast<uint16_t>(op)}; }
 
   bool isSpv(uint32_t op) const { return family == OpFamily::Spv && code == op; }
   bool isQptr(QptrOp op) const { return family == OpFamily::Qptr && code == static_cast<uint16_t>(op); }
   bool isHlsl(HlslOp op) const { return family == OpFamily::Hlsl && code == static_cast<uint16_t>(op); }
+  bool isDebug(DebugOp op) const { return family == OpFamily::Debug && code == static_cast<uint16_t>(op); }
   friend bool operator==(Opcode, Opcode) = default;
 };
 
 const char* qptrOpName(QptrOp op);  // "func_local_var", ...
 const char* hlslOpName(HlslOp op);  // "handle_from_binding", ...
+const char* debugOpName(DebugOp op);  // "declare", "value"
 // The printed name with its family prefix: "spv.OpIAdd", "glsl.FClamp", "qptr.offset",
-// "hlsl.handle_from_heap", "call".
+// "hlsl.handle_from_heap", "call", "dbg.declare".
 std::string opcodeName(Opcode op);
 
 }  // namespace sl::ir

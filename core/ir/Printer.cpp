@@ -299,6 +299,7 @@ class ModulePrinter {
     if (!m_.globals.empty()) blank();
     for (const EntryPoint& ep : m_.entryPoints) printEntryPoint(ep);
     if (!m_.entryPoints.empty()) blank();
+    printDebugTables();
     for (uint32_t f = 0; f < m_.functions.size(); ++f) {
       if (f) blank();
       printFunction(f);
@@ -341,6 +342,7 @@ class ModulePrinter {
   }
 
   void collect() {
+    for (const DebugVarDef& v : m_.debugVars) names_.visitType(v.type);
     for (const GlobalVarDef& g : m_.globals) {
       names_.visitType(g.type);
       if (g.initializer.valid()) names_.visitConst(g.initializer);
@@ -369,6 +371,7 @@ class ModulePrinter {
         if (opts_.debugLocs && last) {
           piece += "  // " + sl.file + ":" + std::to_string(loc.line);
           if (loc.column) piece += ":" + std::to_string(loc.column);
+          if (loc.scope) piece += " in S" + std::to_string(loc.scope);
         }
       }
       (void)first;
@@ -405,6 +408,7 @@ class ModulePrinter {
                     storageClassName(gv.storageClass) + ": " + names_.type(gv.type);
     if (gv.refType.valid() && cx_.def(gv.refType).kind == TypeKind::QPtr) s += " (as qptr)";
     if (gv.initializer.valid()) s += " = " + names_.constant(gv.initializer);
+    if (gv.debugVar) s += " debug D" + std::to_string(gv.debugVar - 1);
     line(0, s, gv.attrs.loc);
   }
 
@@ -425,6 +429,46 @@ class ModulePrinter {
       }
     }
     line(0, s);
+  }
+
+  // ---------------------------------------------------------------- variable debug info
+  std::string locText(DebugLoc loc) const {
+    if (!loc.valid() || loc.file >= m_.debugFiles.size()) return "?";
+    return m_.debugFiles[loc.file].path + ":" + std::to_string(loc.line) + ":" + std::to_string(loc.column);
+  }
+  static std::string scopeText(uint32_t scope) { return scope ? "S" + std::to_string(scope) : "function"; }
+
+  // `debug_scope S1 = block in function at f:3:5`, `debug_var D0`x`: f32 at f:4:7 in S1`.
+  void printDebugTables() {
+    for (size_t i = 0; i < m_.debugScopes.size(); ++i) {
+      const DebugScopeDef& d = m_.debugScopes[i];
+      std::string s = "debug_scope S" + std::to_string(i + 1) + " = ";
+      if (d.kind == DebugScopeDef::Kind::InlinedFunction)
+        s += "inlined " + quoted(d.name) + " at " + locText(d.loc) + ", called at " + locText(d.inlinedAt) + " in " +
+             scopeText(d.inlinedAt.scope);
+      else
+        s += "block in " + scopeText(d.parent) + " at " + locText(d.loc);
+      line(0, s);
+    }
+    for (size_t i = 0; i < m_.debugVars.size(); ++i) {
+      const DebugVarDef& v = m_.debugVars[i];
+      std::string s = "debug_var D" + std::to_string(i) + nameSuffix(v.name) + ": " + names_.type(v.type) + " at " +
+                      locText(v.loc) + " in " + scopeText(v.loc.scope);
+      if (v.argNumber) s += " (argument " + std::to_string(v.argNumber) + ")";
+      line(0, s);
+    }
+    if (!m_.debugScopes.empty() || !m_.debugVars.empty()) blank();
+  }
+
+  std::string debugOperands(const InstDef& inst) {
+    std::string s;
+    for (size_t i = 0; i < inst.operands.size(); ++i) {
+      const Operand& o = inst.operands[i];
+      s += i ? ", " : "";
+      if (i == 0 && o.isImm) s += "D" + std::to_string(o.imm);
+      else s += o.isImm ? std::to_string(o.imm) : value(o.value);
+    }
+    return s;
   }
 
   // ---------------------------------------------------------------- functions
@@ -628,6 +672,7 @@ class ModulePrinter {
     std::string s;
     if (inst.op.family == OpFamily::Qptr) return qptrOperands(inst);
     if (inst.op.family == OpFamily::Hlsl) return hlslOperands(inst);
+    if (inst.op.family == OpFamily::Debug) return debugOperands(inst);
     const grammar::Instruction* g = inst.op.family == OpFamily::Spv ? grammar::findInstruction(inst.op.code) : nullptr;
     // Grammar operands without IdResultType/IdResult, to name immediates.
     std::vector<const grammar::OperandDesc*> descs;

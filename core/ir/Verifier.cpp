@@ -376,6 +376,16 @@ class FunctionVerifier {
       case OpFamily::Hlsl:
         verifyTextureOp(inst, what());  // other shapes are checked by the passes that consume them
         return;
+      case OpFamily::Debug: {
+        if (result.valid()) error(loc, what() + " has no result, but a result type was given");
+        if (inst.operands.size() < 2 || !inst.operands[0].isImm || inst.operands[0].imm >= m_.debugVars.size() ||
+            inst.operands[1].isImm)
+          error(loc, what() + " needs a debug variable (D0..D" + std::to_string(m_.debugVars.size()) + ") and a value");
+        else if (inst.op.isDebug(DebugOp::Declare) && value(1).valid() && cx_.def(value(1)).kind != TypeKind::Pointer &&
+                 cx_.def(value(1)).kind != TypeKind::QPtr)
+          error(loc, what() + " needs a pointer, not " + typeText(value(1)));
+        return;
+      }
       case OpFamily::Spv:
         break;
     }

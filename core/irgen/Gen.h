@@ -122,6 +122,23 @@ class Gen {
   // ---- diagnostics and locations (GenModule.cpp)
   void error(clang::SourceLocation loc, const std::string& message);
   void setLoc(const fe::Node* node);
+  // The node's location in the current lexical scope (invalid when it has none).
+  ir::DebugLoc debugLocOf(const fe::Node* node);
+
+  // ---- variable debug info (GenDebugInfo.cpp; only with IrGenOptions::debugVariables)
+  // Records `var` (a local, or a parameter when argNumber > 0) held in memory at `ptr`, from here on.
+  void debugDeclare(const fe::VarDecl* var, ir::Value ptr, uint32_t argNumber = 0);
+  // A parameter passed by value and copied into `ptr`: it equals `param` until the copy
+  // (generated between the two calls), then lives in `ptr`.
+  uint32_t debugParamValue(const fe::VarDecl* param, ir::Value value, uint32_t argNumber);
+  void debugParamCopied(uint32_t var, ir::Value ptr);
+  // Records a static or groupshared global.
+  void debugGlobal(const fe::VarDecl* var, ir::GlobalVarId global);
+  // A lexical block beginning at `at` inside the current scope; returns the scope to restore.
+  uint32_t openScope(const fe::Node* at);
+  // The body of `callee`, inlined at `call`; returns the scope to restore.
+  uint32_t openInlinedScope(const fe::FunctionDecl* callee, const fe::Node* call);
+  void closeScope(uint32_t previous);
   bool failed() const { return errors_ > 0; }
 
   // ---- types (GenType.cpp)
@@ -311,6 +328,9 @@ class Gen {
   std::vector<const fe::VarDecl*> staticInits_;  // statics initialized by the entry wrapper
   std::unordered_map<const fe::VarDecl*, ir::GlobalVarId> staticGuards_;  // init.done.<name> of static locals
   const fe::FunctionDecl* currentFn_ = nullptr;
+  // The body statement of the function being generated (or inlined): its `{}` is the function's
+  // own scope, not a lexical block.
+  const fe::Stmt* functionBody_ = nullptr;
   bool computeDerivatives_ = false;  // a compute entry uses implicit derivatives (SM 6.6)
   // Inlined calls being generated (innermost last): where `return` stores its value, and the
   // loop/switch depth at the call (a return deeper than that cannot leave with one break).

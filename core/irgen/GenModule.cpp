@@ -42,10 +42,10 @@ void Gen::error(clang::SourceLocation loc, const std::string& message) {
   ++errors_;
 }
 
-void Gen::setLoc(const fe::Node* node) {
-  if (!node || !node->loc.isValid()) return;
+ir::DebugLoc Gen::debugLocOf(const fe::Node* node) {
+  if (!node || !node->loc.isValid()) return {};
   SourceLoc loc = source_.location(node->loc);
-  if (!loc.valid()) return;
+  if (!loc.valid()) return {};
   auto it = fileIndex_.find(loc.file);
   uint32_t file;
   if (it == fileIndex_.end()) {
@@ -54,7 +54,12 @@ void Gen::setLoc(const fe::Node* node) {
   } else {
     file = it->second;
   }
-  b_->setLoc(file, loc.line, loc.column);
+  return {file, loc.line, loc.column, b_->scope()};
+}
+
+void Gen::setLoc(const fe::Node* node) {
+  const ir::DebugLoc loc = debugLocOf(node);
+  if (loc.valid()) b_->setLoc(loc);
 }
 
 const fe::Attribute* findAttr(const std::vector<fe::Attribute>& attrs, std::string_view name) {
@@ -161,6 +166,7 @@ void Gen::declareGlobal(const fe::VarDecl* var) {
       ir::GlobalVarId g = b_->global(var->name, lower(var->type), spv::StorageClassWorkgroup);
       info.ptr = ir::Value::global(g);
       info.workgroup = true;
+      debugGlobal(var, g);
       break;
     }
     case fe::StorageClass::Static:
@@ -169,6 +175,7 @@ void Gen::declareGlobal(const fe::VarDecl* var) {
       ir::GlobalVarId g = b_->global(var->name, lower(var->type), spv::StorageClassPrivate);
       info.ptr = ir::Value::global(g);
       if (var->init) staticInits_.push_back(var);
+      debugGlobal(var, g);
       break;
     }
   }
@@ -413,7 +420,14 @@ void Gen::genFunctionBody(const fe::FunctionDecl* fn, ir::FuncId id) {
   uint32_t index = 0;
   thisPtr_ = {};
   if (fn->parent && !fn->isStatic) thisPtr_ = b_->param(index++);
+  // Debug info: every by-value parameter equals its argument from the start (before any copy).
+  std::vector<uint32_t> paramVars(fn->params.size(), UINT32_MAX);
+  for (size_t i = 0; i < fn->params.size(); ++i)
+    if (!fn->params[i]->type->isResource() && fn->params[i]->direction == fe::ParamDirection::In)
+      paramVars[i] = debugParamValue(fn->params[i], b_->param(index + static_cast<uint32_t>(i)), static_cast<uint32_t>(i) + 1);
+  uint32_t argNumber = 0;  // the HLSL parameter's position, from 1
   for (const fe::VarDecl* p : fn->params) {
+    ++argNumber;
     VarInfo v;
     if (p->type->isResource()) {
       error(p->loc, "resource parameters are not supported yet");
@@ -423,13 +437,17 @@ void Gen::genFunctionBody(const fe::FunctionDecl* fn, ir::FuncId id) {
     if (p->direction == fe::ParamDirection::In) {
       v.ptr = b_->local(lower(p->type), p->name);
       b_->store(v.ptr, b_->param(index));
+      debugParamCopied(paramVars[argNumber - 1], v.ptr);
     } else {
       v.ptr = b_->param(index);
+      debugDeclare(p, v.ptr, argNumber);
     }
     ++index;
     locals_[p] = v;
   }
+  functionBody_ = fn->body;
   if (fn->body) stmt(fn->body);
+  functionBody_ = nullptr;
   if (!b_->isTerminated()) {
     ir::Type ret = lower(fn->returnType);
     if (cx_->def(ret).kind == ir::TypeKind::Void) b_->ret();

@@ -45,6 +45,8 @@ void Gen::localDecl(const fe::VarDecl* var) {
     setLoc(var);
     b_->store(v.ptr, init);
   }
+  // After the initializing store, as DXC places it: a stop after the declaration shows the value.
+  debugDeclare(var, v.ptr);
 }
 
 // True when a return statement appears anywhere but as the last statement of the body.
@@ -117,6 +119,12 @@ Value Gen::inlineCall(const fe::CallExpr* call, const fe::FunctionDecl* callee) 
     const fe::Type* argType;
   };
   std::vector<WriteBack> writeBacks;
+  struct InlinedParam {
+    const fe::VarDecl* param;
+    Value ptr;
+    uint32_t argNumber;
+  };
+  std::vector<InlinedParam> inlinedParams;  // declared in the inlined body's scope
   Value calleeThis = thisPtr_;
   std::pair<uint32_t, uint32_t> calleeThisSlots = thisSlots_;
   // A method called on a struct of data and resources a call returned (`make().method()`): the
@@ -208,6 +216,7 @@ Value Gen::inlineCall(const fe::CallExpr* call, const fe::FunctionDecl* callee) 
       writeBacks.push_back({target, v.ptr, p->type, arg->type});
     }
     calleeLocals[p] = v;
+    if (!fe::containsResource(p->type)) inlinedParams.push_back({p, v.ptr, static_cast<uint32_t>(i) + 1});
   }
 
   InlineFrame frame;
@@ -228,6 +237,10 @@ Value Gen::inlineCall(const fe::CallExpr* call, const fe::FunctionDecl* callee) 
 
   std::swap(locals_, calleeLocals);
   const fe::FunctionDecl* callerFn = currentFn_;
+  const fe::Stmt* callerBody = functionBody_;
+  functionBody_ = callee->body;
+  const uint32_t callerScope = openInlinedScope(callee, call);
+  for (const InlinedParam& ip : inlinedParams) debugDeclare(ip.param, ip.ptr, ip.argNumber);
   Value callerThis = thisPtr_;
   currentFn_ = callee;
   thisPtr_ = calleeThis;
@@ -255,6 +268,8 @@ Value Gen::inlineCall(const fe::CallExpr* call, const fe::FunctionDecl* callee) 
   thisPtr_ = callerThis;
   thisSlots_ = callerThisSlots;
   currentFn_ = callerFn;
+  functionBody_ = callerBody;
+  closeScope(callerScope);
   std::swap(locals_, calleeLocals);
 
   setLoc(call);
@@ -344,9 +359,13 @@ void Gen::stmt(const fe::Stmt* s) {
   if (!s) return;
   setLoc(s);
   switch (s->kind) {
-    case fe::StmtKind::Compound:
+    case fe::StmtKind::Compound: {
+      // A `{}` is a lexical block, except a function's own body.
+      const uint32_t outer = s == functionBody_ ? b_->scope() : openScope(s);
       for (const fe::Stmt* st : static_cast<const fe::CompoundStmt*>(s)->body) stmt(st);
+      closeScope(outer);
       return;
+    }
     case fe::StmtKind::Decl:
       for (const fe::Decl* d : static_cast<const fe::DeclStmt*>(s)->decls)
         if (d->kind == fe::DeclKind::Var) localDecl(static_cast<const fe::VarDecl*>(d));
@@ -372,6 +391,8 @@ void Gen::stmt(const fe::Stmt* s) {
     }
     case fe::StmtKind::For: {
       auto* f = static_cast<const fe::ForStmt*>(s);
+      // The loop variable lives in a block of the whole statement.
+      const uint32_t outer = openScope(s);
       if (f->init) stmt(f->init);
       ++breakDepth_;
       std::vector<uint32_t> loopSlots = beginResourceLoop(s);
@@ -389,6 +410,7 @@ void Gen::stmt(const fe::Stmt* s) {
       endResourceLoop(loopSlots);
       --breakDepth_;
       leaveIfReturned(s);
+      closeScope(outer);
       return;
     }
     case fe::StmtKind::While: {

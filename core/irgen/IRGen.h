@@ -31,6 +31,10 @@ struct IrGenOptions {
   // The -T profile's shader model: derivatives outside pixel shaders need 6.6.
   uint32_t shaderModelMajor = 6;
   uint32_t shaderModelMinor = 6;
+  // Variable debug info for NonSemantic.Shader.DebugInfo.100 (-fspv-debug=vulkan*): declared
+  // locals, parameters and globals (Module::debugVars, dbg.declare), lexical scopes and inlined
+  // bodies (Module::debugScopes, DebugLoc::scope). Off, the module is exactly as without it.
+  bool debugVariables = false;
 };
 
 // "cs_6_5" -> 6, 5; false (outputs untouched) when the profile has no shader model.

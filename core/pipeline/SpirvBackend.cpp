@@ -299,6 +299,8 @@ void runSpirvBackend(const frontend::TranslationUnit& unit, const frontend::Prep
   genOptions.nonzeroBaseVertex = options.vkNonzeroBaseVertex;
   genOptions.nonzeroBaseInstance = options.vkNonzeroBaseInstance;
   irgen::profileShaderModel(options.profile, genOptions.shaderModelMajor, genOptions.shaderModelMinor);
+  // Locals, parameters, scopes and globals for NonSemantic.Shader.DebugInfo.100 (-fspv-debug=vulkan*).
+  genOptions.debugVariables = debugInfoMode(options).shaderInfo;
   irgen::IrGenResult gen = irgen::generateIR(unit, source, genOptions);
   size_t irIndex = result.stages.size();
   result.stages.emplace_back().name = "ir";
@@ -428,8 +430,10 @@ void runSpirvBackend(const frontend::TranslationUnit& unit, const frontend::Prep
       result.stages.push_back(std::move(a));
     }
     // The lifted module is emitted by default: it passes the same conformance tests as the
-    // bound module (docs/qptr.md); a module qptr cannot lift falls back to the bound one.
-    if (!lifted.words.empty() && options.emitQptrLifted) {
+    // bound module (docs/qptr.md); a module qptr cannot lift falls back to the bound one. The
+    // SPIR-V reader does not read variable debug info back, so a module that carries it
+    // (-fspv-debug=vulkan*) is the bound one, as with --no-qptr-lift.
+    if (!lifted.words.empty() && options.emitQptrLifted && !debugMode.shaderInfo) {
       emitted = std::move(lifted);
       emittedIsBound = false;
     }

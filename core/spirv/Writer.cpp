@@ -55,7 +55,11 @@ class Writer {
     for (uint32_t gv = 0; gv < m_.globals.size(); ++gv) emitGlobal(gv);
     for (uint32_t f = 0; f < m_.functions.size(); ++f) emitFunction(f);
     for (const EntryPoint& ep : m_.entryPoints) emitEntryPoint(ep);
-    if (opts_.emitShaderDebugInfo) compilationUnit();  // even a module without functions has one
+    if (opts_.emitShaderDebugInfo) {
+      compilationUnit();  // even a module without functions has one
+      for (uint32_t gv = 0; gv < m_.globals.size(); ++gv) debugGlobalVariable(gv);
+      for (const EntryPoint& ep : m_.entryPoints) debugEntryPoint(ep);
+    }
     // The target's SPIR-V version lacks something the module uses: the input's fault (or the
     // target option's), reported at the first instruction that needed it.
     // Module-level declarations (a capability irgen added) have no location; they only add
@@ -485,11 +489,18 @@ class Writer {
         id = debugInst(debugGlobals_, NonSemanticShaderDebugInfo100DebugTypeVector, {element, count});
         break;
       }
+      case TypeKind::Matrix: {
+        // As the SPIR-V type: d.count column vectors (DXC describes float3x4 as 3 of float4).
+        const uint32_t column = debugType(d.element), count = u32Const(d.count), columnMajor = u32Const(1);
+        id = debugInst(debugGlobals_, NonSemanticShaderDebugInfo100DebugTypeMatrix, {column, count, columnMajor});
+        break;
+      }
       case TypeKind::Array: case TypeKind::RuntimeArray: {
         const uint32_t element = debugType(d.element), count = u32Const(d.kind == TypeKind::Array ? d.count : 0);
         id = debugInst(debugGlobals_, NonSemanticShaderDebugInfo100DebugTypeArray, {element, count});
         break;
       }
+      case TypeKind::Struct: id = compositeDebugType(t); break;
       case TypeKind::Pointer: {
         // SPIRV-Tools accepts only a DebugTypeBasic as a pointer's base type.
         const TypeKind pointee = cx_.def(d.element).kind;
@@ -505,6 +516,241 @@ class Writer {
     }
     debugTypeIds_.emplace(t.index, id);
     return id;
+  }
+
+  // Size in bits of a value of type `t` laid out tightly (debug member offsets and sizes; a
+  // member's Offset decoration wins where the IR has one). 0 for types without a size.
+  uint32_t debugBits(Type t) const {
+    const TypeDef& d = cx_.def(t);
+    switch (d.kind) {
+      case TypeKind::Bool: return 32;
+      case TypeKind::Int: case TypeKind::Float: return d.width;
+      case TypeKind::Vector: case TypeKind::Matrix: case TypeKind::Array: return d.count * debugBits(d.element);
+      case TypeKind::Struct: {
+        uint32_t bits = 0;
+        for (const StructMember& m : d.members) {
+          if (const Decoration* off = findMemberDecoration(m, spv::DecorationOffset)) bits = off->operands.empty() ? bits : off->operands[0] * 8;
+          bits += debugBits(m.type);
+        }
+        return bits;
+      }
+      default: return 0;
+    }
+  }
+  static const Decoration* findMemberDecoration(const StructMember& m, uint32_t kind) {
+    for (const Decoration& d : m.decorations)
+      if (d.kind == kind) return &d;
+    return nullptr;
+  }
+
+  // A structure of value members (DebugTypeComposite + a DebugTypeMember per member); one with a
+  // member these debug types cannot describe (a runtime array, a pointer) stays opaque.
+  uint32_t compositeDebugType(Type t) {
+    const TypeDef& d = cx_.def(t);
+    for (const StructMember& m : d.members) {
+      const TypeKind k = cx_.def(m.type).kind;
+      if (k == TypeKind::RuntimeArray || k == TypeKind::Pointer || !debugBits(m.type)) return opaqueDebugType(t);
+    }
+    const std::string typeName = d.name.empty() ? printType(cx_, t) : d.name;
+    const uint32_t source = debugSourceId(0), one = u32Const(1), flags = u32Const(NonSemanticShaderDebugInfo100FlagIsPublic);
+    Words members;
+    uint32_t offset = 0;
+    for (uint32_t i = 0; i < d.members.size(); ++i) {
+      const StructMember& m = d.members[i];
+      if (const Decoration* off = findMemberDecoration(m, spv::DecorationOffset); off && !off->operands.empty())
+        offset = off->operands[0] * 8;
+      const uint32_t bits = debugBits(m.type);
+      const uint32_t memberName = stringId(m.name.empty() ? "_" + std::to_string(i) : m.name);
+      const uint32_t memberType = debugType(m.type);
+      members.push_back(debugInst(debugGlobals_, NonSemanticShaderDebugInfo100DebugTypeMember,
+                                  {memberName, memberType, source, one, one, u32Const(offset), u32Const(bits), flags}));
+      offset += bits;
+    }
+    const uint32_t nameId = stringId(typeName), tag = u32Const(NonSemanticShaderDebugInfo100Structure),
+                   unit = compilationUnit(), size = u32Const(debugBits(t));
+    Words ops{nameId, tag, source, one, one, unit, nameId, size, flags};
+    ops.insert(ops.end(), members.begin(), members.end());
+    return debugInst(debugGlobals_, NonSemanticShaderDebugInfo100DebugTypeComposite, ops);
+  }
+
+  // ---- variables and scopes (Module::debugVars, Module::debugScopes, dbg.* ops)
+  uint32_t debugExpression() {
+    if (!debugExpressionId_) debugExpressionId_ = debugInst(debugGlobals_, NonSemanticShaderDebugInfo100DebugExpression, {});
+    return debugExpressionId_;
+  }
+
+  // A DebugFunction for code that has no OpFunction of its own (an inlined body).
+  uint32_t inlinedDebugFunction(const DebugScopeDef& d) {
+    if (!voidDebugFnType_)
+      voidDebugFnType_ = debugInst(debugGlobals_, NonSemanticShaderDebugInfo100DebugTypeFunction,
+                                   {u32Const(NonSemanticShaderDebugInfo100FlagIsPublic), voidTypeId()});
+    const DebugLoc loc = d.loc.valid() && d.loc.file < m_.debugFiles.size() ? d.loc : DebugLoc{0, 1, 1};
+    const uint32_t nameId = stringId(d.name), source = debugSourceId(loc.file), line = u32Const(loc.line),
+                   column = u32Const(loc.column ? loc.column : 1), unit = compilationUnit(),
+                   flags = u32Const(NonSemanticShaderDebugInfo100FlagIsPublic);
+    return debugInst(debugGlobals_, NonSemanticShaderDebugInfo100DebugFunction,
+                     {nameId, voidDebugFnType_, source, line, column, unit, nameId, flags, line});
+  }
+
+  // The debug scope of DebugLoc::scope `scope` (0: the function being written).
+  uint32_t scopeId(uint32_t scope) {
+    if (scope == 0 || scope > m_.debugScopes.size()) return curDebugFn_;
+    auto it = scopeIds_.find(scope);
+    if (it != scopeIds_.end()) return it->second;
+    const DebugScopeDef& d = m_.debugScopes[scope - 1];
+    uint32_t id = 0;
+    if (d.kind == DebugScopeDef::Kind::InlinedFunction) {
+      id = inlinedDebugFunction(d);
+    } else {
+      // A parent scope number is below the scope's own (irgen opens scopes inside out): no cycles.
+      const uint32_t parent = d.parent < scope ? scopeId(d.parent) : curDebugFn_;
+      const DebugLoc loc = d.loc.valid() && d.loc.file < m_.debugFiles.size() ? d.loc : DebugLoc{0, 1, 1};
+      id = debugInst(debugGlobals_, NonSemanticShaderDebugInfo100DebugLexicalBlock,
+                     {debugSourceId(loc.file), u32Const(loc.line), u32Const(loc.column ? loc.column : 1), parent});
+    }
+    scopeIds_.emplace(scope, id);
+    return id;
+  }
+
+  // The DebugInlinedAt chain of code in `scope` (0 when it is not inside an inlined body).
+  uint32_t inlinedAtId(uint32_t scope) {
+    for (int depth = 0; scope && scope <= m_.debugScopes.size() && depth < 4096; ++depth) {
+      const DebugScopeDef& d = m_.debugScopes[scope - 1];
+      if (d.kind == DebugScopeDef::Kind::InlinedFunction) {
+        auto it = inlinedAtIds_.find(scope);
+        if (it != inlinedAtIds_.end()) return it->second;
+        const uint32_t caller = d.inlinedAt.scope < scope ? d.inlinedAt.scope : 0;
+        Words ops{u32Const(d.inlinedAt.line ? d.inlinedAt.line : 1), scopeId(caller)};
+        if (const uint32_t outer = inlinedAtId(caller)) ops.push_back(outer);
+        const uint32_t id = debugInst(debugGlobals_, NonSemanticShaderDebugInfo100DebugInlinedAt, ops);
+        inlinedAtIds_.emplace(scope, id);
+        return id;
+      }
+      if (d.parent >= scope) break;
+      scope = d.parent;
+    }
+    return 0;
+  }
+
+  // The scope `scope` lies in (an inlined body lies in its caller's), 0 at the top.
+  uint32_t enclosingScope(uint32_t scope) const {
+    if (scope == 0 || scope > m_.debugScopes.size()) return 0;
+    const DebugScopeDef& d = m_.debugScopes[scope - 1];
+    const uint32_t up = d.kind == DebugScopeDef::Kind::InlinedFunction ? d.inlinedAt.scope : d.parent;
+    return up < scope ? up : 0;  // irgen numbers scopes inside out; anything else ends the walk
+  }
+
+  // DebugScope for `scope` when the current block is in another one; entering a scope declares
+  // its memory locals.
+  void enterScope(uint32_t scope) {
+    Block& blk = blocks_[cur_];
+    if (blk.scope == scope) return;
+    std::vector<uint32_t> entered;
+    std::unordered_set<uint32_t> before;
+    for (uint32_t s = blk.scope; s; s = enclosingScope(s)) before.insert(s);
+    for (uint32_t s = scope; s && !before.count(s); s = enclosingScope(s)) entered.push_back(s);
+    blk.scope = scope;
+    blk.lastLine = {};  // a line is restated in its new scope
+    Words ops{scopeId(scope)};
+    if (const uint32_t inlined = inlinedAtId(scope)) ops.push_back(inlined);
+    debugInst(body(), NonSemanticShaderDebugInfo100DebugScope, ops);
+    for (auto it = entered.rbegin(); it != entered.rend(); ++it) declareScopeLocals(*it);
+  }
+
+  // A memory local is declared where its scope begins (the function's at its start), so a
+  // debugger lists it, uninitialized until written, wherever it is in scope; DebugDeclare then
+  // needs no particular place among the statements that write it.
+  void collectScopeLocals() {
+    scopeLocals_.clear();
+    // The function's DebugLocalVariables in declaration order (parameters first), the order a
+    // debugger lists them in.
+    std::set<uint32_t> vars;
+    for (uint32_t i = 0; i < fn_->insts.size(); ++i) {
+      const InstDef& inst = fn_->insts[i];
+      if (inst.op.family == OpFamily::Debug && !inst.operands.empty() && inst.operands[0].isImm &&
+          inst.operands[0].imm < m_.debugVars.size())
+        vars.insert(inst.operands[0].imm);
+    }
+    for (uint32_t var : vars) debugLocalVariable(var);
+    for (uint32_t i = 0; i < fn_->insts.size(); ++i) {
+      const InstDef& inst = fn_->insts[i];
+      if (!inst.op.isDebug(DebugOp::Declare) || inst.operands.size() < 2 || !inst.operands[0].isImm ||
+          inst.operands[0].imm >= m_.debugVars.size() || inst.operands[1].isImm)
+        continue;
+      const DebugVarDef& v = m_.debugVars[inst.operands[0].imm];
+      const Value& ptr = inst.operands[1].value;
+      if (v.argNumber || ptr.kind != ValueKind::InstResult || !fn_->inst(ptr.asInst()).op.isSpv(spv::OpVariable)) continue;
+      auto id = valueIds_.find(valueKey(ptr));
+      if (id == valueIds_.end()) continue;
+      scopeLocals_[v.loc.scope].push_back({inst.operands[0].imm, id->second});
+    }
+  }
+  void declareScopeLocals(uint32_t scope) {
+    auto it = scopeLocals_.find(scope);
+    if (it == scopeLocals_.end()) return;
+    for (const auto& [var, ptr] : it->second)
+      debugInst(body(), NonSemanticShaderDebugInfo100DebugDeclare, {debugLocalVariable(var), ptr, debugExpression()});
+  }
+
+  uint32_t debugLocalVariable(uint32_t var) {
+    auto it = localVarIds_.find(var);
+    if (it != localVarIds_.end()) return it->second;
+    const DebugVarDef& v = m_.debugVars[var];
+    const DebugLoc loc = v.loc.valid() && v.loc.file < m_.debugFiles.size() ? v.loc : DebugLoc{0, 1, 1};
+    Words ops{stringId(v.name), debugType(v.type), debugSourceId(loc.file), u32Const(loc.line),
+              u32Const(loc.column ? loc.column : 1), scopeId(v.loc.scope), u32Const(NonSemanticShaderDebugInfo100FlagIsLocal)};
+    if (v.argNumber) ops.push_back(u32Const(v.argNumber));
+    const uint32_t id = debugInst(debugGlobals_, NonSemanticShaderDebugInfo100DebugLocalVariable, ops);
+    localVarIds_.emplace(var, id);
+    return id;
+  }
+
+  // dbg.declare -> DebugDeclare, dbg.value -> DebugValue, in the variable's scope.
+  void emitDebugOp(const InstDef& inst) {
+    if (inst.operands.size() < 2 || !inst.operands[0].isImm || inst.operands[0].imm >= m_.debugVars.size() ||
+        inst.operands[1].isImm)
+      return;
+    const uint32_t var = inst.operands[0].imm;
+    if (inst.op.isDebug(DebugOp::Declare)) {
+      auto declared = scopeLocals_.find(m_.debugVars[var].loc.scope);
+      if (declared != scopeLocals_.end())
+        for (const auto& entry : declared->second)
+          if (entry.first == var) return;  // declared where its scope begins
+    }
+    const uint32_t value = valueId(inst.operands[1].value, inst.attrs.loc);
+    if (!value) return;
+    if (inst.op.isDebug(DebugOp::Declare)) {
+      // DebugDeclare takes an OpVariable or OpFunctionParameter only.
+      const Value& v = inst.operands[1].value;
+      const bool variable = v.kind == ValueKind::InstResult && fn_->inst(v.asInst()).op.isSpv(spv::OpVariable);
+      const bool parameter = v.kind == ValueKind::RegionInput && v.region() == fn_->body;
+      if (!variable && !parameter) return;
+    }
+    enterScope(m_.debugVars[var].loc.scope);
+    Words ops{debugLocalVariable(var), value, debugExpression()};
+    for (size_t i = 2; i < inst.operands.size(); ++i)
+      if (inst.operands[i].isImm) ops.push_back(u32Const(inst.operands[i].imm));
+    debugInst(body(), inst.op.isDebug(DebugOp::Declare) ? NonSemanticShaderDebugInfo100DebugDeclare
+                                                        : NonSemanticShaderDebugInfo100DebugValue, ops);
+  }
+
+  void debugGlobalVariable(uint32_t gv) {
+    const GlobalVarDef& g = m_.globals[gv];
+    if (!g.debugVar || g.debugVar > m_.debugVars.size() || gv >= globalIds_.size() || !globalIds_[gv]) return;
+    const DebugVarDef& v = m_.debugVars[g.debugVar - 1];
+    const DebugLoc loc = v.loc.valid() && v.loc.file < m_.debugFiles.size() ? v.loc : DebugLoc{0, 1, 1};
+    const uint32_t nameId = stringId(v.name);
+    debugInst(debugGlobals_, NonSemanticShaderDebugInfo100DebugGlobalVariable,
+              {nameId, debugType(v.type), debugSourceId(loc.file), u32Const(loc.line), u32Const(loc.column ? loc.column : 1),
+               compilationUnit(), nameId, globalIds_[gv], u32Const(NonSemanticShaderDebugInfo100FlagIsDefinition)});
+  }
+
+  void debugEntryPoint(const EntryPoint& ep) {
+    if (!ep.function.valid()) return;
+    auto it = debugFnIds_.find(ep.function.index);
+    if (it == debugFnIds_.end()) return;
+    debugInst(debugGlobals_, NonSemanticShaderDebugInfo100DebugEntryPoint,
+              {it->second, compilationUnit(), stringId(opts_.compilerSignature), stringId(opts_.commandLine)});
   }
 
   // A structure without members named after the IR type: what a debugger can show of a type
@@ -544,6 +790,8 @@ class Writer {
     bool terminated = false;
     int phiTarget = -1;
     DebugLoc lastLine;
+    uint32_t scope = 0;         // the DebugLoc::scope its last DebugScope is in
+    uint32_t initialScope = 0;  // the one in effect where control enters it
     // (offset in body, location) where the location changes (recordInstructionLocs).
     std::vector<std::pair<size_t, DebugLoc>> locMarks;
   };
@@ -557,6 +805,8 @@ class Writer {
     return blocks_.size() - 1;
   }
   void enterBlock(size_t b) {
+    // A block begins in the scope the code before it ended in (a loop's header in the loop's).
+    if (!order_.empty()) blocks_[b].scope = blocks_[b].initialScope = blocks_[cur_].scope;
     cur_ = b;
     order_.push_back(b);
   }
@@ -616,6 +866,7 @@ class Writer {
   void line(DebugLoc loc) {
     if (!loc.valid() || loc.file >= m_.debugFiles.size()) return;
     if (!opts_.emitDebugLines && !opts_.emitShaderDebugInfo && !opts_.recordInstructionLocs) return;
+    if (opts_.emitShaderDebugInfo) enterScope(loc.scope);
     if (blocks_[cur_].lastLine == loc) return;
     blocks_[cur_].lastLine = loc;
     if (opts_.recordInstructionLocs) blocks_[cur_].locMarks.push_back({body().size(), loc});
@@ -667,10 +918,16 @@ class Writer {
       name(vid, inst.attrs.name);
       for (const Decoration& d : inst.attrs.decorations) decorate(vid, d);
     }
+    const uint32_t debugFn = opts_.emitShaderDebugInfo ? debugFunction(fn) : 0;
+    curDebugFn_ = debugFn;
+    if (debugFn) debugFnIds_.emplace(f, debugFn);
     const size_t entry = newBlock();
     enterBlock(entry);
+    if (debugFn) {
+      collectScopeLocals();
+      declareScopeLocals(0);
+    }
     emitRegion(fn.body, RegionRole::FunctionBody, NodeId());
-    const uint32_t debugFn = opts_.emitShaderDebugInfo ? debugFunction(fn) : 0;
 
     // Assemble: entry block gets the variables right after its label.
     const bool record = opts_.recordInstructionLocs;
@@ -700,7 +957,9 @@ class Writer {
       }
       if (debugFn) {
         if (b == entry) debugInst(functions_, NonSemanticShaderDebugInfo100DebugFunctionDefinition, {debugFn, id});
-        debugInst(functions_, NonSemanticShaderDebugInfo100DebugScope, {debugFn});
+        Words scopeOps{scopeId(blk.initialScope)};
+        if (const uint32_t inlined = inlinedAtId(blk.initialScope)) scopeOps.push_back(inlined);
+        debugInst(functions_, NonSemanticShaderDebugInfo100DebugScope, scopeOps);
       }
       if (record)
         for (const auto& [offset, loc] : blk.locMarks) fnLocMarks_.push_back({functions_.size() + offset, loc});
@@ -868,6 +1127,11 @@ class Writer {
   void emitInstruction(InstId id) {
     const InstDef& inst = fn_->inst(id);
     if (inst.op.isSpv(spv::OpVariable)) return;  // hoisted
+    if (inst.op.family == OpFamily::Debug) {
+      // Variable debug info changes no code: without NonSemantic debug info it is dropped whole.
+      if (opts_.emitShaderDebugInfo) emitDebugOp(inst);
+      return;
+    }
     const DebugLoc loc = inst.attrs.loc;
     currentLoc_ = loc;
     switch (inst.op.family) {
@@ -1096,8 +1360,14 @@ class Writer {
   Words entryPoints_, executionModes_, debugStrings_, names_, annotations_, globals_, debugGlobals_, functions_;
   std::unordered_map<uint32_t, uint32_t> typeIds_, constIds_, fileIds_;
   std::unordered_map<std::string, uint32_t> stringIds_;
-  uint32_t debugImportId_ = 0, compUnitId_ = 0;
+  uint32_t debugImportId_ = 0, compUnitId_ = 0, debugExpressionId_ = 0, voidDebugFnType_ = 0;
   std::unordered_map<uint32_t, uint32_t> debugSourceIds_, debugTypeIds_;
+  // Variable debug info: DebugLoc::scope -> DebugLexicalBlock/DebugFunction, inlined scope ->
+  // DebugInlinedAt, Module::debugVars index -> DebugLocalVariable, function -> DebugFunction.
+  std::unordered_map<uint32_t, uint32_t> scopeIds_, inlinedAtIds_, localVarIds_, debugFnIds_;
+  uint32_t curDebugFn_ = 0;  // the DebugFunction of the function being written
+  // Its memory locals by DebugLoc::scope: (Module::debugVars index, OpVariable id).
+  std::unordered_map<uint32_t, std::vector<std::pair<uint32_t, uint32_t>>> scopeLocals_;
   std::vector<std::pair<size_t, DebugLoc>> fnLocMarks_;  // (offset in functions_, location)
   std::vector<DebugLoc> instructionLocs_;
   std::vector<uint32_t> globalIds_, funcIds_;

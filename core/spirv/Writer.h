@@ -15,6 +15,7 @@
 #include "core/support/Diagnostic.h"
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
 namespace sl::spirv {
@@ -28,7 +29,13 @@ struct WriterOptions {
   // DebugSource per file (with its text when emitSourceText), DebugCompilationUnit, DebugFunction
   // + DebugFunctionDefinition (signature types as DebugType*), DebugScope at each block start,
   // DebugLine where OpLine would go, DebugNoScope before each return.
+  // With it, the module's variable debug info (Module::debugVars/debugScopes, dbg.* ops) becomes
+  // DebugLocalVariable + DebugDeclare/DebugValue, DebugLexicalBlock/DebugInlinedAt + DebugScope,
+  // DebugGlobalVariable, full DebugType* (structs with members, matrices) and DebugEntryPoint;
+  // without it the dbg.* ops are dropped, so the code is the same either way.
   bool emitShaderDebugInfo = false;
+  std::string compilerSignature = "shaderlens";  // DebugEntryPoint's operands
+  std::string commandLine;
   // Fill WriteResult::instructionLocs. It changes no word of the module: the explorer's line map
   // for the SPIR-V disassembly comes from it whether or not the module carries debug info.
   bool recordInstructionLocs = false;

@@ -123,8 +123,8 @@ DebugInfo readDebugInfo(const Module& m, std::span<const uint32_t> words, uint32
       } else if (instruction == 20 && count >= 6) {  // DebugFunction Name Type Source Line Column Parent ...
         info.debugFunctions[words[at + 2]] = strings.count(words[at + 5]) ? strings[words[at + 5]] : "";
         if (count >= 11) info.scopeParent[words[at + 2]] = words[at + 10];
-      } else if (instruction == 21 && count >= 10) {  // DebugLexicalBlock Source Line Column Parent
-        info.scopeParent[words[at + 2]] = words[at + 9];
+      } else if (instruction == 21 && count >= 9) {  // DebugLexicalBlock Source Line Column Parent [Name]
+        info.scopeParent[words[at + 2]] = words[at + 8];
       } else if (instruction == 23 && count >= 6) {  // DebugScope Scope [Inlined]
         scope = words[at + 5];
         inlined = count >= 7 ? words[at + 6] : 0;
