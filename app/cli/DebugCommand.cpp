@@ -1,21 +1,14 @@
 // `shaderlens debug FILE.test --thread X,Y,Z ...`: one invocation of a bundle's dispatch, stopped
-// at source lines. The bundle's shader is compiled as `run` compiles it plus -Zi, the dispatch
-// runs on the CPU device (the same executePipeline path as `run --device cpu`) with a trace of
-// the chosen invocation's subgroup, and a script of debugger commands walks the trace
-// (interp/debug, docs/debugger.md). The text printed for each stop is canonical: golden tests
+// at source lines. app/cli/DebugLaunch (shared with `shaderlens dap`) compiles the bundle's shader
+// as `run` compiles it plus -Zi and records the chosen invocation's subgroup on the CPU device;
+// a script of debugger commands then walks the trace (interp/debug, docs/debugger.md). The text printed for each stop is canonical: golden tests
 // check it.
 #include "app/cli/Commands.h"
 
-#include "app/cli/BundleCompile.h"
+#include "app/cli/DebugLaunch.h"
 #include "app/cli/DebugScript.h"
-#include "core/support/AtomicFile.h"
 #include "interp/debug/DebugSession.h"
-#include "renderer/hal/Device.h"
-#include "renderer/offload/Bundle.h"
-#include "renderer/offload/Executor.h"
 #include "renderer/offload/FirstDifference.h"
-#include "renderer/offload/InvocationTrace.h"
-#include "renderer/offload/PipelineParser.h"
 
 #include <cstdio>
 #include <cstdlib>
@@ -200,93 +193,40 @@ int runDebug(const Args& args) {
     std::fputs(kDebugHelp, stdout);
     return kExitSuccess;
   }
-  std::string text, error;
-  const bool shader = o.file.size() > 5 && o.file.compare(o.file.size() - 5, 5, ".hlsl") == 0;
-  if (!o.pipeline.empty() && !shader) {
-    std::fprintf(stderr, "shaderlens debug: --pipeline goes with a SHADER.hlsl (a bundle has its own pipeline)\n");
-    return kExitUsage;
+  DebugLaunchOptions launch;
+  launch.file = o.file;
+  launch.pipeline = o.pipeline;
+  launch.invocation.thread = o.thread;
+  if (o.group) launch.invocation.group = *o.group;
+  if (o.local) launch.invocation.local = *o.local;
+  launch.trace.subgroupSize = o.subgroupSize;
+  launch.trace.maxSteps = size_t(o.maxSteps);
+  launch.noDebugInfo = o.noDebugInfo;
+  LaunchFailure failure;
+  std::unique_ptr<DebugProgram> program = loadDebugProgram(launch, failure);
+  if (!program) {
+    std::fputs(failure.error.c_str(), stderr);
+    return failure.status;
   }
-  if (shader && !o.pipeline.empty()) {
-    // The shader and the pipeline as a bundle of two parts, compiled as cs_6_6.
-    std::string hlsl, yaml;
-    if (!readWholeFile(o.file, hlsl, error) || !readWholeFile(o.pipeline, yaml, error)) {
-      std::fprintf(stderr, "shaderlens debug: %s\n", error.c_str());
-      return kExitUsage;
-    }
-    if (!hlsl.empty() && hlsl.back() != '\n') hlsl += '\n';
-    if (!yaml.empty() && yaml.back() != '\n') yaml += '\n';
-    text = "#--- source.hlsl\n" + hlsl + "//--- pipeline.yaml\n" + yaml +
-           "#--- end\n# RUN: split-file %s %t\n# RUN: %dxc_target -T cs_6_6 -Fo %t.o %t/source.hlsl\n"
-           "# RUN: %offloader %t/pipeline.yaml %t.o\n";
-  } else if (shader) {
-    // A bare compute shader gets the bundle `run --new` would make for it.
-    if (int status = bundleFromShader(o.file, {}, {}, "shaderlens debug", text)) return status;
-  } else if (!readWholeFile(o.file, text, error)) {
-    std::fprintf(stderr, "shaderlens debug: %s\n", error.c_str());
-    return kExitUsage;
-  }
-  offload::BundleResult parsed = offload::parseBundle(text);
-  if (!parsed.bundle) {
-    std::fprintf(stderr, "%s:%s\n", o.file.c_str(), parsed.error.c_str());
-    return 1;
-  }
-  const offload::Bundle& bundle = *parsed.bundle;
-  // The first run the bundle expects to succeed is the one debugged.
-  const offload::OffloadStep* run = nullptr;
-  for (const offload::OffloadStep& step : bundle.runs)
-    if (!step.expectFailure) {
-      run = &step;
-      break;
-    }
-  if (!run || run->shaders.size() != 1 || run->shaderCompiles.empty() || run->shaderCompiles[0] < 0) {
-    std::fprintf(stderr, "%s: error: no %%offloader RUN line with one compute shader compiled by a %%dxc_target RUN line\n", o.file.c_str());
-    return 1;
-  }
-  const offload::CompileStep& compile = bundle.compiles[size_t(run->shaderCompiles[0])];
-  std::vector<std::string> extra;
-  if (!o.noDebugInfo) extra.push_back("-Zi");
-  std::optional<std::vector<uint8_t>> object = compileBundleStep(o.file, bundle, compile, extra, "shaderlens debug");
-  if (!object) return 1;
-  std::vector<uint32_t> words(object->size() / 4);
-  std::memcpy(words.data(), object->data(), words.size() * 4);
-
-  const offload::SplitPart* pipelinePart = bundle.part(run->pipelinePart);
-  const std::string pipelineName = o.file + "/" + run->pipelinePart;
-  offload::ParseResult pipelineParse = offload::parsePipeline(pipelinePart ? pipelinePart->text : "", pipelineName);
-  if (!pipelineParse.ok()) {
-    std::fputs(pipelineParse.renderErrors().c_str(), stderr);
-    return 1;
-  }
-  offload::Pipeline& pipeline = *pipelineParse.pipeline;
-
-  offload::InvocationChoice choice;
-  choice.thread = o.thread;
-  if (o.group) choice.group = *o.group;
-  if (o.local) choice.local = *o.local;
   if (o.firstDifference) {
     offload::FirstDifferenceOptions differenceOptions;
     differenceOptions.maxSteps = size_t(o.maxSteps);
     const offload::FirstDifferenceResult difference =
-        offload::findFirstDifference(words, pipelinePart ? pipelinePart->text : "", pipelineName, choice, o.file, differenceOptions);
+        offload::findFirstDifference(program->words, program->pipelineText, program->pipelineName, launch.invocation, o.file, differenceOptions);
     std::fputs(difference.report().c_str(), difference.ok() ? stdout : stderr);
     return difference.exitCode();
   }
-  offload::InvocationTraceOptions traceOptions;
-  traceOptions.subgroupSize = o.subgroupSize;
-  traceOptions.maxSteps = size_t(o.maxSteps);
-  offload::InvocationTraceResult recorded = offload::traceInvocation(words, pipeline, choice, traceOptions, o.file);
-  if (!recorded.value) {
-    std::fprintf(stderr, "%s\n", recorded.error.c_str());
-    return recorded.usageError ? kExitUsage : 1;
+  std::unique_ptr<DebugTarget> target = recordDebugTarget(std::move(program), launch, failure);
+  if (!target) {
+    std::fputs(failure.error.c_str(), stderr);
+    return failure.status;
   }
-  const offload::InvocationTrace& traced = *recorded.value;
+  const offload::InvocationTrace& traced = target->recorded;
   const hal::Status& status = traced.dispatchStatus;
   for (const std::string& m : traced.deviceMessages) std::fprintf(stderr, "cpu device: %s\n", m.c_str());
   if (!status.ok()) std::fprintf(stderr, "%s: error: the dispatch failed: %s\n", o.file.c_str(), status.message().c_str());
 
-  interp::debug::DebugSession session(traced.trace, words);
-  if (!status.ok()) session.setDispatchError(status.message());
-  if (const offload::SplitPart* source = bundle.part(compile.sourcePart)) session.addSourceText(o.file + "/" + compile.sourcePart, source->text);
+  interp::debug::DebugSession& session = *target->session;
   std::string out = "debugging " + traced.describe() + "\n";
   for (const std::string& note : session.notes()) out += "note: " + note + "\n";
   bool ok = status.ok();

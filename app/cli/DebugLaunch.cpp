@@ -59,7 +59,7 @@ std::unique_ptr<DebugProgram> loadDebugProgram(const DebugLaunchOptions& o, Laun
     return fail<Fail>(failure, o.file + ": error: no %offloader RUN line with one compute shader compiled by a %dxc_target RUN line\n", 1);
   const offload::CompileStep& compile = bundle.compiles[size_t(run->shaderCompiles[0])];
   std::vector<std::string> extra;
-  if (!o.noDebugInfo) extra.push_back("-Zi");
+  if (!o.noDebugInfo) extra.push_back(o.debugInfoFlag);
   std::optional<std::vector<uint8_t>> object = compileBundleStep(o.file, bundle, compile, extra, o.tool);
   if (!object) return fail<Fail>(failure, "", 1);
   program->words.resize(object->size() / 4);

@@ -24,6 +24,7 @@ struct DebugLaunchOptions {
   offload::InvocationChoice invocation;
   offload::InvocationTraceOptions trace;
   bool noDebugInfo = false;
+  std::string debugInfoFlag = "-Zi";  // how the compile adds source-level debug information
   std::string tool = "shaderlens debug";  // names the command in messages
 };
 
