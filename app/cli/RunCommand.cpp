@@ -284,6 +284,12 @@ int runBundle(const Args& args) {
       std::_Exit(1);
     }
     bool failed = run.exitCode != 0;
+    if (!failed && run.wroteNothing && !compare) {
+      // No Results rule checks this run, and it changed nothing: not a success to report.
+      std::fprintf(stderr, "shaderlens run: RUN line %u wrote nothing: every read-write buffer is as it was uploaded (the pipeline has no Results rules)\n",
+                   step.line);
+      failed = true;
+    }
     if (failed != step.expectFailure) {
       allAsExpected = false;
       std::fprintf(stderr, "shaderlens run: RUN line %u %s\n", step.line,

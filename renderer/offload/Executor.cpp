@@ -588,6 +588,19 @@ hal::Status executePipeline(hal::Device& device, Pipeline& p, const std::vector<
   return hal::okStatus();
 }
 
+bool wroteNothing(const Pipeline& uploaded, const Pipeline& ran) {
+  bool anyOutput = false;
+  for (const DescriptorSet& set : ran.sets)
+    for (const Resource& r : set.resources) {
+      if (!isReadWrite(r.kind) || r.bufferIndex < 0) continue;
+      const size_t b = size_t(r.bufferIndex);
+      if (b >= ran.buffers.size() || b >= uploaded.buffers.size()) continue;
+      anyOutput = true;
+      if (ran.buffers[b].data != uploaded.buffers[b].data || ran.buffers[b].counters != uploaded.buffers[b].counters) return false;
+    }
+  return anyOutput;
+}
+
 ResultsOutcome evaluateResults(const Pipeline& p) {
   ResultsOutcome out;
   for (const ResultRule& r : p.results) {

@@ -71,6 +71,10 @@ hal::Status executePipeline(hal::Device& device, Pipeline& pipeline, const std::
                             std::vector<ReadBackBuffers>* readBack, std::chrono::nanoseconds timeout,
                             const std::atomic<bool>* cancel = nullptr);
 
+// Whether a run changed nothing: the pipeline has read-write resources and every one of them (data
+// and counters) is as `uploaded` had it. Such a run is not a success to report (issue 22).
+bool wroteNothing(const Pipeline& uploaded, const Pipeline& ran);
+
 // Every Results rule, in order.
 struct ResultsOutcome {
   bool passed = true;

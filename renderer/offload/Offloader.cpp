@@ -9,6 +9,7 @@
 #include <chrono>
 #include <cstdlib>
 #include <cstring>
+#include <optional>
 
 namespace sl::offload {
 
@@ -146,6 +147,9 @@ OffloaderRun runOffloader(const std::string& pipelineText, const std::string& pi
   const std::chrono::nanoseconds timeout =
       options.timeoutSeconds ? std::chrono::nanoseconds(std::chrono::seconds(options.timeoutSeconds)) : std::chrono::nanoseconds::max();
   hal::Device& dev = **device;
+  // Without Results rules, "did it write anything?" is the only check there is.
+  std::optional<Pipeline> uploaded;
+  if (pipeline.results.empty()) uploaded = pipeline;
   hal::Status status = executePipeline(dev, pipeline, shaders, nullptr, timeout);
   if (status.code() == hal::ErrorCode::Timeout && dev.backend() != hal::Backend::Cpu) {
     // A GPU cannot be stopped and destroying the device would wait for it: leave it running (the
@@ -185,6 +189,7 @@ OffloaderRun runOffloader(const std::string& pipelineText, const std::string& pi
     run.exitCode = 1;
     return run;
   }
+  if (uploaded) run.wroteNothing = wroteNothing(*uploaded, pipeline);
   if (!options.quiet) run.dump = printPipeline(pipeline);
   return run;
 }

@@ -40,6 +40,9 @@ struct OffloaderRun {
   std::string out;   // stdout text before the dump ("Using Vulkan API")
   std::string dump;  // the YAML dump (empty with -quiet or on failure); stdout, or the -o file
   std::string err;   // stderr text
+  // The pipeline has no Results rule and the run left every read-write resource as uploaded
+  // (wroteNothing in Executor.h): upstream's offloader exits 0 here; `shaderlens run` does not.
+  bool wroteNothing = false;
 };
 
 // Parses offloader-style options (upstream accepts -x and --x, -x=v and -x v); the remaining

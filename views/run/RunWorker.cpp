@@ -218,16 +218,7 @@ RunOutcome runBundleNow(const RunRequest& request, const std::atomic<bool>* canc
   }
   outcome.ran = true;
   // Did the dispatch change any output? (Compared with what was uploaded.)
-  bool anyOutput = false, changed = false;
-  for (const offload::DescriptorSet& set : outcome.pipeline.sets)
-    for (const offload::Resource& r : set.resources)
-      if (offload::isReadWrite(r.kind) && r.bufferIndex >= 0 && size_t(r.bufferIndex) < outcome.pipeline.buffers.size()) {
-        anyOutput = true;
-        const offload::Buffer& after = outcome.pipeline.buffers[size_t(r.bufferIndex)];
-        const offload::Buffer& before = request.pipeline.buffers[size_t(r.bufferIndex)];
-        changed = changed || after.data != before.data || after.counters != before.counters;
-      }
-  outcome.wroteNothing = anyOutput && !changed;
+  outcome.wroteNothing = offload::wroteNothing(request.pipeline, outcome.pipeline);
   offload::ResultsOutcome results = offload::evaluateResults(outcome.pipeline);
   outcome.resultsPassed = results.passed;
   outcome.mismatchLines = results.mismatches;
