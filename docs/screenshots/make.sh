@@ -7,3 +7,5 @@ here=$(cd "$(dirname "$0")" && pwd)
 bin=${1:-$here/../../build/app/shaderlens}
 cd "$here"
 env -u DISPLAY -u WAYLAND_DISPLAY "$bin" gui --script session.script --size 1280x760
+# The debugger's session (docs/app.md "The Debug tab"), larger so the wave shows.
+env -u DISPLAY -u WAYLAND_DISPLAY "$bin" gui --script debug-session.script --size 1600x1000

@@ -221,7 +221,9 @@ void DebugController::refreshWave() {
   if (!session_) return;
   view_.wave = session_->wave(waveExpression_);
   if (!view_.wave.empty() && std::all_of(view_.wave.begin(), view_.wave.end(), [](const auto& l) { return !l.value; }))
-    view_.waveError = view_.wave.front().error;
+    view_.waveError = waveExpression_.empty()
+                          ? "the last instruction made no value here: name an expression (a local, e.g. sum) to see it per lane"
+                          : view_.wave.front().error;
 }
 
 void DebugController::refreshHits() {
@@ -298,10 +300,7 @@ void DebugController::clearBreakpoints() {
 
 void DebugController::textChanged(const std::string& before, const std::string& after) {
   if (before == after) return;
-  if (session_ && !stale_) {
-    stale_ = true;
-    message_ = "the text changed since this invocation was recorded: Restart records it again";
-  }
+  if (session_) stale_ = true;  // the panel says so, with a Restart button
   if (breakpoints_.empty()) return;
   const LineEdit edit = lineEditBetween(before, after);
   std::vector<DocumentBreakpoint> moved;

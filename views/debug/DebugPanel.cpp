@@ -292,7 +292,10 @@ void DebugPanel::drawWave(const ViewFonts& fonts) {
   ImGui::SameLine();
   ImGui::TextDisabled("%u lanes, active %s", v.liveLanes.count(), laneList(v.activeLanes, 128).c_str());
   if (!v.waveError.empty()) {
-    ImGui::TextColored(kError, "%s", v.waveError.c_str());
+    ImGui::PushTextWrapPos(0.0f);
+    if (controller_.waveExpression().empty()) ImGui::TextDisabled("%s", v.waveError.c_str());
+    else ImGui::TextColored(kError, "%s", v.waveError.c_str());
+    ImGui::PopTextWrapPos();
     return;
   }
   if (lanes == 0) return;
