@@ -265,7 +265,8 @@ Adapter::Reply Adapter::setBreakpoints(const Object& args) {
   const Array none;
   for (const Value& b : requested ? *requested : none) {
     const Object* bp = b.getAsObject();
-    std::optional<int64_t> line = bp ? bp->getInteger("line") : std::nullopt;
+    const std::optional<int64_t> requested = bp ? bp->getInteger("line") : std::nullopt;
+    const int64_t* line = requested ? &*requested : nullptr;
     std::optional<llvm::StringRef> condition = bp ? bp->getString("condition") : std::nullopt;
     Object out{{"verified", false}};
     std::string message;
@@ -295,7 +296,7 @@ Adapter::Reply Adapter::setBreakpoints(const Object& args) {
         message = r.message;
       }
     }
-    if (line && !out.getInteger("line")) out["line"] = *line;
+    if (line && !out.get("line")) out["line"] = *line;
     if (!message.empty()) out["message"] = jsonText(message);
     answered.push_back(std::move(out));
   }
