@@ -202,6 +202,7 @@ int runDebug(const Args& args) {
   launch.trace.subgroupSize = o.subgroupSize;
   launch.trace.maxSteps = size_t(o.maxSteps);
   launch.noDebugInfo = o.noDebugInfo;
+  launch.debugInfoFlag = "-fspv-debug=vulkan-with-source";
   LaunchFailure failure;
   std::unique_ptr<DebugProgram> program = loadDebugProgram(launch, failure);
   if (!program) {
