@@ -264,6 +264,7 @@ int runBundle(const Args& args) {
       offload::CompareOptions compareOptions;
       compareOptions.reference = options;
       compareOptions.ulp = ulp;
+      compareOptions.bundle = file;
       const offload::SplitPart* pipeline = bundle.part(step.pipelinePart);
       run = offload::comparePipeline(pipeline->text, file + "/" + step.pipelinePart, shaders, compareOptions);
     } else if (err.empty()) {

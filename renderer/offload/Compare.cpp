@@ -165,6 +165,7 @@ OffloaderRun comparePipeline(const std::string& pipelineText, const std::string&
 
   run.out += "compare: '" + referenceName + "' against the CPU device\n";
   size_t differingBuffers = 0, differingElements = 0, comparedElements = 0;
+  bool hinted = false;
   for (const ReadBackBuffers& rb : cpuBuffers) {
     const Buffer& a = reference.buffers[size_t(rb.bufferIndex)];
     const Buffer& b = cpu.buffers[size_t(rb.bufferIndex)];
@@ -192,6 +193,11 @@ OffloaderRun comparePipeline(const std::string& pipelineText, const std::string&
                     triple(w->local) + ")";
             if (!w->location.empty()) line += " at " + w->location;
             line += " [" + w->instruction + "]";
+            if (!options.bundle.empty() && !hinted) {
+              hinted = true;
+              line += "\n    where it first differs: shaderlens debug " + options.bundle + " --thread " + str(w->global[0]) + "," +
+                      str(w->global[1]) + "," + str(w->global[2]) + " --first-difference";
+            }
           } else {
             line += "\n    no invocation wrote it on the CPU device";
           }

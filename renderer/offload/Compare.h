@@ -16,6 +16,9 @@ struct CompareOptions {
   OffloaderOptions reference;  // the device compared against the CPU device (its backend: Vulkan)
   uint32_t ulp = 1;            // float tolerance where no Results rule names the buffer
   size_t maxReported = 16;     // differing elements listed per buffer
+  // The bundle file: the first differing element's writer then comes with the command that finds
+  // where that invocation first differs (`shaderlens debug BUNDLE --thread ... --first-difference`).
+  std::string bundle;
 };
 
 // exitCode 0 when the devices agree, 1 when they differ or a run fails. `out` is the report.
