@@ -66,7 +66,7 @@ Adapter::Reply Adapter::stackTrace(const Object& args) {
   const std::vector<interp::debug::FrameInfo> frames = s.callStack();
   const size_t first = size_t(std::max<int64_t>(0, args.getInteger("startFrame").value_or(0)));
   const int64_t levels = args.getInteger("levels").value_or(0);
-  const bool inactive = !s.activeMask().test(*lane);
+  const bool inactive = !s.finished() && !s.activeMask().test(*lane);
   Array list;
   for (size_t k = first; k < frames.size() && k < size_t(kFramesPerThread) && (levels <= 0 || int64_t(k - first) < levels); ++k) {
     const interp::debug::FrameInfo& f = frames[k];
