@@ -178,6 +178,7 @@ void GuiScript::beforeFrame(Workspace& workspace, ImGuiIO& io) {
   io_ = &io;
   if (releaseKey_ >= 0) {
     io.KeysDown[releaseKey_] = false;
+    io.KeysDown[kKeyLeftControl] = io.KeysDown[kKeyLeftShift] = false;
     io.KeyCtrl = io.KeyShift = false;
     releaseKey_ = -1;
   }
@@ -192,6 +193,9 @@ void GuiScript::beforeFrame(Workspace& workspace, ImGuiIO& io) {
     for (unsigned char c : event.characters) io.AddInputCharacter(c);
     if (event.key >= 0) {
       io.KeysDown[event.key] = true;
+      // The modifier keys too: a window's key queue derives KeyCtrl/KeyShift from them.
+      io.KeysDown[kKeyLeftControl] = event.ctrl;
+      io.KeysDown[kKeyLeftShift] = event.shift;
       io.KeyCtrl = event.ctrl;
       io.KeyShift = event.shift;
       releaseKey_ = event.key;

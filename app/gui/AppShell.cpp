@@ -41,7 +41,8 @@ ImVec4 clearColor() { return ImGui::GetStyle().Colors[ImGuiCol_WindowBg]; }
 // The key map ImGui's GLFW backend installs, so headless input (tests driving the editor) uses
 // the same key codes as a window; letters are their ASCII capitals in both.
 // The debugger's function keys are GLFW's codes (views/debug/DebugKeys.h).
-static_assert(views::kKeyF5 == GLFW_KEY_F5 && views::kKeyF9 == GLFW_KEY_F9 && views::kKeyF10 == GLFW_KEY_F10 && views::kKeyF11 == GLFW_KEY_F11);
+static_assert(views::kKeyF5 == GLFW_KEY_F5 && views::kKeyF9 == GLFW_KEY_F9 && views::kKeyF10 == GLFW_KEY_F10 && views::kKeyF11 == GLFW_KEY_F11 &&
+              views::kKeyLeftShift == GLFW_KEY_LEFT_SHIFT && views::kKeyLeftControl == GLFW_KEY_LEFT_CONTROL);
 void mapKeysLikeGlfw(ImGuiIO& io) {
   io.KeyMap[ImGuiKey_Tab] = GLFW_KEY_TAB;
   io.KeyMap[ImGuiKey_LeftArrow] = GLFW_KEY_LEFT;
