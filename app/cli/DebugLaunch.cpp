@@ -19,11 +19,34 @@ std::unique_ptr<T> fail(LaunchFailure& failure, std::string message, int status)
 }
 
 bool isShaderFile(const std::string& file) { return file.size() > 5 && file.compare(file.size() - 5, 5, ".hlsl") == 0; }
+bool isSpirvFile(const std::string& file) { return file.size() > 4 && file.compare(file.size() - 4, 4, ".spv") == 0; }
+
+// A module another compiler built (glslang, DXC) with the pipeline to run it: debugged with the
+// debug information it carries; there is no bundle and nothing to compile.
+std::unique_ptr<DebugProgram> loadSpirvProgram(const DebugLaunchOptions& o, LaunchFailure& failure) {
+  using Fail = DebugProgram;
+  if (o.pipeline.empty()) return fail<Fail>(failure, o.tool + ": a SPIR-V module needs --pipeline P.yaml\n", kExitUsage);
+  std::string bytes, yaml, error;
+  if (!readWholeFile(o.file, bytes, error) || !readWholeFile(o.pipeline, yaml, error))
+    return fail<Fail>(failure, o.tool + ": " + error + "\n", kExitUsage);
+  if (bytes.size() < 20 || bytes.size() % 4 != 0 || std::memcmp(bytes.data(), "\x03\x02\x23\x07", 4) != 0)
+    return fail<Fail>(failure, o.file + ": error: not a SPIR-V module (no little-endian magic number, or not whole words)\n", 1);
+  auto program = std::make_unique<DebugProgram>();
+  program->words.resize(bytes.size() / 4);
+  std::memcpy(program->words.data(), bytes.data(), bytes.size());
+  program->pipelineText = std::move(yaml);
+  program->pipelineName = o.pipeline;
+  offload::ParseResult pipelineParse = offload::parsePipeline(program->pipelineText, program->pipelineName);
+  if (!pipelineParse.ok()) return fail<Fail>(failure, pipelineParse.renderErrors(), 1);
+  program->pipeline = std::move(*pipelineParse.pipeline);
+  return program;
+}
 
 }  // namespace
 
 std::unique_ptr<DebugProgram> loadDebugProgram(const DebugLaunchOptions& o, LaunchFailure& failure) {
   using Fail = DebugProgram;
+  if (isSpirvFile(o.file)) return loadSpirvProgram(o, failure);
   std::string text, error;
   const bool shader = isShaderFile(o.file);
   if (!o.pipeline.empty() && !shader)

@@ -19,8 +19,8 @@
 namespace sl::cli {
 
 struct DebugLaunchOptions {
-  std::string file;      // FILE.test or SHADER.hlsl
-  std::string pipeline;  // offload-test-suite YAML for a SHADER.hlsl; "": the generated one
+  std::string file;      // FILE.test, SHADER.hlsl, or MODULE.spv (any compiler's SPIR-V, run as it is)
+  std::string pipeline;  // offload-test-suite YAML for a SHADER.hlsl ("": the generated one) or a MODULE.spv
   offload::InvocationChoice invocation;
   offload::InvocationTraceOptions trace;
   bool noDebugInfo = false;
