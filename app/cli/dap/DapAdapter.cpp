@@ -174,9 +174,9 @@ Adapter::Reply Adapter::launch(const Object& args) {
   if (!printed.empty()) output("stderr", printed);
   if (!launched.target) {
     // The compile's own failure line ends what it printed; its diagnostics went out above.
-    const std::string& error = launched.failure.error;
-    std::string why = trimmedText(error.empty() ? printed : error);
-    if (error.empty() && why.find('\n') != std::string::npos) why = why.substr(why.rfind('\n') + 1);
+    const std::string& reason = launched.failure.error;
+    std::string why = trimmedText(reason.empty() ? printed : reason);
+    if (reason.empty() && why.find('\n') != std::string::npos) why = why.substr(why.rfind('\n') + 1);
     return fail(why.empty() ? "the program could not be launched" : why);
   }
   target_ = std::move(launched.target);
