@@ -3,6 +3,7 @@
 #include "views/debug/LineFollow.h"
 
 #include <algorithm>
+#include <chrono>
 
 namespace sl::views {
 
@@ -121,8 +122,15 @@ void DebugController::reset() {
   ++stopSerial_;
 }
 
+namespace {
+double msSince(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+}
+}  // namespace
+
 bool DebugController::move(DebugMotion motion) {
   if (!session_) return false;
+  const auto start = std::chrono::steady_clock::now();
   Stop stop;
   switch (motion) {
     case DebugMotion::Continue: stop = session_->continueForward(); break;
@@ -136,14 +144,17 @@ bool DebugController::move(DebugMotion motion) {
     case DebugMotion::BackInstruction: stop = session_->backInstruction(); break;
   }
   refreshView(stop);
+  view_.motionMilliseconds = msSince(start);
   return true;
 }
 
 bool DebugController::runToLine(uint32_t line) {
   if (!session_) return false;
+  const auto start = std::chrono::steady_clock::now();
   std::string message;
   const Stop stop = session_->runToLine(line, message);
   refreshView(stop);
+  view_.motionMilliseconds = msSince(start);
   if (!message.empty()) message_ = message;
   return true;
 }

@@ -51,6 +51,8 @@ struct StopView {
   uint32_t tracedLane = 0;
   std::vector<WatchRow> watches;
   size_t position = 0, steps = 0;
+  // The motion that made this stop, with reading its views (locals, watches, wave), on the UI thread.
+  double motionMilliseconds = 0;
   bool ended = false;  // finished, failed or the trace's end
   std::vector<std::string> notes;  // breakpoints never reached (at the end)
 };

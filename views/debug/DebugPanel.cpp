@@ -193,6 +193,9 @@ void DebugPanel::drawStatus() {
     const StopView& v = c.view();
     ImGui::TextColored(v.ended ? kStale : kHeadline, "%s", v.headline.c_str());
     ImGui::TextDisabled("%s; step %zu of %zu", r ? r->describe.c_str() : "", v.position, v.steps);
+    if (ImGui::IsItemHovered() && r)
+      ImGui::SetTooltip("recorded in %.0f ms (compile %.0f ms); the last motion took %.3f ms", r->recordMilliseconds,
+                        r->compileMilliseconds, v.motionMilliseconds);
   } else if (r && !r->error.empty()) {
     ImGui::TextColored(kError, "%s", r->error.c_str());
     if (!r->diagnostics.empty() && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", r->diagnostics.c_str());

@@ -130,3 +130,25 @@ TEST_CASE("what cannot be recorded is the recording's error") {
   CHECK(c.recordingShown()->error.find("did not compile") != std::string::npos);
   CHECK_FALSE(c.move(DebugMotion::Over));
 }
+
+// Hidden (run with "[.timing]"): what each motion costs on the UI thread, reading the views too.
+TEST_CASE("motion timings", "[.timing]") {
+  const Example e = loadExample();
+  DebugController c;
+  c.thread = {5, 0, 0};
+  c.addWatch("In[id.x * 4 + i]");
+  c.setWaveExpression("sum");
+  record(c, requestFor(e));
+  double worst = 0, total = 0;
+  int motions = 0;
+  while (!c.view().ended) {
+    REQUIRE(c.move(DebugMotion::Into));
+    worst = std::max(worst, c.view().motionMilliseconds), total += c.view().motionMilliseconds, ++motions;
+  }
+  for (int k = 0; k < motions; ++k) {
+    REQUIRE(c.move(DebugMotion::Back));
+    worst = std::max(worst, c.view().motionMilliseconds), total += c.view().motionMilliseconds;
+  }
+  WARN("recorded in " << c.recordingShown()->recordMilliseconds << " ms (compile " << c.recordingShown()->compileMilliseconds
+                      << " ms); " << 2 * motions << " motions, mean " << total / (2 * motions) << " ms, worst " << worst << " ms");
+}
