@@ -176,6 +176,13 @@ void Builder::debugValue(uint32_t var, Value value, std::vector<uint32_t> indexe
   emit(Opcode::debug(DebugOp::Value), Type(), std::move(ops));
 }
 
+void Builder::debugPrintf(std::string format, const std::vector<Value>& args) {
+  module_.printfFormats.push_back(std::move(format));
+  std::vector<Operand> ops{Operand::i(static_cast<uint32_t>(module_.printfFormats.size() - 1))};
+  for (const Value& v : args) ops.push_back(Operand::v(v));
+  emit(Opcode::debug(DebugOp::Printf), Type(), std::move(ops));
+}
+
 static std::vector<Operand> valuesToOperands(const std::vector<Value>& values) {
   std::vector<Operand> ops;
   ops.reserve(values.size());

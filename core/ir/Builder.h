@@ -84,6 +84,8 @@ class Builder {
   uint32_t debugVar(DebugVarDef var);
   void debugDeclare(uint32_t var, Value pointer);
   void debugValue(uint32_t var, Value value, std::vector<uint32_t> indexes = {});
+  // HLSL printf: dbg.printf of `format` (added to Module::printfFormats) with `args`.
+  void debugPrintf(std::string format, const std::vector<Value>& args);
 
   // ---- raw instructions ----
   InstId emit(Opcode op, Type resultType, std::vector<Operand> operands);

@@ -237,6 +237,8 @@ class Module {
   // Variable debug info (only when asked for: IrGenOptions::debugVariables).
   std::vector<DebugScopeDef> debugScopes;
   std::vector<DebugVarDef> debugVars;
+  // The format strings of dbg.printf (HLSL printf), by index.
+  std::vector<std::string> printfFormats;
   // Capabilities and extensions the front end picks where the grammar offers alternatives (Layer
   // written by a vertex shader needs ShaderViewportIndexLayerEXT, not Geometry); the writer
   // declares them before deriving the rest.

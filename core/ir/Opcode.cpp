@@ -41,6 +41,7 @@ const char* debugOpName(DebugOp op) {
   switch (op) {
     case DebugOp::Declare: return "declare";
     case DebugOp::Value: return "value";
+    case DebugOp::Printf: return "printf";
   }
   return "?";
 }

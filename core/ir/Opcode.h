@@ -79,9 +79,13 @@ enum class HlslOp : uint16_t {
 //   Declare: (imm var, value pointer) -- the variable lives in this memory from here on
 //   Value:   (imm var, value v [, imm index...]) -- the variable (or the member/component the
 //            indexes name) now equals v
+//   Printf:  (imm format, value...) -- HLSL printf (Module::printfFormats[format]): unlike the
+//            two above it is output, kept with or without debug info; SPIR-V emits
+//            NonSemantic.DebugPrintf, DXIL drops it (as DXC does)
 enum class DebugOp : uint16_t {
   Declare,
   Value,
+  Printf,
 };
 
 // Immediate flag bits of hlsl.resource_sample / hlsl.resource_gather.

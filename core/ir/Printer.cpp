@@ -462,6 +462,13 @@ class ModulePrinter {
 
   std::string debugOperands(const InstDef& inst) {
     std::string s;
+    if (inst.op.isDebug(DebugOp::Printf)) {  // the format as a string literal, then the arguments
+      const uint32_t f = inst.operands.empty() || !inst.operands[0].isImm ? UINT32_MAX : inst.operands[0].imm;
+      s += f < m_.printfFormats.size() ? quoted(m_.printfFormats[f]) : "<bad format>";
+      for (size_t i = 1; i < inst.operands.size(); ++i)
+        s += ", " + (inst.operands[i].isImm ? std::to_string(inst.operands[i].imm) : value(inst.operands[i].value));
+      return s;
+    }
     for (size_t i = 0; i < inst.operands.size(); ++i) {
       const Operand& o = inst.operands[i];
       s += i ? ", " : "";

@@ -378,6 +378,17 @@ class FunctionVerifier {
         return;
       case OpFamily::Debug: {
         if (result.valid()) error(loc, what() + " has no result, but a result type was given");
+        if (inst.op.isDebug(DebugOp::Printf)) {
+          if (inst.operands.empty() || !inst.operands[0].isImm || inst.operands[0].imm >= m_.printfFormats.size())
+            error(loc, what() + " needs a format (one of the module's " + std::to_string(m_.printfFormats.size()) + ")");
+          for (size_t i = 1; i < inst.operands.size(); ++i) {
+            const TypeDef* t = inst.operands[i].isImm || !value(i).valid() ? nullptr : &cx_.def(value(i));
+            const bool printable = t && (t->kind == TypeKind::Int || t->kind == TypeKind::Float || t->kind == TypeKind::Bool ||
+                                         t->kind == TypeKind::Vector);
+            if (!printable) error(loc, what() + " argument " + std::to_string(i) + " is not a scalar or vector");
+          }
+          return;
+        }
         if (inst.operands.size() < 2 || !inst.operands[0].isImm || inst.operands[0].imm >= m_.debugVars.size() ||
             inst.operands[1].isImm)
           error(loc, what() + " needs a debug variable (D0..D" + std::to_string(m_.debugVars.size()) + ") and a value");

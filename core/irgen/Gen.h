@@ -167,6 +167,7 @@ class Gen {
 
   // ---- values (GenExpr.cpp)
   ir::Value rvalue(const fe::Expr* expr);
+  void printfCall(const fe::IntrinsicCallExpr* call);  // GenPrintf.cpp
   LValue lvalue(const fe::Expr* expr);
   ir::Value load(const LValue& lv);
   void store(const LValue& lv, ir::Value value);

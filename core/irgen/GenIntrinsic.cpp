@@ -380,6 +380,11 @@ Value Gen::intrinsic(const fe::IntrinsicCallExpr* call) {
     return undef();
   }
 
+  if (n == "printf") {
+    printfCall(call);
+    return undef();
+  }
+
   std::vector<Value> args;
   std::vector<const fe::Type*> types;
   for (size_t i = 0; i < call->args.size(); ++i) {

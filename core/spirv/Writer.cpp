@@ -409,6 +409,27 @@ class Writer {
     }
     return debugImportId_;
   }
+  // NonSemantic.DebugPrintf (HLSL printf): one instruction, DebugPrintf (1), whose format is an
+  // OpString; the Vulkan validation layer (or the CPU device) prints it.
+  uint32_t printfImport() {
+    if (!printfImportId_) {
+      printfImportId_ = newId();
+      addExtension("SPV_KHR_non_semantic_info");
+    }
+    return printfImportId_;
+  }
+  void emitPrintf(const InstDef& inst) {
+    const DebugLoc loc = inst.attrs.loc;
+    currentLoc_ = loc;
+    const uint32_t f = inst.operands.empty() || !inst.operands[0].isImm ? UINT32_MAX : inst.operands[0].imm;
+    if (f >= m_.printfFormats.size()) return error("dbg.printf without a format", loc);
+    // An OpString is one instruction: at most 65535 words with its header and id.
+    if (m_.printfFormats[f].size() > kTextChunk) return error("the printf format is longer than " + std::to_string(kTextChunk) + " bytes", loc);
+    line(loc);
+    Words ops{voidTypeId(), newId(), printfImport(), 1, stringId(m_.printfFormats[f])};
+    for (size_t i = 1; i < inst.operands.size(); ++i) ops.push_back(valueId(inst.operands[i].value, loc));
+    emitInst(body(), spv::OpExtInst, ops);
+  }
   uint32_t u32Const(uint32_t v) {
     return constId(cx_.intern(ConstDef{.kind = ConstKind::Scalar, .type = u32Type(), .bits = v}));
   }
@@ -712,10 +733,16 @@ class Writer {
       return;
     const uint32_t var = inst.operands[0].imm;
     if (inst.op.isDebug(DebugOp::Declare)) {
-      auto declared = scopeLocals_.find(m_.debugVars[var].loc.scope);
+      const uint32_t scope = m_.debugVars[var].loc.scope;
+      auto declared = scopeLocals_.find(scope);
       if (declared != scopeLocals_.end())
         for (const auto& entry : declared->second)
-          if (entry.first == var) return;  // declared where its scope begins
+          if (entry.first == var) {
+            // Declared where its scope begins; a scope no located code entered yet (a block
+            // holding only declarations) is entered here.
+            enterScope(scope);
+            return;
+          }
     }
     const uint32_t value = valueId(inst.operands[1].value, inst.attrs.loc);
     if (!value) return;
@@ -1127,6 +1154,7 @@ class Writer {
   void emitInstruction(InstId id) {
     const InstDef& inst = fn_->inst(id);
     if (inst.op.isSpv(spv::OpVariable)) return;  // hoisted
+    if (inst.op.isDebug(DebugOp::Printf)) return emitPrintf(inst);
     if (inst.op.family == OpFamily::Debug) {
       // Variable debug info changes no code: without NonSemantic debug info it is dropped whole.
       if (opts_.emitShaderDebugInfo) emitDebugOp(inst);
@@ -1312,6 +1340,11 @@ class Writer {
       appendString(ops, "GLSL.std.450");
       emitInst(out, spv::OpExtInstImport, ops);
     }
+    if (printfImportId_) {
+      Words ops{printfImportId_};
+      appendString(ops, "NonSemantic.DebugPrintf");
+      emitInst(out, spv::OpExtInstImport, ops);
+    }
     if (debugImportId_) {
       Words ops{debugImportId_};
       appendString(ops, "NonSemantic.Shader.DebugInfo.100");
@@ -1361,6 +1394,7 @@ class Writer {
   std::unordered_map<uint32_t, uint32_t> typeIds_, constIds_, fileIds_;
   std::unordered_map<std::string, uint32_t> stringIds_;
   uint32_t debugImportId_ = 0, compUnitId_ = 0, debugExpressionId_ = 0, voidDebugFnType_ = 0;
+  uint32_t printfImportId_ = 0;
   std::unordered_map<uint32_t, uint32_t> debugSourceIds_, debugTypeIds_;
   // Variable debug info: DebugLoc::scope -> DebugLexicalBlock/DebugFunction, inlined scope ->
   // DebugInlinedAt, Module::debugVars index -> DebugLocalVariable, function -> DebugFunction.

@@ -685,6 +685,18 @@ class FunctionReader {
       case spv::OpExtInst: {
         const uint32_t set = operand(in, 2);
         if (std::find(st_.ignoredSets.begin(), st_.ignoredSets.end(), set) != st_.ignoredSets.end()) return;
+        if (set == st_.printfSet && set != 0) {
+          // DebugPrintf (1): Format (an OpString), then the values.
+          if (operand(in, 3) != 1 || in.ops.size() < 5) fail(in, "NonSemantic.DebugPrintf has only DebugPrintf (1), with a format");
+          auto format = st_.strings.find(operand(in, 4));
+          if (format == st_.strings.end()) fail(in, "DebugPrintf's format is not an OpString");
+          inst.op = Opcode::debug(DebugOp::Printf);
+          inst.resultType = Type();
+          st_.module->printfFormats.push_back(format->second);
+          inst.operands.push_back(Operand::i(uint32_t(st_.module->printfFormats.size() - 1)));
+          for (size_t k = 5; k < in.ops.size(); ++k) inst.operands.push_back(Operand::v(valueOf(in, in.ops[k])));
+          break;
+        }
         if (set != st_.glslSet || set == 0) fail(in, "extended instruction of an unsupported set");
         inst.op = Opcode::glsl(operand(in, 3));
         for (size_t k = 4; k < in.ops.size(); ++k) inst.operands.push_back(Operand::v(valueOf(in, in.ops[k])));

@@ -182,6 +182,7 @@ class ModuleReader {
       case spv::OpExtInstImport: {
         const std::string set = detail::literalString(in, 1);
         if (set == "GLSL.std.450") st_.glslSet = operand(in, 0);
+        else if (set == "NonSemantic.DebugPrintf") st_.printfSet = operand(in, 0);
         else if (set.rfind("NonSemantic.", 0) == 0) st_.ignoredSets.push_back(operand(in, 0));
         else fail(in, "unsupported extended instruction set \"" + set + "\"");
         return;

@@ -54,6 +54,7 @@ struct ModuleState {
   std::unordered_map<uint32_t, uint32_t> debugFileOf;  // OpString id -> debug file index
   uint32_t glslSet = 0;                                 // id of GLSL.std.450, 0 if none
   std::vector<uint32_t> ignoredSets;                    // NonSemantic.* sets: their insts are dropped
+  uint32_t printfSet = 0;                               // NonSemantic.DebugPrintf: read as dbg.printf
 
   ir::Type type(const RawInst& inst, uint32_t id) const;
   bool isType(uint32_t id) const { return types.count(id) != 0; }
