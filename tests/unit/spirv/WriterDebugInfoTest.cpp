@@ -1,6 +1,8 @@
 // Debug info in the writer: NonSemantic.Shader.DebugInfo.100 (-fspv-debug=vulkan[-with-source])
 // and the per-instruction location table behind the explorer's SPIR-V line map.
 #include "core/ir/Builder.h"
+#include "core/ir/Rewrite.h"
+#include "core/ir/Verifier.h"
 #include "core/spirv/SpirvTools.h"
 #include "core/spirv/Writer.h"
 #include "tests/unit/ir/ShaderFixtures.h"
@@ -171,4 +173,91 @@ TEST_CASE("instruction locations: one per instruction, words unchanged, same as 
     for (uint32_t op : ops) lineCount += op == spv::OpLine ? 1 : 0;
     CHECK(bareLocated + lineCount == located);
   }
+}
+
+namespace {
+
+// `m` with a debug variable declared for each Function variable (dbg.declare right after it,
+// inside a lexical block for every other one) and for each global.
+Module withVariableDebugInfo(Module m) {
+  if (m.debugFiles.empty()) m.addDebugFile("fixture.hlsl");
+  m.debugScopes.push_back({DebugScopeDef::Kind::Block, 0, DebugLoc{0, 2, 1}, "", {}});
+  for (FunctionDef& fn : m.functions) {
+    std::vector<InstId> vars;
+    for (uint32_t i = 0; i < fn.insts.size(); ++i)
+      if (fn.insts[i].op.isSpv(spv::OpVariable)) vars.push_back(InstId(i));
+    for (InstId v : vars) {
+      const Type pointee = m.cx().def(fn.inst(v).resultType).element;
+      const uint32_t scope = m.debugVars.size() % 2 ? 1 : 0;
+      m.debugVars.push_back({"local" + std::to_string(m.debugVars.size()), pointee, DebugLoc{0, 3, 5, scope}, 0});
+      InstDef declare;
+      declare.op = Opcode::debug(DebugOp::Declare);
+      declare.operands = {Operand::i(uint32_t(m.debugVars.size() - 1)), Operand::v(Value::inst(v))};
+      declare.attrs.loc = DebugLoc{0, 3, 5, scope};
+      insertInstAfter(fn, v, declare);
+    }
+  }
+  for (GlobalVarDef& g : m.globals) {
+    if (g.storageClass != spv::StorageClassWorkgroup && g.storageClass != spv::StorageClassPrivate) continue;
+    m.debugVars.push_back({g.attrs.name, g.type, DebugLoc{0, 1, 1}, 0});
+    g.debugVar = uint32_t(m.debugVars.size());
+  }
+  return m;
+}
+
+}  // namespace
+
+TEST_CASE("variable debug info: valid with NonSemantic debug info, dropped whole without it", "[spirv][writer][debug]") {
+  for (const auto& [name, build] : fixtureList()) {
+    INFO(name);
+    const Module plain = build(fixtures::BufferStyle::StorageBufferBlock);
+    const Module described = withVariableDebugInfo(build(fixtures::BufferStyle::StorageBufferBlock));
+    REQUIRE(verifyModule(described).empty());
+    // Without NonSemantic debug info the words are those of the module without the facts.
+    spirv::WriterOptions lines;
+    lines.env = TargetEnv::Vulkan1_2;
+    spirv::WriteResult a = spirv::writeModule(plain, lines), b = spirv::writeModule(described, lines);
+    REQUIRE(a.ok());
+    REQUIRE(b.ok());
+    if (plain.debugFiles.size() == described.debugFiles.size()) CHECK(a.words == b.words);
+    // With it: one DebugLocalVariable per declared variable, and spirv-val accepts the module.
+    spirv::WriterOptions options = lines;
+    options.emitShaderDebugInfo = true;
+    spirv::WriteResult r = spirv::writeModule(described, options);
+    INFO(renderDiagnostics(r.diagnostics));
+    REQUIRE(r.ok());
+    const std::string text = disassembly(r.words);
+    std::vector<Diagnostic> val = spirv::validate(r.words, TargetEnv::Vulkan1_2);
+    INFO(text);
+    INFO(renderDiagnostics(val));
+    CHECK(val.empty());
+    size_t locals = 0, globals = 0;
+    for (const DebugVarDef& v : described.debugVars) (v.loc.line == 3 ? locals : globals) += 1;
+    size_t seenLocals = 0, seenDeclares = 0;
+    for (size_t at = text.find(" DebugLocalVariable "); at != std::string::npos; at = text.find(" DebugLocalVariable ", at + 1)) ++seenLocals;
+    for (size_t at = text.find(" DebugDeclare "); at != std::string::npos; at = text.find(" DebugDeclare ", at + 1)) ++seenDeclares;
+    CHECK(seenLocals == locals);
+    CHECK(seenDeclares >= locals);
+    CHECK(contains(text, " DebugEntryPoint "));
+    if (globals) CHECK(contains(text, " DebugGlobalVariable "));
+    if (locals > 1) CHECK(contains(text, " DebugLexicalBlock "));
+  }
+}
+
+TEST_CASE("the verifier rejects malformed dbg ops", "[ir][verifier][debug]") {
+  Module m = fixtures::doubleBuffer(fixtures::BufferStyle::StorageBufferBlock);
+  FunctionDef& fn = m.functions[0];
+  InstId first = fn.node(fn.region(fn.body).nodes[0]).insts[0];
+  InstDef bad;
+  bad.op = Opcode::debug(DebugOp::Declare);
+  bad.operands = {Operand::i(7), Operand::v(Value::constant(m.cx().intern(ConstDef{.kind = ConstKind::Scalar, .type = m.cx().u32(), .bits = 1})))};
+  insertInstBefore(fn, first, bad);
+  std::vector<Diagnostic> problems = verifyModule(m);
+  REQUIRE_FALSE(problems.empty());
+  CHECK(contains(problems[0].message, "needs a debug variable"));
+  m.debugVars.push_back({"x", m.cx().u32(), {}, 0});
+  fn.insts[fn.insts.size() - 1].operands[0] = Operand::i(0);
+  problems = verifyModule(m);
+  REQUIRE_FALSE(problems.empty());
+  CHECK(contains(problems[0].message, "needs a pointer"));
 }
