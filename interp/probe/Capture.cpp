@@ -1,5 +1,6 @@
 #include "interp/probe/Capture.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
@@ -63,28 +64,26 @@ std::string component(const ProbedValue& probe, const uint32_t* w) {
 
 }  // namespace
 
-Capture decodeCapture(std::span<const uint32_t> buffer, std::span<const ProbedValue> probes) {
+Capture decodeCapture(std::span<const uint32_t> buffer, const InstrumentedModule& module) {
   Capture capture;
-  if (buffer.size() < 3) {
-    capture.error = "the capture buffer has " + std::to_string(buffer.size()) + " words (at least 3 needed)";
+  if (buffer.size() < uint64_t(module.dataWords) + 1) {
+    capture.error = "the capture buffer has " + std::to_string(buffer.size()) + " words (" + std::to_string(module.dataWords + 1) +
+                    " at least)";
     return capture;
   }
   capture.wordsNeeded = buffer[0];
-  const uint64_t trash = buffer.size() - 1;
-  uint64_t at = 0;  // entries start at word 1 + at
-  while (at < capture.wordsNeeded) {
-    if (1 + at + 2 > trash) {
-      capture.overflowed = true;
-      break;
-    }
+  const uint64_t end = std::min<uint64_t>(capture.wordsNeeded, module.dataWords);  // entries in [1, 1 + end)
+  capture.overflowed = capture.wordsNeeded > module.dataWords;
+  uint64_t at = 0;
+  while (at < end) {
     const uint32_t ordinal = buffer[1 + at];
-    if (ordinal >= probes.size()) {
+    if (ordinal >= module.probes.size()) {
       capture.error = "the capture buffer holds no entry at word " + std::to_string(1 + at) + " (ordinal " + std::to_string(ordinal) + ")";
       return capture;
     }
-    const uint32_t size = probes[ordinal].entryWords();
-    if (1 + at + size > trash) {
-      capture.overflowed = true;
+    const uint32_t size = module.probes[ordinal].entryWords();
+    if (at + size > end) {
+      capture.overflowed = true;  // a reservation that straddles the end of the data region
       break;
     }
     CapturedValue value;

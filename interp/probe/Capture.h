@@ -25,8 +25,8 @@ struct Capture {
   std::string error;                  // the buffer does not hold well-formed entries
 };
 
-// `buffer`: the capture buffer after the dispatch (capacity = its size in words).
-Capture decodeCapture(std::span<const uint32_t> buffer, std::span<const ProbedValue> probes);
+// `buffer`: the capture buffer of `module`'s dispatch, read back.
+Capture decodeCapture(std::span<const uint32_t> buffer, const InstrumentedModule& module);
 
 // The entry words of a value of `probe`'s type held in interp register form at `bytes` (`size`
 // bytes: components packed, a bool in one byte); empty when `size` does not fit the type.

@@ -35,6 +35,8 @@ Insn make(spv::Op op, std::initializer_list<uint32_t> operands) {
 
 std::string str(uint64_t v) { return std::to_string(v); }
 
+constexpr size_t kValuesPerGroup = 8;  // probed values per guarded group, at most (phis aside)
+
 // The result id of an instruction with a result and a type, else 0.
 uint32_t typedResultOf(const Insn& insn) {
   bool hasResult = false, hasType = false;
@@ -122,6 +124,9 @@ class Instrumenter {
 
  private:
   uint32_t newId() { return bound_++; }
+  bool inWindow(uint32_t ordinal) const {
+    return ordinal >= o_.firstProbe && uint64_t(ordinal) < uint64_t(o_.firstProbe) + o_.probeCount;
+  }
   uint32_t intType(uint32_t width, bool isSigned);
   uint32_t floatType(uint32_t width);
   uint32_t boolType();
@@ -136,7 +141,8 @@ class Instrumenter {
   void markOrderDependence();
   bool setUp(std::string& error);
   void rewriteFunction(size_t begin, size_t end, std::vector<Insn>& out);
-  void emitProbe(const ProbedValue& value, uint32_t ordinal, uint32_t counterPointer, std::vector<Insn>& out);
+  // The entries of `ordinals` (one block's straight-line values), appended to `out`.
+  void emitProbes(const std::vector<uint32_t>& ordinals, uint32_t counterPointer, std::vector<Insn>& out);
   // Value words of `id` (of type `type`) as uint ids, appended to `words`.
   void valueWords(uint32_t id, uint32_t type, std::vector<uint32_t>& words, std::vector<Insn>& out);
 
@@ -156,6 +162,7 @@ class Instrumenter {
   uint32_t gid_ = 0, gidType_ = 0, target_ = 0;
   uint32_t capture_ = 0, captureUint_ = 0, counts_ = 0, privateUint_ = 0;
   uint32_t scope_ = spv::ScopeDevice;
+  uint32_t trashWords_ = 0, dataWords_ = 0;  // the capture buffer's regions (Instrument.h)
   bool newGid_ = false;
 };
 
@@ -405,27 +412,38 @@ void Instrumenter::valueWords(uint32_t id, uint32_t type, std::vector<uint32_t>&
   words.push_back(word);
 }
 
-void Instrumenter::emitProbe(const ProbedValue& value, uint32_t ordinal, uint32_t counterPointer, std::vector<Insn>& out) {
-  const uint32_t ordinalConstant = constant(ordinal);
-  // The occurrence: how often this invocation produced the value before.
+void Instrumenter::emitProbes(const std::vector<uint32_t>& ordinals, uint32_t counterPointer, std::vector<Insn>& out) {
+  // One occurrence for the group: its instructions run together, straight-line.
   const uint32_t countPointer = newId(), occurrence = newId(), next = newId();
-  out.push_back(make(spv::OpAccessChain, {privateUint_, countPointer, counts_, ordinalConstant}));
+  out.push_back(make(spv::OpAccessChain, {privateUint_, countPointer, counts_, constant(ordinals[0])}));
   out.push_back(make(spv::OpLoad, {uint_, occurrence, countPointer}));
   out.push_back(make(spv::OpIAdd, {uint_, next, occurrence, constant(1)}));
   out.push_back(make(spv::OpStore, {countPointer, next}));
-  std::vector<uint32_t> words = {ordinalConstant, occurrence};
-  valueWords(value.resultId, typeOf_.at(value.resultId), words, out);
-  const uint32_t reserved = newId();
-  out.push_back(make(spv::OpAtomicIAdd, {uint_, reserved, counterPointer, constant(scope_), constant(0), constant(uint32_t(words.size()))}));
-  const uint32_t trash = o_.capacityWords - 1;
-  for (size_t k = 0; k < words.size(); ++k) {
-    const uint32_t index = newId(), fits = newId(), clamped = newId(), pointer = newId();
-    out.push_back(make(spv::OpIAdd, {uint_, index, reserved, constant(uint32_t(1 + k))}));
-    out.push_back(make(spv::OpULessThan, {bool_, fits, index, constant(trash)}));
-    out.push_back(make(spv::OpSelect, {uint_, clamped, fits, index, constant(trash)}));
-    out.push_back(make(spv::OpAccessChain, {captureUint_, pointer, capture_, constant(0), clamped}));
-    out.push_back(make(spv::OpStore, {pointer, words[k]}));
+  // Entries reserved together, at most trashWords_ at a time so a reservation past the data
+  // region lands wholly in the trash region.
+  std::vector<uint32_t> words;
+  auto store = [&] {
+    if (words.empty()) return;
+    const uint32_t reserved = newId(), fits = newId(), base = newId();
+    out.push_back(make(spv::OpAtomicIAdd, {uint_, reserved, counterPointer, constant(scope_), constant(0), constant(uint32_t(words.size()))}));
+    out.push_back(make(spv::OpULessThan, {bool_, fits, reserved, constant(dataWords_)}));
+    out.push_back(make(spv::OpSelect, {uint_, base, fits, reserved, constant(dataWords_)}));
+    for (size_t k = 0; k < words.size(); ++k) {
+      const uint32_t index = newId(), pointer = newId();
+      out.push_back(make(spv::OpIAdd, {uint_, index, base, constant(uint32_t(1 + k))}));
+      out.push_back(make(spv::OpAccessChain, {captureUint_, pointer, capture_, constant(0), index}));
+      out.push_back(make(spv::OpStore, {pointer, words[k]}));
+    }
+    words.clear();
+  };
+  for (uint32_t ordinal : ordinals) {
+    const ProbedValue& value = probes_[ordinal];
+    if (words.size() + value.entryWords() > trashWords_) store();
+    words.push_back(constant(ordinal));
+    words.push_back(occurrence);
+    valueWords(value.resultId, typeOf_.at(value.resultId), words, out);
   }
+  store();
 }
 
 void Instrumenter::rewriteFunction(size_t begin, size_t end, std::vector<Insn>& out) {
@@ -459,7 +477,7 @@ void Instrumenter::rewriteFunction(size_t begin, size_t end, std::vector<Insn>& 
       piece = {make(spv::OpLabel, {then})};
       const uint32_t counter = newId();
       piece.push_back(make(spv::OpAccessChain, {captureUint_, counter, capture_, constant(0), constant(0)}));
-      for (uint32_t ordinal : pending) emitProbe(probes_[ordinal], ordinal, counter, piece);
+      emitProbes(pending, counter, piece);
       piece.push_back(make(spv::OpBranch, {merge}));
       out.insert(out.end(), piece.begin(), piece.end());
       piece = {make(spv::OpLabel, {merge})};
@@ -468,7 +486,7 @@ void Instrumenter::rewriteFunction(size_t begin, size_t end, std::vector<Insn>& 
     };
     auto probed = [&](const Insn& insn) {
       auto it = ordinalOf_.find(typedResultOf(insn));
-      if (it != ordinalOf_.end()) pending.push_back(it->second);
+      if (it != ordinalOf_.end() && inWindow(it->second)) pending.push_back(it->second);
     };
     size_t k = 1;
     if (b == 0) {
@@ -487,7 +505,7 @@ void Instrumenter::rewriteFunction(size_t begin, size_t end, std::vector<Insn>& 
     if (loopHeader) {
       bool anyProbe = false;
       for (size_t j = 1; j < tail; ++j)
-        if (ordinalOf_.count(typedResultOf(block[j]))) anyProbe = true;
+        if (auto it = ordinalOf_.find(typedResultOf(block[j])); it != ordinalOf_.end() && inWindow(it->second)) anyProbe = true;
       if (anyProbe) {
         // The header keeps its phis and merge; the rest moves to a block of its own, so the
         // probes' selections do not separate OpLoopMerge from the block the back edge enters.
@@ -508,6 +526,9 @@ void Instrumenter::rewriteFunction(size_t begin, size_t end, std::vector<Insn>& 
       if (block[k].op() == spv::OpFunctionCall) flush();
       piece.push_back(block[k]);
       probed(block[k]);
+      // Long blocks flush every few values: a probe keeps its values alive until it runs, and
+      // drivers' register allocation and compile time suffer from long live ranges.
+      if (pending.size() >= kValuesPerGroup && block[k].op() != spv::OpPhi && (k + 1 >= tail || block[k + 1].op() != spv::OpPhi)) flush();
     }
     flush();
     if (hasMerge && !headerMoved) piece.push_back(block[term - 1]);
@@ -526,10 +547,13 @@ void Instrumenter::rewriteFunction(size_t begin, size_t end, std::vector<Insn>& 
 }
 
 bool Instrumenter::run(InstrumentedModule& result) {
-  if (o_.capacityWords < 3) {
-    result.error = "the capture buffer needs at least 3 words";
+  if (o_.capacityWords < kMinCaptureWords) {
+    result.error = "the capture buffer needs at least " + str(kMinCaptureWords) + " words";
     return false;
   }
+  trashWords_ = std::min<uint32_t>(1024, o_.capacityWords / 2);
+  dataWords_ = o_.capacityWords - 1 - trashWords_;
+  result.dataWords = dataWords_;
   if (!setUp(result.error)) return false;
   markOrderDependence();
   // The probes, in module order.

@@ -5,13 +5,16 @@
 // storage buffer:
 //
 //   word 0 of the buffer: the number of words the entries take (reserved with OpAtomicIAdd)
-//   each entry at 1 + reserved: ordinal (index into InstrumentedModule::probes), occurrence (how
-//     many times this invocation ran the instruction before), then the value's words
-//   last word: a trash word where entries that do not fit land (the buffer never overflows)
+//   from word 1, InstrumentedModule::dataWords words of entries: ordinal (index into
+//     InstrumentedModule::probes), occurrence (how many times this invocation ran the
+//     instruction before), then the value's words
+//   then a trash region where reservations past the data region land (the buffer never
+//     overflows; the counter tells the host what was dropped)
 //
 // Probes are grouped per block: one `if (GlobalInvocationId == target)` at the end of each block
-// (and before each call, so entries stay in execution order). A block is split for it, loop
-// headers keep only their phis and merge instruction. No barrier, no subgroup op is inserted.
+// (and before each call, so entries stay in execution order) that counts the block's occurrence
+// once and reserves its entries with one atomic. A block is split for it, loop headers keep only
+// their phis and merge instruction. No barrier, no subgroup op is inserted.
 #pragma once
 
 #include <array>
@@ -42,16 +45,22 @@ struct ProbedValue {
   uint32_t entryWords() const { return 2 + valueWords(); }
 };
 
+constexpr uint32_t kMinCaptureWords = 64;
+
 struct InstrumentOptions {
   std::array<uint32_t, 3> target{0, 0, 0};  // GlobalInvocationId of the captured invocation
   uint32_t set = 0, binding = 0;            // where the capture buffer is bound
-  uint32_t capacityWords = 1u << 20;        // the capture buffer's size in 32-bit words (>= 3)
+  uint32_t capacityWords = 1u << 20;        // the capture buffer's size in 32-bit words (>= kMinCaptureWords)
   bool validate = true;                     // run spirv-val over the result (for the module's Vulkan env)
+  // Only probes [firstProbe, firstProbe + probeCount) are inserted (the table lists them all):
+  // a big shader is captured in windows, since drivers' compile time grows fast with the probes.
+  uint32_t firstProbe = 0, probeCount = ~0u;
 };
 
 struct InstrumentedModule {
   std::vector<uint32_t> words;       // empty on error
   std::vector<ProbedValue> probes;   // by ordinal
+  uint32_t dataWords = 0;            // words of entries the capture buffer holds (from word 1)
   std::string error;                 // why the module could not be instrumented
   bool ok() const { return error.empty(); }
 };

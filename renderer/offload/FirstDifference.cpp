@@ -101,23 +101,23 @@ std::string FirstDifferenceResult::report() const {
   if (!ok()) return error + "\n";
   std::string out = "first difference: " + invocation + "\n";
   for (const std::string& w : warnings) out += "warning: " + w + "\n";
-  out += "the instrumented run on '" + gpuName + "' captured " + str(captured) + " values (" + str(orderDependent) +
-         " order-dependent, not compared";
-  if (notOnCpu) out += "; " + str(notOnCpu) + " with no CPU value";
-  out += ")\n";
+  out += "the instrumented run" + std::string(instrumentedRuns > 1 ? "s (" + str(instrumentedRuns) + ")" : "") + " on '" + gpuName +
+         "' captured " + str(captured) + " values\n";
   if (first) {
-    out += str(agreed) + " values agreed, then " + first->instruction + (first->location.empty() ? "" : " at " + first->location) + " (its " +
+    out += str(agreed) + " values agreed" + (orderDependent ? " (" + str(orderDependent) + " order-dependent ones not compared)" : "") +
+           ", then " + first->instruction + (first->location.empty() ? "" : " at " + first->location) + " (its " +
            ordinalText(first->occurrence) + " execution) differs:\n";
     out += "  GPU:        " + first->gpuValue + "\n";
     out += "  CPU device: " + first->cpuValue + "\n";
     return out;
   }
-  out += "no difference: all " + str(agreed) + " compared values agree with the CPU device\n";
+  out += "no difference: all " + str(agreed) + " compared values agree with the CPU device" +
+         (orderDependent ? " (" + str(orderDependent) + " order-dependent ones not compared)" : "") + "\n";
   if (captureOverflowed) out += "note: the capture buffer filled up: later values were not compared\n";
   if (cpuTraceTruncated) out += "note: the CPU trace was truncated: later values were not compared\n";
-  if (!captureOverflowed && !cpuTraceTruncated && agreed + orderDependent + notOnCpu < cpuValues)
-    out += "note: the CPU device produced " + str(cpuValues - agreed - orderDependent) +
-           " values the GPU run did not capture (control flow left the GPU invocation earlier)\n";
+  if (notOnGpu && !captureOverflowed)
+    out += "note: " + str(notOnGpu) + " values the CPU device produced were not captured on the GPU\n";
+  if (notOnCpu) out += "note: " + str(notOnCpu) + " values captured on the GPU have no CPU value of the same instruction and occurrence\n";
   return out;
 }
 
@@ -131,10 +131,8 @@ FirstDifferenceResult findFirstDifference(std::span<const uint32_t> words, const
   };
   ParseResult cpuParse = parsePipeline(pipelineText, pipelineName);
   ParseResult plainParse = parsePipeline(pipelineText, pipelineName);
-  ParseResult probeParse = parsePipeline(pipelineText, pipelineName);
   if (!cpuParse.ok()) return fail(cpuParse.renderErrors());
   Pipeline& plain = *plainParse.pipeline;
-  Pipeline& probed = *probeParse.pipeline;
 
   // The GPU first: without one there is nothing to compare with.
   hal::DeviceOptions gpuOptions;
@@ -159,43 +157,59 @@ FirstDifferenceResult findFirstDifference(std::span<const uint32_t> words, const
   result.invocation = trace.describe();
   if (!trace.dispatchStatus.ok()) return fail(where + ": error: the dispatch failed on the CPU device: " + trace.dispatchStatus.message());
 
-  // The plain GPU run, then the instrumented one.
+  // The plain GPU run, then the instrumented ones: a window of probes each.
   const std::vector<uint8_t> plainCode = bytesOf(words);
   hal::Status status = executePipeline(**gpu, plain, {plainCode}, nullptr, options.timeout);
   if (!status.ok()) return fail(where + ": error: on '" + result.gpuName + "': " + status.message());
   interp::probe::InstrumentOptions probeOptions;
   probeOptions.target = trace.thread;
-  probeOptions.set = std::max<uint32_t>(interp::probe::firstFreeDescriptorSet(words), uint32_t(probed.sets.size()));
+  probeOptions.set = std::max<uint32_t>(interp::probe::firstFreeDescriptorSet(words), uint32_t(plain.sets.size()));
   probeOptions.binding = 0;
-  probeOptions.capacityWords = std::max<uint32_t>(options.captureWords, 3);
-  const interp::probe::InstrumentedModule module = interp::probe::instrument(words, probeOptions);
-  if (!module.ok()) return fail(where + ": error: cannot instrument the shader: " + module.error);
-  const int captureIndex = addCaptureBuffer(probed, probeOptions.set, probeOptions.capacityWords);
-  status = executePipeline(**gpu, probed, {bytesOf(module.words)}, nullptr, options.timeout);
-  if (!status.ok()) return fail(where + ": error: the instrumented run on '" + result.gpuName + "': " + status.message());
+  probeOptions.capacityWords = std::max<uint32_t>(options.captureWords, interp::probe::kMinCaptureWords);
+  probeOptions.probeCount = std::max<uint32_t>(options.probesPerRun, 1);
+  std::vector<ProbedValue> probes;
+  std::map<std::pair<uint32_t, uint32_t>, std::vector<uint32_t>> gpuValues;  // (result id, occurrence) -> words
+  bool changedOutputs = false;
+  for (uint32_t first = 0;; first += probeOptions.probeCount) {
+    probeOptions.firstProbe = first;
+    const interp::probe::InstrumentedModule module = interp::probe::instrument(words, probeOptions);
+    if (!module.ok()) return fail(where + ": error: cannot instrument the shader: " + module.error);
+    probes = module.probes;
+    if (first > 0 && first >= probes.size()) break;
+    ++result.instrumentedRuns;
+    ParseResult runParse = parsePipeline(pipelineText, pipelineName);
+    Pipeline& run = *runParse.pipeline;
+    const int captureIndex = addCaptureBuffer(run, probeOptions.set, probeOptions.capacityWords);
+    status = executePipeline(**gpu, run, {bytesOf(module.words)}, nullptr, options.timeout);
+    if (!status.ok()) return fail(where + ": error: the instrumented run on '" + result.gpuName + "': " + status.message());
+    // The instrumentation must not have changed what the shader computes (design note, caveat).
+    for (size_t b = 0; b < plain.buffers.size() && !changedOutputs; ++b)
+      if (plain.buffers[b].data != run.buffers[b].data || plain.buffers[b].counters != run.buffers[b].counters) {
+        changedOutputs = true;
+        result.warnings.push_back("the instrumented run's buffer '" + plain.buffers[b].name +
+                                  "' differs from the plain run's: the probes changed what the GPU computed, so the captured "
+                                  "values may not be the plain run's");
+      }
+    const std::vector<uint8_t>& captureBytes = run.buffers[size_t(captureIndex)].data[0];
+    std::vector<uint32_t> captureWords(captureBytes.size() / 4);
+    std::memcpy(captureWords.data(), captureBytes.data(), captureWords.size() * 4);
+    const interp::probe::Capture capture = interp::probe::decodeCapture(captureWords, module);
+    if (!capture.error.empty()) return fail(where + ": error: " + capture.error);
+    result.captured += capture.values.size();
+    result.captureOverflowed = result.captureOverflowed || capture.overflowed;
+    for (const interp::probe::CapturedValue& v : capture.values) gpuValues[{module.probes[v.ordinal].resultId, v.occurrence}] = v.words;
+    if (probes.size() <= uint64_t(first) + probeOptions.probeCount) break;
+  }
 
-  // The instrumentation must not have changed what the shader computes (design note, caveat).
-  for (size_t b = 0; b < plain.buffers.size(); ++b)
-    if (plain.buffers[b].data != probed.buffers[b].data || plain.buffers[b].counters != probed.buffers[b].counters)
-      result.warnings.push_back("the instrumented run's buffer '" + plain.buffers[b].name +
-                                "' differs from the plain run's: the probes changed what the GPU computed, so the captured values "
-                                "may not be the plain run's");
-
-  const std::vector<uint8_t>& captureBytes = probed.buffers[size_t(captureIndex)].data[0];
-  std::vector<uint32_t> captureWords(captureBytes.size() / 4);
-  std::memcpy(captureWords.data(), captureBytes.data(), captureWords.size() * 4);
-  const interp::probe::Capture capture = interp::probe::decodeCapture(captureWords, module.probes);
-  if (!capture.error.empty()) return fail(where + ": error: " + capture.error);
-  result.captured = capture.values.size();
-  result.captureOverflowed = capture.overflowed;
-
-  // The CPU values of the probed instructions, by (result id, occurrence).
+  // The invocation's values in the order the CPU device produced them: up to the first
+  // difference the GPU ran the same instructions in the same order.
   const interp::Module& m = *trace.trace->module;
   std::map<uint32_t, uint32_t> ordinalOf;
-  for (size_t p = 0; p < module.probes.size(); ++p) ordinalOf[module.probes[p].resultId] = uint32_t(p);
-  std::map<std::pair<uint32_t, uint32_t>, std::vector<uint32_t>> cpu;
+  for (size_t p = 0; p < probes.size(); ++p) ordinalOf[probes[p].resultId] = uint32_t(p);
   std::map<uint32_t, uint32_t> occurrences;
   const interp::debug::DebugTrace& t = *trace.trace;
+  result.cpuTraceTruncated = t.truncated;
+  size_t matched = 0;
   for (size_t s = 0; s < t.steps.size(); ++s) {
     const interp::TraceStep& step = t.steps[s];
     if (!step.active.test(t.lane)) continue;
@@ -204,40 +218,39 @@ FirstDifferenceResult findFirstDifference(std::span<const uint32_t> words, const
     const uint32_t id = m.functions[step.function].insts[step.inst].resultId;
     auto it = ordinalOf.find(id);
     if (it == ordinalOf.end()) continue;
-    cpu[{id, occurrences[id]++}] = interp::probe::entryWordsOfRegister(module.probes[it->second], value, step.valueSize);
-  }
-  result.cpuValues = cpu.size();
-  result.cpuTraceTruncated = t.truncated;
-
-  for (const interp::probe::CapturedValue& v : capture.values) {
-    const ProbedValue& probe = module.probes[v.ordinal];
+    const ProbedValue& probe = probes[it->second];
+    const uint32_t occurrence = occurrences[id]++;
+    ++result.cpuValues;
+    auto gpu = gpuValues.find({id, occurrence});
+    if (gpu == gpuValues.end()) {
+      ++result.notOnGpu;
+      continue;
+    }
+    ++matched;
     if (probe.orderDependent) {
       ++result.orderDependent;
       continue;
     }
-    auto it = cpu.find({probe.resultId, v.occurrence});
-    if (it == cpu.end()) {
-      ++result.notOnCpu;
-      continue;
-    }
-    if (sameValue(probe, v.words, it->second, options.ulp)) {
+    const std::vector<uint32_t> cpu = interp::probe::entryWordsOfRegister(probe, value, step.valueSize);
+    if (sameValue(probe, gpu->second, cpu, options.ulp)) {
       ++result.agreed;
       continue;
     }
     ValueDifference d;
     d.resultId = probe.resultId;
     d.opcode = probe.opcode;
-    d.occurrence = v.occurrence;
+    d.occurrence = occurrence;
     d.instruction = disassembledInstruction(words, probe.resultId);
     if (d.instruction.empty()) d.instruction = "%" + str(probe.resultId) + " = " + interp::opcodeName(probe.opcode);
     for (const interp::Function& f : m.functions)
       for (const interp::Inst& inst : f.insts)
         if (inst.resultId == probe.resultId && inst.location) d.location = m.describeLocation(inst.location);
-    d.gpuValue = interp::probe::formatValue(probe, v.words);
-    d.cpuValue = interp::probe::formatValue(probe, it->second);
+    d.gpuValue = interp::probe::formatValue(probe, gpu->second);
+    d.cpuValue = interp::probe::formatValue(probe, cpu);
     result.first = std::move(d);
     break;
   }
+  if (!result.first) result.notOnCpu = gpuValues.size() - matched;
   return result;
 }
 

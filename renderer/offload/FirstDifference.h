@@ -2,8 +2,9 @@
 // the dispatch runs on the CPU device with a trace of the invocation (InvocationTrace.h), on the
 // Vulkan device as is, and on the Vulkan device once more with an instrumented copy of the
 // shader (interp/probe) that stores the invocation's values into an extra capture buffer. The
-// captured values are compared, in the order the GPU produced them, with the CPU trace's values
-// of the same (instruction, occurrence): the first that differs names the instruction.
+// captured values are matched with the CPU trace's values of the same (instruction, occurrence)
+// and compared in the order the invocation produced them: the first that differs names the
+// instruction.
 //
 //   FirstDifferenceResult r = findFirstDifference(words, yamlText, "t.test/pipeline.yaml", choice, "t.test");
 //   std::fputs(r.report().c_str(), stdout);
@@ -24,6 +25,9 @@ namespace sl::offload {
 struct FirstDifferenceOptions {
   uint32_t ulp = 4;                     // float values within this many ULP agree
   uint32_t captureWords = 1u << 22;     // capture buffer size (16 MiB)
+  // Probed instructions per instrumented run: drivers' compile time grows fast with the probes
+  // (lavapipe's LLVM takes minutes for a few hundred in one block), so big shaders take several.
+  uint32_t probesPerRun = 64;
   std::string adapterRegex;             // which Vulkan adapter
   hal::Fp32DenormMode fp32Denorm = hal::Fp32DenormMode::Device;  // the CPU device's denormal mode
   std::chrono::seconds timeout{120};    // per dispatch
@@ -46,11 +50,13 @@ struct FirstDifferenceResult {
   std::string invocation;   // InvocationTrace::describe()
   std::string gpuName;
   std::optional<ValueDifference> first;
-  size_t captured = 0;        // values the instrumented GPU run captured
+  size_t instrumentedRuns = 0;
+  size_t captured = 0;        // values the instrumented GPU runs captured
   size_t agreed = 0;          // compared values that agreed before the first difference (or in all)
   size_t orderDependent = 0;  // captured but not compared (atomics, subgroup ops, and what they feed)
+  size_t cpuValues = 0;       // probed values the CPU trace holds for the invocation (up to the difference)
+  size_t notOnGpu = 0;        // of those, not captured on the GPU
   size_t notOnCpu = 0;        // captured on the GPU with no CPU value of the same (instruction, occurrence)
-  size_t cpuValues = 0;       // probed values the CPU trace holds for the invocation
   bool captureOverflowed = false;
   bool cpuTraceTruncated = false;
   std::vector<std::string> warnings;  // e.g. the instrumentation changed the GPU's outputs

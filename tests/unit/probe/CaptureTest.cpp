@@ -44,20 +44,24 @@ TEST_CASE("captured values print with their bits", "[probe]") {
 }
 
 TEST_CASE("a capture buffer reads back entry by entry", "[probe]") {
-  std::vector<ProbedValue> probes = {of(ValueKind::UnsignedInt, 32), of(ValueKind::Float, 32, 2)};
-  // Two entries: probe 0 (occurrence 0) = 7, probe 1 (occurrence 0) = (1, 2); then the trash word.
-  std::vector<uint32_t> buffer = {7, 0, 0, 7, 1, 0, 0x3f800000, 0x40000000, 0};
-  Capture c = decodeCapture(buffer, probes);
+  InstrumentedModule m;
+  m.probes = {of(ValueKind::UnsignedInt, 32), of(ValueKind::Float, 32, 2)};
+  m.dataWords = 7;
+  // Two entries: probe 0 (occurrence 0) = 7, probe 1 (occurrence 0) = (1, 2); then the trash region.
+  std::vector<uint32_t> buffer = {7, 0, 0, 7, 1, 0, 0x3f800000, 0x40000000, 0, 0};
+  Capture c = decodeCapture(buffer, m);
   REQUIRE(c.error.empty());
   CHECK_FALSE(c.overflowed);
   REQUIRE(c.values.size() == 2);
   CHECK(c.values[1].words == std::vector<uint32_t>{0x3f800000, 0x40000000});
   // The counter says more was wanted than the buffer holds.
   buffer[0] = 11;
-  c = decodeCapture(buffer, probes);
+  c = decodeCapture(buffer, m);
   CHECK(c.overflowed);
   CHECK(c.values.size() == 2);
   // An ordinal that names no probe: not a capture buffer.
   buffer[1] = 9;
-  CHECK(decodeCapture(buffer, probes).error == "the capture buffer holds no entry at word 1 (ordinal 9)");
+  CHECK(decodeCapture(buffer, m).error == "the capture buffer holds no entry at word 1 (ordinal 9)");
+  // A buffer smaller than the module's data region is not its capture buffer.
+  CHECK(decodeCapture(std::vector<uint32_t>(4), m).error == "the capture buffer has 4 words (8 at least)");
 }

@@ -59,7 +59,7 @@ Captured runInstrumented(const std::vector<uint32_t>& words, std::array<uint32_t
   INFO(r.diagnostics);
   REQUIRE(r.result.ok);
   const std::vector<uint32_t> buffer = c.buffers.get<uint32_t>(options.set, 0);
-  c.capture = interp::probe::decodeCapture(buffer, c.module.probes);
+  c.capture = interp::probe::decodeCapture(buffer, c.module);
   REQUIRE(c.capture.error.empty());
   return c;
 }
@@ -180,7 +180,7 @@ TEST_CASE("only the target invocation captures anything", "[probe]") {
 TEST_CASE("entries that do not fit the capture buffer are dropped, never written past it", "[probe]") {
   const auto words = compileHlsl(kLoopShader, "cs_6_0");
   Captured full = runInstrumented(words, {5, 0, 0});
-  Captured small = runInstrumented(words, {5, 0, 0}, 40);
+  Captured small = runInstrumented(words, {5, 0, 0}, 64);
   CHECK(small.capture.overflowed);
   CHECK(small.capture.wordsNeeded == full.capture.wordsNeeded);
   REQUIRE(!small.capture.values.empty());
@@ -249,6 +249,7 @@ OpFunctionEnd
     REQUIRE(tools.Assemble(text, &words));
     interp::probe::InstrumentOptions options;
     options.target = {2, 0, 0};
+    options.capacityWords = 64;
     const interp::probe::InstrumentedModule m = interp::probe::instrument(words, options);
     INFO(m.error);
     REQUIRE(m.ok());
@@ -256,7 +257,7 @@ OpFunctionEnd
     Buffers b;
     b.zeros<uint32_t>(0, 0, 64);
     REQUIRE(run(m.words, b).result.ok);
-    const auto capture = interp::probe::decodeCapture(b.get<uint32_t>(0, 0), m.probes);
+    const auto capture = interp::probe::decodeCapture(b.get<uint32_t>(0, 0), m);
     REQUIRE(capture.values.size() == 3);
     CHECK(capture.values[2].words == std::vector<uint32_t>{4});
   }
@@ -268,6 +269,6 @@ TEST_CASE("instrumenting what is not a module fails with a reason", "[probe]") {
   std::vector<uint32_t> truncated = {0x07230203u, 0x10000, 0, 10, 0, (5u << 16) | 17};
   CHECK(interp::probe::instrument(truncated, {}).error == "truncated instruction at word 5");
   interp::probe::InstrumentOptions tiny;
-  tiny.capacityWords = 2;
-  CHECK(interp::probe::instrument(compileHlsl(kLoopShader, "cs_6_0"), tiny).error == "the capture buffer needs at least 3 words");
+  tiny.capacityWords = 63;
+  CHECK(interp::probe::instrument(compileHlsl(kLoopShader, "cs_6_0"), tiny).error == "the capture buffer needs at least 64 words");
 }
