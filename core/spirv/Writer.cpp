@@ -688,8 +688,8 @@ class Writer {
     std::set<uint32_t> vars;
     for (uint32_t i = 0; i < fn_->insts.size(); ++i) {
       const InstDef& inst = fn_->insts[i];
-      if (inst.op.family == OpFamily::Debug && !inst.operands.empty() && inst.operands[0].isImm &&
-          inst.operands[0].imm < m_.debugVars.size())
+      if ((inst.op.isDebug(DebugOp::Declare) || inst.op.isDebug(DebugOp::Value)) && !inst.operands.empty() &&
+          inst.operands[0].isImm && inst.operands[0].imm < m_.debugVars.size())
         vars.insert(inst.operands[0].imm);
     }
     for (uint32_t var : vars) debugLocalVariable(var);

@@ -4,7 +4,8 @@
 usage: same_code.py A.spv B.spv
 
 Drops what only debug information uses (NonSemantic.Shader.DebugInfo.100 instructions, its
-import and extension, OpString/OpSource/OpLine, and types and constants nothing else uses),
+import and extension, OpString/OpSource/OpLine, and types and constants nothing else uses;
+a printf's NonSemantic.DebugPrintf and its format string stay),
 then names every id by what it is rather than by its number: a type or constant by its
 definition, a module variable or function by its position, an id inside a function by where it
 first appears there. Prints the first difference and exits 1, or prints 'same code' and exits 0.
@@ -13,7 +14,7 @@ import re
 import subprocess
 import sys
 
-DEBUG_ONLY = {"OpString", "OpSource", "OpSourceContinued", "OpSourceExtension", "OpLine", "OpNoLine",
+DEBUG_ONLY = {"OpSource", "OpSourceContinued", "OpSourceExtension", "OpLine", "OpNoLine",
               "OpModuleProcessed"}
 ID = re.compile(r"%[A-Za-z0-9_]+")
 
@@ -40,23 +41,25 @@ def disassemble(path):
 
 
 def strip_debug(insts):
-    sets = {r for r, op, rest in insts if op == "OpExtInstImport" and "NonSemantic." in rest}
+    # Only the debug information set: NonSemantic.DebugPrintf (printf) is code here.
+    sets = {r for r, op, rest in insts if op == "OpExtInstImport" and "NonSemantic.Shader.DebugInfo." in rest}
+    printf = any(op == "OpExtInstImport" and "NonSemantic.DebugPrintf" in rest for r, op, rest in insts)
     kept = []
     for r, op, rest in insts:
         if op in DEBUG_ONLY or (op == "OpExtInstImport" and r in sets):
             continue
-        if op == "OpExtension" and "SPV_KHR_non_semantic_info" in rest:
+        if op == "OpExtension" and "SPV_KHR_non_semantic_info" in rest and not printf:
             continue
         if op == "OpExtInst" and ID.findall(rest)[1:2] and ID.findall(rest)[1] in sets:
             continue
         kept.append([r, op, rest])
-    # Types and constants only debug information used.
+    # Strings, types and constants only debug information used.
     while True:
         used = set()
         for r, op, rest in kept:
             used.update(ID.findall(rest))
         dead = [i for i, (r, op, rest) in enumerate(kept)
-                if r and r not in used and (op.startswith("OpType") or op.startswith("OpConstant"))]
+                if r and r not in used and (op.startswith("OpType") or op.startswith("OpConstant") or op == "OpString")]
         if not dead:
             return kept
         kept = [inst for i, inst in enumerate(kept) if i not in set(dead)]
