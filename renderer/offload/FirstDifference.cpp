@@ -47,13 +47,28 @@ std::string disassembledInstruction(std::span<const uint32_t> words, uint32_t id
   return "";
 }
 
-// Whether two captured values agree: bits for ints and bools, `ulp` for floats (NaNs agree).
+// The half a widened half's float bits came from (exact: every half is a float).
+uint16_t halfBitsOf(uint32_t f) {
+  const uint16_t sign = uint16_t((f >> 16) & 0x8000u);
+  const uint32_t exponent = (f >> 23) & 0xffu, mantissa = f & 0x7fffffu;
+  if (exponent == 0xff) return uint16_t(sign | 0x7c00u | (mantissa ? 0x200u | (mantissa >> 13) : 0));
+  if (exponent == 0) return sign;
+  const int e = int(exponent) - 127 + 15;
+  if (e >= 31) return uint16_t(sign | 0x7c00u);
+  if (e <= 0) return uint16_t(sign | ((mantissa | 0x800000u) >> (14 - e)));  // a subnormal half
+  return uint16_t(sign | (uint32_t(e) << 10) | (mantissa >> 13));
+}
+
+// Whether two captured values agree: bits for ints and bools, `ulp` for floats (of their own
+// width: halves in half ULPs; NaNs agree).
 bool sameValue(const ProbedValue& probe, const std::vector<uint32_t>& gpu, const std::vector<uint32_t>& cpu, uint32_t ulp) {
   if (gpu.size() != cpu.size()) return false;
   if (probe.kind != ValueKind::Float) return gpu == cpu;
   const uint32_t step = probe.width == 64 ? 2 : 1;
   for (size_t i = 0; i + step <= gpu.size(); i += step) {
-    if (step == 2) {
+    if (probe.width == 16) {
+      if (!compareHalfUlp(halfBitsOf(gpu[i]), halfBitsOf(cpu[i]), ulp, 0)) return false;
+    } else if (step == 2) {
       double a, b;
       const uint64_t x = uint64_t(gpu[i]) | (uint64_t(gpu[i + 1]) << 32), y = uint64_t(cpu[i]) | (uint64_t(cpu[i + 1]) << 32);
       std::memcpy(&a, &x, 8);
