@@ -17,7 +17,6 @@
 #include <string>
 #include <vector>
 
-#include "renderer/hal/DeviceInfo.h"
 #include "renderer/offload/InvocationTrace.h"
 
 namespace sl::offload {
@@ -29,7 +28,6 @@ struct FirstDifferenceOptions {
   // (lavapipe's LLVM takes minutes for a few hundred in one block), so big shaders take several.
   uint32_t probesPerRun = 64;
   std::string adapterRegex;             // which Vulkan adapter
-  hal::Fp32DenormMode fp32Denorm = hal::Fp32DenormMode::Device;  // the CPU device's denormal mode
   std::chrono::seconds timeout{120};    // per dispatch
   size_t maxSteps = 0;                  // CPU trace budget (0: InvocationTrace's default)
 };
