@@ -154,7 +154,8 @@ Adapter::Reply Adapter::initialize(const Object& args) {
                   {"supportsEvaluateForHovers", true},
                   {"supportsTerminateRequest", true},
                   {"supportsSteppingGranularity", true},
-                  {"supportsRestartRequest", true}};
+                  {"supportsRestartRequest", true},
+                  {"supportsValueFormattingOptions", true}};
   return r;
 }
 

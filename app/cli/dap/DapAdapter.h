@@ -76,7 +76,7 @@ class Adapter {
   std::optional<uint32_t> laneOfFrame(int64_t frameId, uint32_t* index = nullptr) const;
   int64_t threadOfLane(uint32_t lane) const { return int64_t(lane) + 1; }
   std::string laneName(uint32_t lane) const;
-  llvm::json::Array scopeVariables(const VariableScope& scope);
+  llvm::json::Array scopeVariables(const VariableScope& scope, interp::debug::Format format);
 
   interp::debug::DebugSession* session() const { return target_ ? target_->session.get() : nullptr; }
 

@@ -25,6 +25,12 @@ Value errorValue(const std::string& message, const std::string& type) {
   return v;
 }
 
+// The request's ValueFormat: {"hex": true} shows scalars' bits.
+interp::debug::Format formatOf(const Object& args) {
+  const Object* format = args.getObject("format");
+  return format && format->getBoolean("hex") == std::optional<bool>(true) ? interp::debug::Format::Hex : interp::debug::Format::Natural;
+}
+
 }  // namespace
 
 std::optional<uint32_t> Adapter::laneOfThread(int64_t threadId) const {
@@ -108,21 +114,21 @@ Adapter::Reply Adapter::scopes(const Object& args) {
   return r;
 }
 
-Array Adapter::scopeVariables(const VariableScope& scope) {
+Array Adapter::scopeVariables(const VariableScope& scope, interp::debug::Format format) {
   interp::debug::DebugSession& s = *session();
   const bool traced = scope.lane == s.tracedLane();
   const std::vector<interp::debug::Variable> vars = scope.kind == VariableScope::Kind::Locals ? s.locals() : s.globals();
   Array list;
   if (traced && scope.kind == VariableScope::Kind::Locals)
-    if (std::optional<Value> returned = s.returnedValue()) list.push_back(variables_.variable("(returned)", "", *returned, ""));
+    if (std::optional<Value> returned = s.returnedValue()) list.push_back(variables_.variable("(returned)", "", *returned, "", format));
   for (const interp::debug::Variable& v : vars) {
     if (traced) {
-      list.push_back(variables_.variable(v.name, v.type, v.value, v.name));
+      list.push_back(variables_.variable(v.name, v.type, v.value, v.name, format));
       continue;
     }
     // Another lane: the same names, read for that lane.
     interp::debug::EvalResult r = s.evaluate(v.name, scope.lane);
-    list.push_back(variables_.variable(v.name, v.type, r.value ? *r.value : errorValue(r.error.message, v.type), v.name));
+    list.push_back(variables_.variable(v.name, v.type, r.value ? *r.value : errorValue(r.error.message, v.type), v.name, format));
   }
   return list;
 }
@@ -136,7 +142,7 @@ Adapter::Reply Adapter::variables(const Object& args) {
   Array list;
   if (entry->scope) {
     const VariableScope scope = *entry->scope;
-    list = scopeVariables(scope);
+    list = scopeVariables(scope, formatOf(args));
   } else {
     // Copies: adding children's references grows the table under `entry`.
     const Value value = entry->value;
@@ -148,7 +154,7 @@ Adapter::Reply Adapter::variables(const Object& args) {
       const size_t start = size_t(std::max<int64_t>(0, args.getInteger("start").value_or(0)));
       const int64_t count = args.getInteger("count").value_or(0);
       for (size_t k = start; k < children.size() && (count <= 0 || int64_t(k - start) < count); ++k)
-        list.push_back(variables_.variable(children[k].name, "", *children[k].value, children[k].evaluateName));
+        list.push_back(variables_.variable(children[k].name, "", *children[k].value, children[k].evaluateName, formatOf(args)));
     }
   }
   Reply r;
@@ -169,7 +175,7 @@ Adapter::Reply Adapter::evaluate(const Object& args) {
   interp::debug::EvalResult r = s.evaluate(text, lane);
   if (!r.value) return fail("'" + text + "':" + std::to_string(r.error.column) + ": " + r.error.message);
   Reply reply;
-  Object body{{"result", displayValue(*r.value)}, {"type", jsonText(r.value->typeName)}, {"variablesReference", variables_.addValue(*r.value, text)}};
+  Object body{{"result", displayValue(*r.value, formatOf(args))}, {"type", jsonText(r.value->typeName)}, {"variablesReference", variables_.addValue(*r.value, text)}};
   if (r.value->kind == Value::Kind::Array) body["indexedVariables"] = int64_t(r.value->elements.size());
   reply.body = std::move(body);
   return reply;

@@ -50,8 +50,8 @@ std::vector<ValueChild> childrenOf(const Value& value, const std::string& parent
   return children;
 }
 
-std::string displayValue(const Value& value) {
-  std::string text = interp::debug::formatValue(value);
+std::string displayValue(const Value& value, interp::debug::Format format) {
+  std::string text = interp::debug::formatValue(value, format);
   if (text.size() > kMaxDisplay) text = text.substr(0, kMaxDisplay) + "...}";
   return jsonText(std::move(text));
 }
@@ -78,9 +78,9 @@ const VariableTable::Entry* VariableTable::find(int64_t reference) const {
 }
 
 llvm::json::Object VariableTable::variable(const std::string& name, const std::string& type, const Value& value,
-                                           const std::string& evaluateName) {
+                                           const std::string& evaluateName, interp::debug::Format format) {
   llvm::json::Object v{{"name", jsonText(name)},
-                       {"value", displayValue(value)},
+                       {"value", displayValue(value, format)},
                        {"type", jsonText(type.empty() ? value.typeName : type)},
                        {"variablesReference", addValue(value, evaluateName)}};
   if (!evaluateName.empty()) v["evaluateName"] = jsonText(evaluateName);

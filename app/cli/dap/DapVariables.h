@@ -45,15 +45,15 @@ class VariableTable {
   void clear() { entries_.clear(); }
 
   // A DAP Variable for `value` named `name` (`type` "" for the value's own type name), with a
-  // reference when it has children.
+  // reference when it has children; `format` Hex for a client that asks for hexadecimal.
   llvm::json::Object variable(const std::string& name, const std::string& type, const interp::debug::Value& value,
-                              const std::string& evaluateName);
+                              const std::string& evaluateName, interp::debug::Format format = interp::debug::Format::Natural);
 
  private:
   std::vector<Entry> entries_;
 };
 
 // The one-line form shown beside a name: formatValue, cut short for big arrays.
-std::string displayValue(const interp::debug::Value& value);
+std::string displayValue(const interp::debug::Value& value, interp::debug::Format format = interp::debug::Format::Natural);
 
 }  // namespace sl::cli::dap

@@ -58,6 +58,13 @@ TEST_CASE("children are named as HLSL reads them", "[dap]") {
   CHECK(childrenOf(Value::integer(1), "x").empty());
 }
 
+TEST_CASE("a client asking for hexadecimal gets scalars' bits", "[dap]") {
+  VariableTable table;
+  llvm::json::Object v = table.variable("id", "", vector3(2, 0, 255), "id", sl::interp::debug::Format::Hex);
+  CHECK(v.getString("value") == std::optional<llvm::StringRef>("{0x00000002, 0x00000000, 0x000000ff}"));
+  CHECK(displayValue(Value::unsignedInt(3)) == "3");
+}
+
 TEST_CASE("long values are cut short for display", "[dap]") {
   Value a;
   a.kind = Value::Kind::Array;
