@@ -440,6 +440,13 @@ bool Workspace::startDebugging() {
   return true;
 }
 
+bool Workspace::debugInvocation(const std::array<uint32_t, 3>& thread) {
+  DebugController& debugger = debugPanel_.controller();
+  debugger.byThread = true;
+  debugger.thread = thread;
+  return startDebugging();
+}
+
 void Workspace::debugMotion(DebugMotion motion) {
   DebugController& debugger = debugPanel_.controller();
   if (debugger.recording()) return;
@@ -778,6 +785,7 @@ void Workspace::draw(const ViewFonts& fonts) {
   drawRightPanel(fonts);
   if (runPanel_.takeNewRequest()) newBundleFromShader();
   if (debugPanel_.takeStartRequest()) startDebugging();
+  if (std::optional<std::array<uint32_t, 3>> thread = runPanel_.takeDebugRequest()) debugInvocation(*thread);
   ImGui::EndChild();
 
   if (float drag = splitter("##split_h", false, ImVec2(avail.x, splitterSize)); drag != 0.0f)

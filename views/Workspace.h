@@ -126,6 +126,8 @@ class Workspace {
   // What F5/F10/F11/... do: a motion over the session, or (F5, Restart after an edit) a new
   // recording when there is no session to move.
   void debugMotion(DebugMotion motion);
+  // The Run tab's "Debug this" on a differing element: records the invocation `thread`.
+  bool debugInvocation(const std::array<uint32_t, 3>& thread);
   // F9 and the gutter: toggles a breakpoint on the 1-based line.
   void toggleBreakpoint(uint32_t line);
   // Once per frame (draw does it): installs a finished recording, follows edits, and moves the

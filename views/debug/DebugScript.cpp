@@ -3,6 +3,8 @@
 // stop the panel shows (values as the panel writes them, in its number format).
 #include "views/Script.h"
 
+#include "views/debug/CompareWriters.h"
+
 #include <algorithm>
 #include <chrono>
 #include <cstdlib>
@@ -115,6 +117,19 @@ void GuiScript::executeDebug(const ScriptStep& step, Workspace& ws) {
     if (wantsFailure && c.active()) fail(step, "the recording made a session");
     else if (wantsFailure && !(r && contains(r->error, step.restAfter(1)))) fail(step, "the error is '" + (r ? r->error : "") + "'");
     else if (!wantsFailure && !c.active()) fail(step, r ? r->error : "no recording");
+  } else if (v == "debug-differing") {
+    // debug-differing N: the Run tab's "Debug this" on the comparison's N-th differing element
+    // (0-based) with a writer; waits for the recording.
+    ws.runPanel().refresh();
+    const std::shared_ptr<const RunOutcome>& o = ws.runPanel().outcome();
+    const std::vector<DifferingWriter> writers = o && o->compared ? differingWriters(o->compareReport) : std::vector<DifferingWriter>{};
+    uint32_t index = 0;
+    char* end = nullptr;
+    if (w.size() == 1) index = uint32_t(std::strtoul(w[0].c_str(), &end, 10));
+    if (w.size() != 1 || *end) fail(step, "debug-differing N");
+    else if (index >= writers.size()) fail(step, "the comparison names " + std::to_string(writers.size()) + " differing element(s) with a writer");
+    else if (!ws.debugInvocation(writers[index].thread)) fail(step, "a recording is already going");
+    else waitRecording();
   } else if (v == "wait-debug") {
     waitRecording();
   } else if (v == "debug-step" || v == "debug-continue" || v == "debug-reverse-continue" || v == "debug-restart") {

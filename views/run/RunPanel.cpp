@@ -3,6 +3,7 @@
 #include "renderer/offload/PipelinePrinter.h"
 #include "renderer/offload/Pipeline.h"
 #include "views/Palette.h"
+#include "views/debug/CompareWriters.h"
 #include "views/inspect/Bindings.h"
 
 #include <imgui.h>
@@ -727,6 +728,18 @@ void RunPanel::drawOutputs(const ViewFonts& fonts) {
     ImGui::TextUnformatted(o.compareReport.c_str());
     ImGui::PopTextWrapPos();
     ImGui::PopFont();
+    // Each differing element's writer can be debugged in the Debug tab.
+    const std::vector<DifferingWriter> writers = differingWriters(o.compareReport);
+    for (size_t k = 0; k < writers.size(); ++k) {
+      const DifferingWriter& w = writers[k];
+      const std::string label = "Debug " + w.element + " (" + std::to_string(w.thread[0]) + "," + std::to_string(w.thread[1]) + "," +
+                                std::to_string(w.thread[2]) + ")##writer" + std::to_string(k);
+      if (k) ImGui::SameLine();
+      if (ImGui::GetContentRegionAvail().x < ImGui::CalcTextSize(label.c_str(), nullptr, true).x + ImGui::GetStyle().FramePadding.x * 2)
+        ImGui::NewLine();
+      if (ImGui::SmallButton(label.c_str())) debugRequest_ = w.thread;
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("Debug this: record the invocation that last wrote %s on the CPU device", w.element.c_str());
+    }
     return;
   }
   if (!o.ran) {

@@ -12,12 +12,14 @@
 #include "views/run/RunDocument.h"
 #include "views/run/RunWorker.h"
 
+#include <array>
 #include <functional>
 #include <future>
 #include <map>
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace sl::views {
@@ -39,6 +41,9 @@ class RunPanel {
   // The toolbar's "New from shader" was pressed since the last call (the Workspace makes the
   // bundle: it owns the compile options, which the bundle's RUN line may add shifts to).
   bool takeNewRequest();
+  // "Debug this" was pressed on a differing element of a comparison since the last call: the
+  // invocation that last wrote it (the Workspace debugs it: it owns the Debug tab).
+  std::optional<std::array<uint32_t, 3>> takeDebugRequest() { return std::exchange(debugRequest_, std::nullopt); }
 
   // Every change of the pipeline (a form edit, undo, redo, a buffer added or removed) moves the
   // revision; unsaved() is whether it moved since the document was set or last saved.
@@ -131,6 +136,7 @@ class RunPanel {
   // Outcomes of runs started up to this generation belong to an earlier document.
   uint64_t staleUpTo_ = 0;
   bool newRequested_ = false;
+  std::optional<std::array<uint32_t, 3>> debugRequest_;
   // The "Add buffer" row.
   std::string newBufferName_;
   int newBufferKind_ = int(offload::ResourceKind::StructuredBuffer);
