@@ -368,7 +368,7 @@ void CpuDevice::addPrints(const std::vector<interp::PrintfMessage>& prints, uint
       ++droppedPrints_;
       continue;
     }
-    prints_.push_back({p.global, p.workgroup, p.local, p.location, p.text});
+    prints_.push_back({true, p.global, p.workgroup, p.local, p.location, p.text});
   }
 }
 void CpuDevice::addMessage(hal::ValidationMessage message) {

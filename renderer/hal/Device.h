@@ -34,6 +34,7 @@ struct ValidationMessage {
 
 // A line a shader printed (HLSL printf, NonSemantic.DebugPrintf).
 struct ShaderPrint {
+  bool knownInvocation = true;  // false: the device does not say which invocation printed it
   std::array<uint32_t, 3> global{}, workgroup{}, local{};
   std::string location;  // "shader.hlsl:12:5", or "" without debug lines
   std::string text;
@@ -85,7 +86,8 @@ class Device {
   virtual void clearValidationMessages() = 0;
 
   // What shaders printed since creation or the last clear, dispatch by dispatch (the CPU device
-  // prints every invocation's printf; other devices print nothing yet). `dropped`: lines past
+  // prints every invocation's printf; a Vulkan device opened with DeviceOptions::shaderPrintf what
+  // the validation layer's debug printf reports; others nothing). `dropped`: lines past
   // the device's limit.
   virtual std::vector<ShaderPrint> shaderPrints(uint64_t* dropped = nullptr) const {
     if (dropped) *dropped = 0;

@@ -158,6 +158,10 @@ struct DeviceOptions {
   // Vulkan: VK_LAYER_KHRONOS_validation + a debug-utils messenger that records every message
   // (Device::validationMessages). D3D12: the debug layer. Fails if the layer is not installed.
   bool validation = false;
+  // Vulkan: the validation layer's debug printf (HLSL printf), its lines as Device::shaderPrints;
+  // fails like `validation` when the layer is missing. The layer's other findings are reported
+  // only with `validation`. (The CPU device always prints.)
+  bool shaderPrintf = false;
   // Flush/Preserve: only for CPU devices on hosts whose float mode the HAL can set (x86-64);
   // createDevice fails with Unsupported otherwise.
   Fp32DenormMode fp32Denorm = Fp32DenormMode::Device;

@@ -89,12 +89,34 @@ std::string parseOffloaderArgs(const std::vector<std::string>& args, OffloaderOp
   return "";
 }
 
+bool usesDebugPrintf(const std::vector<uint8_t>& spirv) {
+  // OpExtInstImport (11) "NonSemantic.DebugPrintf" among the module's first instructions.
+  static const char kName[] = "NonSemantic.DebugPrintf";
+  const size_t words = spirv.size() / 4;
+  size_t at = 5;
+  while (at < words) {
+    uint32_t head;
+    std::memcpy(&head, spirv.data() + at * 4, 4);
+    const uint32_t count = head >> 16, opcode = head & 0xffff;
+    if (count == 0 || at + count > words) return false;
+    if (opcode == 54) return false;  // OpFunction: past the module's imports
+    if (opcode == 11 && count >= 3) {
+      const char* text = reinterpret_cast<const char*>(spirv.data() + (at + 2) * 4);
+      const size_t room = (count - 2) * 4;
+      if (room >= sizeof kName && std::memcmp(text, kName, sizeof kName) == 0) return true;
+    }
+    at += count;
+  }
+  return false;
+}
+
 std::string renderShaderPrints(const hal::Device& device) {
   uint64_t dropped = 0;
   std::string out;
   for (const hal::ShaderPrint& p : device.shaderPrints(&dropped))
-    out += "printf (" + std::to_string(p.global[0]) + "," + std::to_string(p.global[1]) + "," + std::to_string(p.global[2]) + "): " + p.text +
-           (p.text.empty() || p.text.back() != '\n' ? "\n" : "");
+    out += (p.knownInvocation ? "printf (" + std::to_string(p.global[0]) + "," + std::to_string(p.global[1]) + "," + std::to_string(p.global[2]) + "): "
+                              : std::string("printf: ")) +
+           p.text + (p.text.empty() || p.text.back() != '\n' ? "\n" : "");
   if (dropped) out += "printf: " + std::to_string(dropped) + " more lines were dropped (the device keeps the first 100000)\n";
   return out;
 }
@@ -135,11 +157,16 @@ OffloaderRun runOffloader(const std::string& pipelineText, const std::string& pi
   deviceOptions.adapterRegex = options.adapterRegex;
   deviceOptions.validation = options.validation;
   deviceOptions.fp32Denorm = options.fp32Denorm;
+  // A shader that prints gets the layer's debug printf on a GPU (the CPU device always prints).
+  for (const std::vector<uint8_t>& s : shaders) deviceOptions.shaderPrintf |= usesDebugPrintf(s);
+  if (options.backend == hal::Backend::Cpu) deviceOptions.shaderPrintf = false;
   auto device = hal::createDevice(deviceOptions);
-  if (!device.ok() && options.validation) {
+  if (!device.ok() && (options.validation || deviceOptions.shaderPrintf)) {
     // Still run without the layer, but say so.
-    run.err += "warning: " + device.status().message() + "; running without validation\n";
+    run.err += "warning: " + device.status().message() + "; running without " +
+               (options.validation ? "validation" : "printf (nothing the shader prints is shown)") + "\n";
     deviceOptions.validation = false;
+    deviceOptions.shaderPrintf = false;
     device = hal::createDevice(deviceOptions);
   }
   if (!device.ok()) return fail(device.status().message());

@@ -50,8 +50,12 @@ struct OffloaderRun {
 std::string parseOffloaderArgs(const std::vector<std::string>& args, OffloaderOptions& options,
                                std::vector<std::string>& positional, std::string& outputFile);
 
-// What the device's shaders printed (HLSL printf), one line each:
-// "printf (3,0,0): text" (the invocation's SV_DispatchThreadID), then how many were dropped.
+// Whether a SPIR-V module imports NonSemantic.DebugPrintf (HLSL printf).
+bool usesDebugPrintf(const std::vector<uint8_t>& spirv);
+
+// What the device's shaders printed (HLSL printf), one line each: "printf (3,0,0): text" (the
+// invocation's SV_DispatchThreadID; "printf: text" when the device does not say), then how many
+// were dropped.
 std::string renderShaderPrints(const hal::Device& device);
 
 OffloaderRun runOffloader(const std::string& pipelineText, const std::string& pipelineName,

@@ -38,10 +38,14 @@ struct InstanceState {
   uint32_t apiVersion = 0;
   mutable std::mutex messagesMutex;
   std::vector<hal::ValidationMessage> messages;
+  bool reportValidation = false;     // keep the layer's findings (not only printf's lines)
+  std::vector<hal::ShaderPrint> prints;  // the layer's debug printf lines (under messagesMutex)
+  uint64_t droppedPrints = 0;
 
   ~InstanceState();
 };
-hal::Result<std::unique_ptr<InstanceState>> createInstance(bool validation);
+// `printf`: the layer's debug printf (VkValidationFeaturesEXT), also without `validation`.
+hal::Result<std::unique_ptr<InstanceState>> createInstance(bool validation, bool printf = false);
 
 // Fills identity, features, limits and extensions of a physical device.
 hal::AdapterInfo queryAdapter(VkPhysicalDevice physical, uint32_t index);

@@ -120,7 +120,7 @@ hal::Result<std::unique_ptr<hal::Device>> createDevice(const hal::AdapterInfo& a
   // created inside this function, and inherit the float mode set here for its duration.
   SL_HAL_RETURN_IF_ERROR(hal::checkFp32DenormMode(adapter, options.fp32Denorm));
   hal::ScopedHostDenormMode denormMode(options.fp32Denorm);
-  auto instance = createInstance(options.validation);
+  auto instance = createInstance(options.validation, options.shaderPrintf);
   if (!instance.ok()) return instance.status();
   auto ctx = std::make_shared<Context>();
   ctx->instance = instance.take();
@@ -283,6 +283,18 @@ std::vector<hal::ValidationMessage> VulkanDevice::validationMessages() const {
 void VulkanDevice::clearValidationMessages() {
   std::lock_guard<std::mutex> lock(ctx_->instance->messagesMutex);
   ctx_->instance->messages.clear();
+}
+
+std::vector<hal::ShaderPrint> VulkanDevice::shaderPrints(uint64_t* dropped) const {
+  std::lock_guard<std::mutex> lock(ctx_->instance->messagesMutex);
+  if (dropped) *dropped = ctx_->instance->droppedPrints;
+  return ctx_->instance->prints;
+}
+
+void VulkanDevice::clearShaderPrints() {
+  std::lock_guard<std::mutex> lock(ctx_->instance->messagesMutex);
+  ctx_->instance->prints.clear();
+  ctx_->instance->droppedPrints = 0;
 }
 
 hal::Result<std::shared_ptr<hal::Buffer>> VulkanDevice::createBuffer(const hal::BufferDesc& desc) {

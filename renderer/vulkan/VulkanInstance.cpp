@@ -44,10 +44,29 @@ hal::Status initializeLoader() {
 
 namespace {
 
+constexpr size_t kMaxLayerPrints = 100000;
+
 VKAPI_ATTR VkBool32 VKAPI_CALL onDebugMessage(VkDebugUtilsMessageSeverityFlagBitsEXT severity,
                                               VkDebugUtilsMessageTypeFlagsEXT,
                                               const VkDebugUtilsMessengerCallbackDataEXT* data, void* user) {
   auto* state = static_cast<InstanceState*>(user);
+  const bool printed = data->pMessageIdName && std::strstr(data->pMessageIdName, "DEBUG-PRINTF");
+  if (printed) {
+    std::lock_guard<std::mutex> lock(state->messagesMutex);
+    if (state->prints.size() >= kMaxLayerPrints) {
+      ++state->droppedPrints;
+      return VK_FALSE;
+    }
+    hal::ShaderPrint p;
+    p.knownInvocation = false;  // the layer names the invocation only in its verbose form
+    p.text = data->pMessage ? data->pMessage : "";
+    // Older layers wrap the line: "Validation Information: [ ... ] ... | MessageID = 0x... | text".
+    if (const size_t id = p.text.find("MessageID = 0x"); id != std::string::npos)
+      if (const size_t bar = p.text.find(" | ", id); bar != std::string::npos) p.text.erase(0, bar + 3);
+    state->prints.push_back(std::move(p));
+    return VK_FALSE;
+  }
+  if (!state->reportValidation) return VK_FALSE;
   hal::ValidationMessage m;
   if (severity & VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT) m.severity = hal::ValidationMessage::Severity::Error;
   else if (severity & VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT) m.severity = hal::ValidationMessage::Severity::Warning;
@@ -87,7 +106,7 @@ InstanceState::~InstanceState() {
   if (instance) vkDestroyInstance(instance, nullptr);
 }
 
-hal::Result<std::unique_ptr<InstanceState>> createInstance(bool validation) {
+hal::Result<std::unique_ptr<InstanceState>> createInstance(bool validation, bool printf) {
   SL_HAL_RETURN_IF_ERROR(initializeLoader());
   auto state = std::make_unique<InstanceState>();
   uint32_t loaderVersion = VK_API_VERSION_1_0;
@@ -97,11 +116,13 @@ hal::Result<std::unique_ptr<InstanceState>> createInstance(bool validation) {
   std::vector<const char*> layers;
   std::vector<const char*> extensions;
   static const char* kValidation = "VK_LAYER_KHRONOS_validation";
-  if (validation) {
+  state->reportValidation = validation;
+  const bool layer = validation || printf;
+  if (layer) {
     if (!hasLayer(kValidation))
       return hal::makeError(hal::ErrorCode::Unavailable,
-                            "validation was requested but VK_LAYER_KHRONOS_validation is not installed "
-                            "(Debian package vulkan-validationlayers)");
+                            std::string(validation ? "validation" : "the layer's debug printf") +
+                                " was requested but VK_LAYER_KHRONOS_validation is not installed (Debian package vulkan-validationlayers)");
     layers.push_back(kValidation);
     if (hasInstanceExtension(nullptr, VK_EXT_DEBUG_UTILS_EXTENSION_NAME) ||
         hasInstanceExtension(kValidation, VK_EXT_DEBUG_UTILS_EXTENSION_NAME))
@@ -123,17 +144,27 @@ hal::Result<std::unique_ptr<InstanceState>> createInstance(bool validation) {
 
   VkDebugUtilsMessengerCreateInfoEXT messengerInfo{VK_STRUCTURE_TYPE_DEBUG_UTILS_MESSENGER_CREATE_INFO_EXT};
   messengerInfo.messageSeverity = VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT | VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT;
+  // The layer reports printf's lines at info severity.
+  if (printf) messengerInfo.messageSeverity |= VK_DEBUG_UTILS_MESSAGE_SEVERITY_INFO_BIT_EXT;
   messengerInfo.messageType = VK_DEBUG_UTILS_MESSAGE_TYPE_GENERAL_BIT_EXT | VK_DEBUG_UTILS_MESSAGE_TYPE_VALIDATION_BIT_EXT |
                               VK_DEBUG_UTILS_MESSAGE_TYPE_PERFORMANCE_BIT_EXT;
   messengerInfo.pfnUserCallback = onDebugMessage;
   messengerInfo.pUserData = state.get();
   // Chained so instance creation/destruction itself is covered too.
-  if (validation) info.pNext = &messengerInfo;
+  const VkValidationFeatureEnableEXT printfFeature = VK_VALIDATION_FEATURE_ENABLE_DEBUG_PRINTF_EXT;
+  VkValidationFeaturesEXT features{VK_STRUCTURE_TYPE_VALIDATION_FEATURES_EXT};
+  features.enabledValidationFeatureCount = 1;
+  features.pEnabledValidationFeatures = &printfFeature;
+  if (layer) info.pNext = &messengerInfo;
+  if (printf) {
+    features.pNext = info.pNext;
+    info.pNext = &features;
+  }
 
   VkResult r = vkCreateInstance(&info, nullptr, &state->instance);
   if (r != VK_SUCCESS) return vkError("vkCreateInstance", r);
   volkLoadInstanceOnly(state->instance);
-  if (validation) {
+  if (layer) {
     auto create = reinterpret_cast<PFN_vkCreateDebugUtilsMessengerEXT>(
         vkGetInstanceProcAddr(state->instance, "vkCreateDebugUtilsMessengerEXT"));
     state->destroyMessenger = reinterpret_cast<PFN_vkDestroyDebugUtilsMessengerEXT>(

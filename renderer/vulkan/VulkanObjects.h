@@ -195,6 +195,8 @@ class VulkanDevice final : public hal::Device {
   hal::Status waitIdle() override;
   std::vector<hal::ValidationMessage> validationMessages() const override;
   void clearValidationMessages() override;
+  std::vector<hal::ShaderPrint> shaderPrints(uint64_t* dropped = nullptr) const override;
+  void clearShaderPrints() override;
 
  private:
   // Records the captured commands of `s` into its VkCommandBuffer (submit-time recording).

@@ -27,7 +27,10 @@ DebugRecording recordInvocationNow(const DebugRequest& request, const std::atomi
     // No bundle: the pipeline New from shader would make (every binding, pseudo-random inputs).
     NewBundle made;
     if (std::string error = newBundleFromShader(request.fileName, request.hlsl, request.options, made); !error.empty()) {
-      out.error = "this document has no bundle, and New from shader cannot make one: " + error;
+      // A compile error is the shader's, not the missing bundle's.
+      out.error = error.rfind("the shader does not compile", 0) == 0
+                      ? error + ": fix the errors (Diagnostics) and start again"
+                      : "this document has no bundle, and New from shader cannot make one: " + error;
       return out;
     }
     args = made.document.compileArgs;
