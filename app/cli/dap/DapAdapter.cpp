@@ -184,7 +184,9 @@ Adapter::Reply Adapter::launch(const Object& args) {
   stopOnEntry_ = parsed->stopOnEntry;
   interp::debug::DebugSession& s = *target_->session;
   const std::string shaderFile = s.module().sourceFiles.size() > s.debugInfo().mainFile ? s.module().sourceFiles[s.debugInfo().mainFile] : "";
-  sources_ = SourceMap(parsed->launch.file, shaderFile, target_->program->userLineOffset);
+  // A bundle or SHADER.hlsl is what the user has open; a MODULE.spv names its own sources.
+  const bool ownSources = target_->program->sourcePart.empty();
+  sources_ = SourceMap(ownSources ? shaderFile : parsed->launch.file, shaderFile, target_->program->userLineOffset);
   sources_.setLinesStartAt1(linesStartAt1_);
   output("console", "debugging " + target_->recorded.describe() + "; the traced lane steps, the other lanes are threads that show their values");
   for (const std::string& note : s.notes()) output("console", "note: " + note);
