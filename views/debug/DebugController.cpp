@@ -61,7 +61,7 @@ void DebugController::install(std::shared_ptr<DebugRecording> recording) {
   view_ = StopView{};
   for (DocumentBreakpoint& bp : breakpoints_) bp.sessionId = 0, bp.hits = 0, bp.message.clear();
   if (!session_) {
-    message_ = recording_->error;
+    message_.clear();  // the panel shows the recording's error
     ++stopSerial_;
     return;
   }
