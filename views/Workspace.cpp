@@ -258,7 +258,12 @@ std::string Workspace::openNow(const std::string& path) {
   return "";
 }
 
+std::string Workspace::debugKey() const {
+  return !document_.bundlePath.empty() ? document_.bundlePath : !document_.savePath.empty() ? document_.savePath : document_.fileName;
+}
+
 void Workspace::replaceDocument(Document document) {
+  keptDebug_[debugKey()] = debugPanel_.controller().keep(editor_.text);
   const std::string previousText = std::move(editor_.text);
   document_ = std::move(document);
   editor_.text = document_.text;
@@ -269,8 +274,10 @@ void Workspace::replaceDocument(Document document) {
   lastCaretLine_ = 0;
   banner_.clear();
   editor_.widget->setHighlightedLines({});
-  // The Debug tab follows the document too: no session, breakpoints or watches of the last one.
-  debugPanel_.controller().reset();
+  // The Debug tab follows the document too: no session of the last one; this one's own
+  // breakpoints and watches when it was open before.
+  if (auto kept = keptDebug_.find(debugKey()); kept != keptDebug_.end()) debugPanel_.controller().restore(kept->second, editor_.text);
+  else debugPanel_.controller().reset();
   debugText_ = editor_.text;
   saveMessage_ = "Opened " + document_.displayName();
   // The Run tab follows the document: this one's bundle, or none.

@@ -23,6 +23,7 @@
 #include "views/run/RunPanel.h"
 
 #include <functional>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -180,6 +181,9 @@ class Workspace {
   DebugPanel debugPanel_;
   std::string debugText_;          // the text the debugger last saw (edits move its breakpoints)
   uint64_t debugStopSerial_ = 0;   // the stop the editor was last moved to
+  // Each document's breakpoints and watches while another is open (by bundle or file path).
+  std::map<std::string, DebugController::Kept> keptDebug_;
+  std::string debugKey() const;
   RecentFiles recent_;
   std::vector<Example> examples_;
   std::string optionsLine_;

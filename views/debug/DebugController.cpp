@@ -128,6 +128,32 @@ double msSince(std::chrono::steady_clock::time_point start) {
 }
 }  // namespace
 
+DebugController::Kept DebugController::keep(const std::string& text) const {
+  Kept k;
+  k.text = text;
+  for (const DocumentBreakpoint& bp : breakpoints_) k.breakpoints.push_back({bp.line, bp.condition});
+  k.watches = watches_;
+  k.waveExpression = waveExpression_;
+  k.byThread = byThread, k.thread = thread, k.group = group, k.local = local;
+  return k;
+}
+
+void DebugController::restore(const Kept& k, const std::string& text) {
+  reset();
+  // Edits discarded since (or made elsewhere) move the lines as an edit would.
+  const LineEdit edit = lineEditBetween(k.text, text);
+  for (const auto& [line, condition] : k.breakpoints) {
+    DocumentBreakpoint bp;
+    bp.line = followLine(edit, line);
+    if (breakpointAt(bp.line)) continue;
+    bp.condition = condition;
+    breakpoints_.push_back(std::move(bp));
+  }
+  watches_ = k.watches;
+  waveExpression_ = k.waveExpression;
+  byThread = k.byThread, thread = k.thread, group = k.group, local = k.local;
+}
+
 bool DebugController::move(DebugMotion motion) {
   if (!session_) return false;
   const auto start = std::chrono::steady_clock::now();

@@ -77,6 +77,18 @@ class DebugController {
   void stop();
   // Forgets everything for another document (breakpoints, watches, the session).
   void reset();
+  // What a document keeps of the debug view while another one is open: its breakpoints, watches,
+  // wave expression and invocation (the Workspace gives them back when it is opened again).
+  struct Kept {
+    std::vector<std::pair<uint32_t, std::string>> breakpoints;  // (line, condition)
+    std::vector<std::string> watches;
+    std::string waveExpression;
+    bool byThread = true;
+    std::array<uint32_t, 3> thread{}, group{}, local{};
+    std::string text;  // the document's text when it was left: breakpoints follow to the text reopened
+  };
+  Kept keep(const std::string& text) const;
+  void restore(const Kept& kept, const std::string& text);
 
   bool active() const { return session_ != nullptr; }
   // The document's text changed since the session recorded it.
