@@ -1,6 +1,6 @@
 // `shaderlens debug FILE.test --thread X,Y,Z ...`: one invocation of a bundle's dispatch, stopped
 // at source lines. app/cli/DebugLaunch (shared with `shaderlens dap`) compiles the bundle's shader
-// as `run` compiles it plus -Zi and records the chosen invocation's subgroup on the CPU device;
+// as `run` compiles it plus debug information and records the chosen invocation's subgroup on the CPU device;
 // a script of debugger commands then walks the trace (interp/debug, docs/debugger.md). The text printed for each stop is canonical: golden tests
 // check it.
 #include "app/cli/Commands.h"
@@ -24,8 +24,9 @@ const char* kDebugHelp =
     "                        [--watch EXPR]... [--do \"CMD; CMD; ...\"] [--globals] [--subgroup-size N]\n"
     "                        [--max-steps N] [--no-debug-info] [--first-difference]\n"
     "Debugs one invocation of an offload-test-suite bundle's compute dispatch: compiles its shader as\n"
-    "`shaderlens run` does, plus -Zi, runs the dispatch on the CPU device recording the invocation's\n"
-    "subgroup, then runs the commands and prints each stop: location, source line, locals, watches.\n"
+    "`shaderlens run` does, plus debug information, runs the dispatch on the CPU device recording the\n"
+    "invocation's subgroup, then runs the commands and prints each stop: location, source line,\n"
+    "locals, watches.\n"
     "Without --do it stops at the entry, at every breakpoint hit, and at the end. A SHADER.hlsl runs with\n"
     "--pipeline's offload-test-suite YAML (compiled as cs_6_6), or else the pipeline `shaderlens run\n"
     "--new` generates for it (every binding, pseudo-random inputs).\n"
@@ -38,7 +39,7 @@ const char* kDebugHelp =
     "  --globals         also print inputs (SV_DispatchThreadID...), statics and groupshared at each stop\n"
     "  --subgroup-size N lanes per wave on the CPU device (default 32; lavapipe uses 8)\n"
     "  --max-steps N     record at most N steps (default 4194304; the trace is truncated past them)\n"
-    "  --no-debug-info   compile without -Zi (instruction-level stepping only)\n"
+    "  --no-debug-info   compile without debug information (instruction-level stepping only)\n"
     "  --first-difference  instead of debugging, run the dispatch on the Vulkan device too, plain and\n"
     "                    with the invocation's values captured, and print the first SPIR-V instruction\n"
     "                    whose value differs from the CPU device's (docs/first-difference.md)\n"
@@ -202,7 +203,6 @@ int runDebug(const Args& args) {
   launch.trace.subgroupSize = o.subgroupSize;
   launch.trace.maxSteps = size_t(o.maxSteps);
   launch.noDebugInfo = o.noDebugInfo;
-  launch.debugInfoFlag = "-fspv-debug=vulkan-with-source";
   LaunchFailure failure;
   std::unique_ptr<DebugProgram> program = loadDebugProgram(launch, failure);
   if (!program) {

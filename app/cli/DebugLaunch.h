@@ -1,7 +1,7 @@
 // Getting one invocation ready to debug, shared by `shaderlens debug` and `shaderlens dap`: the
 // bundle (a .test file, or a SHADER.hlsl with a pipeline YAML or a generated one), its first
 // %offloader RUN line expected to succeed, that run's shader compiled as `shaderlens run`
-// compiles it plus -Zi, the pipeline parsed, the dispatch recorded on the CPU device
+// compiles it plus source-level debug information, the pipeline parsed, the dispatch recorded on the CPU device
 // (renderer/offload/InvocationTrace.h) and a DebugSession over the trace.
 #pragma once
 
@@ -24,7 +24,9 @@ struct DebugLaunchOptions {
   offload::InvocationChoice invocation;
   offload::InvocationTraceOptions trace;
   bool noDebugInfo = false;
-  std::string debugInfoFlag = "-Zi";  // how the compile adds source-level debug information
+  // How the compile adds source-level debug information: NonSemantic.Shader.DebugInfo.100, whose
+  // DebugLocalVariables give scoped locals (-Zi gives OpLine and OpName only).
+  std::string debugInfoFlag = "-fspv-debug=vulkan-with-source";
   std::string tool = "shaderlens debug";  // names the command in messages
 };
 
