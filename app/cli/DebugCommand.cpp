@@ -1,8 +1,8 @@
 // `shaderlens debug FILE.test --thread X,Y,Z ...`: one invocation of a bundle's dispatch, stopped
 // at source lines. app/cli/DebugLaunch (shared with `shaderlens dap`) compiles the bundle's shader
-// as `run` compiles it plus debug information and records the chosen invocation's subgroup on the CPU device;
-// a script of debugger commands then walks the trace (interp/debug, docs/debugger.md). The text printed for each stop is canonical: golden tests
-// check it.
+// as `run` compiles it plus debug information and records the chosen invocation's subgroup on the
+// CPU device; a script of debugger commands then walks the trace (interp/debug, docs/debugger.md).
+// The text printed for each stop is canonical: golden tests check it.
 #include "app/cli/Commands.h"
 
 #include "app/cli/DebugLaunch.h"

@@ -1,8 +1,9 @@
 // Getting one invocation ready to debug, shared by `shaderlens debug` and `shaderlens dap`: the
 // bundle (a .test file, or a SHADER.hlsl with a pipeline YAML or a generated one), its first
 // %offloader RUN line expected to succeed, that run's shader compiled as `shaderlens run`
-// compiles it plus source-level debug information, the pipeline parsed, the dispatch recorded on the CPU device
-// (renderer/offload/InvocationTrace.h) and a DebugSession over the trace.
+// compiles it plus source-level debug information, the pipeline parsed, the dispatch recorded on
+// the CPU device (renderer/offload/InvocationTrace.h) and a DebugSession over the trace. A
+// MODULE.spv from any compiler runs as it is, with its pipeline.
 #pragma once
 
 #include <cstdint>
