@@ -49,9 +49,10 @@ std::string laneList(const interp::Mask& mask, uint32_t lanes) {
 }
 
 // One row of a variables table; structs, arrays, matrices and vectors open as tree nodes.
-// `removed`, when given, gets an "x" button after the type (a watch's row).
+// `removed`, when given, gets an "x" button after the type (a watch's row); `picked`, when
+// given, is set by a double-click on the name (show it per lane in the Wave section).
 void valueRow(const std::string& label, const std::string& type, const Value& value, bool changed, NumberFormat format,
-              const ViewFonts& fonts, bool* removed = nullptr) {
+              const ViewFonts& fonts, bool* removed = nullptr, bool* picked = nullptr) {
   ImGui::TableNextRow();
   ImGui::TableSetColumnIndex(0);
   const bool parts = hasParts(value);
@@ -59,6 +60,10 @@ void valueRow(const std::string& label, const std::string& type, const Value& va
   if (!parts) flags |= ImGuiTreeNodeFlags_Leaf | ImGuiTreeNodeFlags_NoTreePushOnOpen | ImGuiTreeNodeFlags_Bullet;
   if (changed) ImGui::PushStyleColor(ImGuiCol_Text, kChanged);
   const bool open = ImGui::TreeNodeEx(label.c_str(), flags);
+  if (picked && ImGui::IsItemHovered()) {
+    if (ImGui::IsMouseDoubleClicked(0)) *picked = true;
+    ImGui::SetTooltip("Double-click: %s on every lane (the Wave section)", label.c_str());
+  }
   ImGui::TableSetColumnIndex(1);
   ImGui::PushFont(fonts.mono);
   const std::string text = valueText(value, format);
@@ -224,8 +229,10 @@ void DebugPanel::drawVariables(const ViewFonts& fonts) {
     for (size_t k = 0; k < v.locals.size(); ++k) {
       const Variable& var = v.locals[k];
       ImGui::PushID(int(k));
+      bool picked = false;
       valueRow(var.name, var.type + (var.scope == Variable::Scope::Parameter ? " (argument)" : ""), var.value, var.changed,
-               controller_.format, fonts);
+               controller_.format, fonts, nullptr, &picked);
+      if (picked) controller_.setWaveExpression(var.name);
       ImGui::PopID();
     }
     ImGui::EndTable();
