@@ -39,7 +39,7 @@ DebugRecording recordInvocationNow(const DebugRequest& request, const std::atomi
     out.notes.push_back("no bundle: the dispatch runs the pipeline New from shader makes (pseudo-random inputs); "
                         "make one in the Run tab to choose the inputs");
   }
-  args.push_back("-Zi");
+  args.push_back("-fspv-debug=vulkan-with-source");  // locals from NonSemantic.Shader.DebugInfo.100
   ParsedCommandLine cl = parseRunCompileCommandLine(args, request.fileName);
   if (!cl.error.empty()) {
     out.error = "compile flags: " + cl.error;
