@@ -1,6 +1,7 @@
 #include "views/run/RunDocument.h"
 
 #include "renderer/offload/Bundle.h"
+#include "renderer/offload/PipelineEdit.h"
 #include "renderer/offload/PipelineParser.h"
 #include "renderer/offload/PipelinePrinter.h"
 
@@ -136,7 +137,16 @@ std::string bundleTextFor(const RunDocument& document, std::string_view hlsl) {
   std::string source(hlsl);
   if (!source.empty() && source.back() != '\n') source += '\n';
   std::string text = replaceSplitPart(document.bundleText, document.sourcePart, source);
-  if (document.pipelineEdited) text = replaceSplitPart(text, document.pipelinePart, offload::printPipeline(document.pipeline));
+  if (document.pipelineEdited) {
+    // Write back what the user wrote, changing only what they changed, where a line-level patch
+    // can say it (buffer values and formats); otherwise the whole pipeline, printed.
+    std::optional<std::string> patched;
+    offload::BundleResult bundle = offload::parseBundle(document.bundleText);
+    if (bundle.bundle)
+      if (const offload::SplitPart* part = bundle.bundle->part(document.pipelinePart))
+        patched = offload::patchPipelineText(part->text, document.pipelinePart, document.pipeline);
+    text = replaceSplitPart(text, document.pipelinePart, patched ? *patched : offload::printPipeline(document.pipeline));
+  }
   return text;
 }
 
