@@ -75,7 +75,7 @@ std::string GuiScript::parse(std::string_view text, const std::string& name, Gui
       "expect-prompt", "recover", "autosave", "expect-recovery", "expect-file", "expect-text", "expect-diff",
       "expect-banner", "expect-examples", "expect-tab", "expect-image", "run-start", "wait-run", "run-undo", "run-redo",
       "add-buffer", "remove-buffer", "expect-status", "expect-resource", "expect-run-bundle", "expect-buffer", "expect-nonzero", "expect-shared-slot", "add-sampler", "remove-sampler",
-      "debug-invocation", "debug-subgroup", "toggle-breakpoint", "break-if", "break-if-refused", "debug-start", "debug-start-async", "wait-debug", "debug-differing",
+      "debug-invocation", "debug-subgroup", "debug-max-steps", "toggle-breakpoint", "break-if", "break-if-refused", "debug-start", "debug-start-async", "wait-debug", "debug-differing",
       "debug-step", "debug-continue", "debug-reverse-continue", "debug-restart", "debug-stop", "debug-run-to", "add-watch",
       "remove-watch", "debug-wave", "debug-format", "expect-debug-line", "expect-debug-stop", "expect-debug-local",
       "expect-debug-changed", "expect-debug-global", "expect-debug-watch", "expect-debug-wave", "expect-debug-stack",

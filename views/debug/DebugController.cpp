@@ -38,6 +38,7 @@ bool DebugController::start(DebugRequest request) {
   if (byThread) request.choice.thread = thread;
   else request.choice.group = group, request.choice.local = local;
   request.trace.subgroupSize = subgroupSize;
+  request.trace.maxSteps = size_t(maxSteps);
   const std::string fileName = request.fileName;
   if (!worker_.start(std::move(request))) return false;
   fileName_ = fileName;

@@ -63,6 +63,7 @@ class DebugController {
   bool byThread = true;
   std::array<uint32_t, 3> thread{0, 0, 0}, group{0, 0, 0}, local{0, 0, 0};
   uint32_t subgroupSize = 0;  // 0: the CPU device's default
+  uint64_t maxSteps = 0;      // the trace's budget; 0: the default (4M steps)
   NumberFormat format = NumberFormat::Natural;
 
   // Starts recording the document (the panel fills in the document's part of the request);

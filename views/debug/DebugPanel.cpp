@@ -186,6 +186,13 @@ void DebugPanel::drawInvocation() {
     ImGui::EndCombo();
   }
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Lanes per wave on the CPU device (lavapipe uses 8)");
+  ImGui::SameLine();
+  wrapFor(ImGui::GetFontSize() * 9);
+  ImGui::TextUnformatted("steps");
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 5);
+  ImGui::InputScalar("##maxsteps", ImGuiDataType_U64, &c.maxSteps);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("The most steps the trace records (0: 4194304); past them it is truncated");
 }
 
 void DebugPanel::drawStatus() {

@@ -89,6 +89,10 @@ void GuiScript::executeDebug(const ScriptStep& step, Workspace& ws) {
     uint32_t n = 0;
     if (w.size() == 1 && toLine(w[0], n)) c.subgroupSize = n;
     else fail(step, "debug-subgroup N");
+  } else if (v == "debug-max-steps") {
+    uint32_t n = 0;
+    if (w.size() == 1 && (w[0] == "0" || toLine(w[0], n))) c.maxSteps = n;
+    else fail(step, "debug-max-steps N (0: the default)");
   } else if (v == "toggle-breakpoint") {
     // toggle-breakpoint LINE (F9 on that line, or a click in its gutter)
     uint32_t line = 0;
