@@ -683,6 +683,7 @@ class Writer {
   // needs no particular place among the statements that write it.
   void collectScopeLocals() {
     scopeLocals_.clear();
+    scopeDeclared_.clear();
     // The function's DebugLocalVariables in declaration order (parameters first), the order a
     // debugger lists them in.
     std::set<uint32_t> vars;
@@ -704,6 +705,7 @@ class Writer {
       auto id = valueIds_.find(valueKey(ptr));
       if (id == valueIds_.end()) continue;
       scopeLocals_[v.loc.scope].push_back({inst.operands[0].imm, id->second});
+      scopeDeclared_.insert(inst.operands[0].imm);
     }
   }
   void declareScopeLocals(uint32_t scope) {
@@ -733,16 +735,12 @@ class Writer {
       return;
     const uint32_t var = inst.operands[0].imm;
     if (inst.op.isDebug(DebugOp::Declare)) {
-      const uint32_t scope = m_.debugVars[var].loc.scope;
-      auto declared = scopeLocals_.find(scope);
-      if (declared != scopeLocals_.end())
-        for (const auto& entry : declared->second)
-          if (entry.first == var) {
-            // Declared where its scope begins; a scope no located code entered yet (a block
-            // holding only declarations) is entered here.
-            enterScope(scope);
-            return;
-          }
+      if (scopeDeclared_.count(var)) {
+        // Declared where its scope begins; a scope no located code entered yet (a block
+        // holding only declarations) is entered here.
+        enterScope(m_.debugVars[var].loc.scope);
+        return;
+      }
     }
     const uint32_t value = valueId(inst.operands[1].value, inst.attrs.loc);
     if (!value) return;
@@ -1402,6 +1400,7 @@ class Writer {
   uint32_t curDebugFn_ = 0;  // the DebugFunction of the function being written
   // Its memory locals by DebugLoc::scope: (Module::debugVars index, OpVariable id).
   std::unordered_map<uint32_t, std::vector<std::pair<uint32_t, uint32_t>>> scopeLocals_;
+  std::unordered_set<uint32_t> scopeDeclared_;  // the variables in scopeLocals_
   std::vector<std::pair<size_t, DebugLoc>> fnLocMarks_;  // (offset in functions_, location)
   std::vector<DebugLoc> instructionLocs_;
   std::vector<uint32_t> globalIds_, funcIds_;
