@@ -3,6 +3,7 @@
 #include "core/support/AtomicFile.h"
 #include "renderer/offload/Bundle.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -41,6 +42,43 @@ std::string documentFromBundle(const std::string& bundleText, const CompileOptio
   return "";
 }
 
+std::string optionsFromComment(const std::string& text, CompileOptions& options, std::string& error) {
+  // Only the file's leading comment block is read: a line `// shaderlens: FLAGS`.
+  size_t at = 0;
+  for (uint32_t line = 1; at < text.size(); ++line) {
+    const size_t end = std::min(text.find('\n', at), text.size());
+    std::string_view l(text.data() + at, end - at);
+    at = end + 1;
+    const size_t first = l.find_first_not_of(" \t\r");
+    if (first == std::string_view::npos) continue;
+    if (l.substr(first, 2) != "//") break;
+    std::string_view rest = l.substr(first + 2);
+    rest.remove_prefix(std::min(rest.find_first_not_of(" \t"), rest.size()));
+    if (rest.substr(0, 11) != "shaderlens:") continue;
+    std::vector<std::string> args;
+    std::string word;
+    for (char c : rest.substr(11)) {
+      if (c == ' ' || c == '\t' || c == '\r') {
+        if (!word.empty()) args.push_back(std::move(word));
+        word.clear();
+      } else {
+        word += c;
+      }
+    }
+    if (!word.empty()) args.push_back(std::move(word));
+    ParsedCommandLine parsed = parseDxcCommandLine(args);
+    if (!parsed.error.empty()) {
+      error = "line " + std::to_string(line) + ": the `// shaderlens:` comment's options: " + parsed.error;
+      return "";
+    }
+    options = parsed.options;
+    std::string spelled;
+    for (const std::string& a : args) spelled += (spelled.empty() ? "" : " ") + a;
+    return spelled;
+  }
+  return "";
+}
+
 std::string loadDocument(const std::string& path, const CompileOptions& options, views::Document& out) {
   std::string text, error;
   if (!readWholeFile(path, text, error)) return error;
@@ -55,8 +93,10 @@ std::string loadDocument(const std::string& path, const CompileOptions& options,
   }
   out.fileName = path;
   out.title.clear();
-  out.text = std::move(text);
   out.options = options;
+  // A file may say how it compiles (the examples do: a vertex shader, a SPIR-V-only stage).
+  if (optionsFromComment(text, out.options, error); !error.empty()) return path + ":" + error;
+  out.text = std::move(text);
   out.savePath = path;
   out.bundlePath.clear();
   out.bundleText.clear();

@@ -10,8 +10,13 @@
 namespace sl::gui {
 
 // Fills `out` from `path`; returns "" or an error naming the path. `options` are the defaults;
-// a .test bundle's RUN line replaces them with its own flags.
+// a .test bundle's RUN line, or an .hlsl file's `// shaderlens:` comment, replaces them.
 std::string loadDocument(const std::string& path, const CompileOptions& options, views::Document& out);
+
+// The options a file's leading comment block states in a line `// shaderlens: FLAGS` (DXC
+// flags, e.g. `-T vs_6_0 -E vs_main -spirv`): sets `options` and returns the flags as written,
+// or returns "" when there is none; a flag that does not parse sets `error` ("line N: ...").
+std::string optionsFromComment(const std::string& text, CompileOptions& options, std::string& error);
 
 // Reads a bundle's text: the HLSL part compiled by the first %dxc_target RUN line (else
 // source.hlsl, else the first .hlsl part) and that line's flags. Returns "" or an error.

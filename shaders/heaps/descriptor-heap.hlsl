@@ -5,6 +5,8 @@
 // "ir" stage for hlsl.handle_from_heap, "ir.bound" for the heap turned into descriptor arrays
 // that share one Vulkan binding, and the Bindings tab for the heap access sites. In the Run tab
 // the resources get "Heap slot" numbers instead of bindings.
+//
+// shaderlens: -T cs_6_6 -spirv
 
 cbuffer HeapSlots : register(b0) {
   uint InputSlot;

@@ -4,7 +4,9 @@
 // components. Each element keeps its semantic, interpolation mode and system value; DXC packs
 // in declaration order ("prefix-stable") unless -pack-optimized is given. The Signatures tab
 // draws the 4 x N register grid for a vertex/pixel pair and checks that the VS output links to
-// the PS input; try the -pack-optimized checkbox there. Compile with -T vs_6_0.
+// the PS input; try the -pack-optimized checkbox there.
+//
+// shaderlens: -T vs_6_0
 
 struct VSOut {
   float4 position : SV_Position;

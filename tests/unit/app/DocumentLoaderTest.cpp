@@ -68,3 +68,33 @@ TEST_CASE("a bundle file loads with a title naming the bundle and its part", "[d
   CHECK(document.savePath.empty());
   std::filesystem::remove(path);
 }
+
+TEST_CASE("a file's leading `// shaderlens:` comment says how it compiles", "[document]") {
+  sl::CompileOptions options;
+  std::string error;
+  CHECK(sl::gui::optionsFromComment("// A vertex shader.\n//\n// shaderlens: -T vs_6_0 -E vs_main -spirv\nfloat4 vs_main() : SV_Position { return 0; }\n",
+                                    options, error) == "-T vs_6_0 -E vs_main -spirv");
+  CHECK(error.empty());
+  CHECK(options.profile == "vs_6_0");
+  CHECK(options.entryPoint == "vs_main");
+  CHECK(options.spirv());
+
+  // Only the leading comment block counts: a later comment is the shader's business.
+  sl::CompileOptions untouched;
+  CHECK(sl::gui::optionsFromComment("int x;\n// shaderlens: -T vs_6_0\n", untouched, error).empty());
+  CHECK(untouched.profile == sl::CompileOptions().profile);
+
+  // A flag that does not parse is an error naming the comment's line.
+  sl::CompileOptions bad;
+  sl::gui::optionsFromComment("\n// shaderlens: -T nonsense_9_9\n", bad, error);
+  CHECK_THAT(error, Catch::Contains("line 2: the `// shaderlens:` comment's options"));
+
+  // The bundled examples state theirs.
+  const std::string examples = sl::gui::defaultExamplesDir();
+  REQUIRE(!examples.empty());
+  sl::views::Document document;
+  REQUIRE(sl::gui::loadDocument(examples + "/signatures/vertex-pixel.hlsl", {}, document) == "");
+  CHECK(document.options.profile == "vs_6_0");
+  REQUIRE(sl::gui::loadDocument(examples + "/heaps/descriptor-heap.hlsl", {}, document) == "");
+  CHECK(document.options.spirv());
+}
