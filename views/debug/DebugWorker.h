@@ -1,6 +1,7 @@
 // Records one invocation for the debug view off the UI thread, as the Run tab runs a bundle
 // (views/run/RunWorker): compiles the document's HLSL the way a run does (the bundle's RUN-line
-// flags through parseRunCompileCommandLine) plus -Zi, runs the pipeline's dispatch on the CPU
+// flags through parseRunCompileCommandLine) plus debug information (-fspv-debug=vulkan-with-source,
+// as shaderlens debug), runs the pipeline's dispatch on the CPU
 // device with a trace of the chosen invocation's subgroup (renderer/offload/InvocationTrace) and
 // builds the DebugSession over it. A document without a bundle gets the pipeline "New from
 // shader" makes (views/run/NewBundle). No ImGui: the panel swaps the finished recording in.
