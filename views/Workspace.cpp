@@ -87,6 +87,7 @@ Workspace::Workspace(Document document, std::unique_ptr<CompileWorker> worker)
   optionsLine_ = optionsLineFor(document_.options);
   loadRunPanel();
   savedRecoveryText_ = recoveryText();
+  savedText_ = editor_.text;
   postCompile(/*immediate=*/true);
 }
 
@@ -176,7 +177,11 @@ void Workspace::save() {
   if (!document_.bundlePath.empty() && runPanel_.hasDocument()) {
     std::string error = runPanel_.save(document_.bundlePath, editor_.text);
     saveMessage_ = error.empty() ? "Saved the bundle " + document_.bundlePath : error;
-    if (error.empty()) modified_ = false, savedRecoveryText_ = recoveryText();
+    if (error.empty()) {
+      modified_ = false;
+      savedRecoveryText_ = recoveryText();
+      savedText_ = editor_.text;
+    }
     return;
   }
   if (document_.savePath.empty() || !save_) {
@@ -188,6 +193,7 @@ void Workspace::save() {
   if (error.empty()) {
     modified_ = false;
     savedRecoveryText_ = recoveryText();
+    savedText_ = editor_.text;
     if (runPanel_.unsaved())
       saveMessage_ += "; the Run tab's bundle is not saved: Save bundle there, or File > Save As NAME.test";
   }
@@ -221,6 +227,7 @@ std::string Workspace::saveAs(const std::string& path) {
   if (error.empty()) {
     modified_ = false;
     savedRecoveryText_ = recoveryText();
+    savedText_ = editor_.text;
     recent_.add(path);
     // The text is saved under another name: autosave goes with it.
     restartRecovery(editor_.text);
@@ -283,6 +290,7 @@ void Workspace::replaceDocument(Document document) {
   // The Run tab follows the document: this one's bundle, or none.
   loadRunPanel();
   savedRecoveryText_ = recoveryText();
+  savedText_ = editor_.text;
   postCompile(/*immediate=*/true);
   restartRecovery(previousText);
 }
@@ -771,7 +779,7 @@ void Workspace::draw(const ViewFonts& fonts) {
   ImGui::BeginChild("##editor_panel", ImVec2(editorWidth, topHeight), false);
   ImGui::PopStyleVar();
   if (drawEditor(editor_, snapshot_.get(), fonts)) {
-    modified_ = true;
+    // modified() compares the text with the saved one: undoing back to it clears the `*`.
     postCompile(/*immediate=*/false);
   }
   if (uint32_t line = editor_.widget->takeBreakpointClick()) toggleBreakpoint(line);

@@ -53,7 +53,9 @@ class Workspace {
   EditorState& editorState() { return editor_; }
   const Document& document() const { return document_; }
   // The text was edited, or the Run tab's pipeline (a bundle's part of the document).
-  bool modified() const { return modified_ || runPanel_.unsaved(); }
+  // Unsaved work: the editor's text differs from the saved (or loaded) text, the Run tab's bundle
+  // moved since it was saved, or something else made the document hold work (a new bundle, restored changes).
+  bool modified() const { return modified_ || editor_.text != savedText_ || runPanel_.unsaved(); }
   bool quitRequested() const { return quitRequested_; }
   // Quits, or asks first when there are unsaved changes.
   void requestQuit();
@@ -207,6 +209,7 @@ class Workspace {
   SaveFunction save_;
   OpenFunction open_;
   bool modified_ = false;
+  std::string savedText_;  // the editor's text as last loaded or saved
   bool quitRequested_ = false;
   PendingAction pendingAction_ = PendingAction::None;
   std::string pendingPath_;
