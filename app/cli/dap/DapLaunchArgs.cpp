@@ -71,6 +71,10 @@ std::optional<LaunchArguments> parseLaunchArguments(const llvm::json::Object& ar
     error = "launch: 'program' must name the .test bundle or .hlsl shader to debug";
     return std::nullopt;
   }
+  if (o.pipeline.empty() && o.file.size() > 4 && o.file.compare(o.file.size() - 4, 4, ".spv") == 0) {
+    error = "launch: a .spv program needs 'pipeline' (the offload-test-suite YAML that runs it)";
+    return std::nullopt;
+  }
   o.file = resolved(o.file, cwd);
   o.pipeline = resolved(o.pipeline, cwd);
   o.trace.subgroupSize = uint32_t(subgroupSize);
