@@ -155,7 +155,7 @@ expect-mismatch Out 6 no
 set-buffer In 1 2 3 4 5 6 7 8
 dispatch 1 1 1
 save-bundle )" + out + R"(
-expect-file )" + out + R"( contains Data:            [ 1, 2, 3, 4, 5, 6, 7, 8 ]
+expect-file )" + out + R"( contains Data: [ 1, 2, 3, 4, 5, 6, 7, 8 ]
 )");
   for (const std::string& f : failures) UNSCOPED_INFO(f);
   CHECK(failures.empty());
