@@ -341,6 +341,11 @@ Adapter::Reply Adapter::pause() {
 void Adapter::reportStop(const Stop& stop) {
   variables_.clear();
   interp::debug::DebugSession& s = *session();
+  // What the traced invocation printed (HLSL printf) on the way here, as the program's stdout;
+  // moving back prints nothing, and moving forward again over it prints it again.
+  if (s.position() > printedUpTo_)
+    for (const interp::debug::DebugSession::PrintedLine& line : s.printed(printedUpTo_, s.position())) output("stdout", line.text, true);
+  printedUpTo_ = s.position();
   Object body{{"threadId", threadOfLane(s.tracedLane())}, {"allThreadsStopped", true}};
   switch (stop.reason) {
     case Stop::Reason::Entry: body["reason"] = "entry"; break;

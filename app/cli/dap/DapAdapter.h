@@ -86,6 +86,7 @@ class Adapter {
   bool initialized_ = false, configured_ = false, running_ = false, ended_ = false, disconnected_ = false;
   bool stopOnEntry_ = false;
   std::optional<uint32_t> entryHit_;      // the breakpoint reported at the entry stop
+  size_t printedUpTo_ = 0;                 // the traced lane's printf lines before this step were sent
   std::optional<int64_t> pendingLaunch_;  // the launch request's seq, answered at configurationDone
   std::unique_ptr<DebugTarget> target_;
   SourceMap sources_;
