@@ -191,6 +191,13 @@ uint32_t DebugController::documentLine(const interp::debug::Location& location) 
   return location.file == fileName_ || baseName(location.file) == baseName(fileName_) ? location.line : 0;
 }
 
+std::vector<const interp::debug::DebugSession::PrintedLine*> DebugController::consoleLines() const {
+  std::vector<const interp::debug::DebugSession::PrintedLine*> out;
+  for (const auto& line : view_.console)
+    if (consoleAllLanes || line.lane == view_.tracedLane) out.push_back(&line);
+  return out;
+}
+
 void DebugController::refreshView(const Stop& stop) {
   StopView& v = view_;
   v = StopView{};
@@ -228,6 +235,7 @@ void DebugController::refreshView(const Stop& stop) {
   v.liveLanes = session_->liveLanes();
   v.activeLanes = session_->activeMask() & v.liveLanes;
   v.tracedLane = session_->tracedLane();
+  v.console = session_->printed(0, v.position, true);  // what ran before the stop; stepping back drops the rest
   refreshWatches();
   refreshWave();
   refreshHits();

@@ -55,6 +55,8 @@ struct StopView {
   double motionMilliseconds = 0;
   bool ended = false;  // finished, failed or the trace's end
   std::vector<std::string> notes;  // breakpoints never reached (at the end)
+  // What every lane of the wave printed (HLSL printf) before this stop, oldest first.
+  std::vector<interp::debug::DebugSession::PrintedLine> console;
 };
 
 class DebugController {
@@ -65,6 +67,11 @@ class DebugController {
   uint32_t subgroupSize = 0;  // 0: the CPU device's default
   uint64_t maxSteps = 0;      // the trace's budget; 0: the default (4M steps)
   NumberFormat format = NumberFormat::Natural;
+  // The Console shows every lane's printf lines (the traced lane's plain, others dimmed), or
+  // only the traced invocation's.
+  bool consoleAllLanes = true;
+  // The console lines shown at this stop (filtered by consoleAllLanes).
+  std::vector<const interp::debug::DebugSession::PrintedLine*> consoleLines() const;
 
   // Starts recording the document (the panel fills in the document's part of the request);
   // once recorded, the session stops at the first breakpoint hit, or the entry when there is

@@ -368,6 +368,52 @@ void DebugPanel::drawCallStack(const ViewFonts& fonts) {
   ImGui::NewLine();
 }
 
+void DebugPanel::drawConsole(const ViewFonts& fonts) {
+  if (!ImGui::CollapsingHeader("Console", ImGuiTreeNodeFlags_DefaultOpen)) return;
+  DebugController& c = controller_;
+  int mode = c.consoleAllLanes ? 0 : 1;
+  ImGui::RadioButton("all lanes", &mode, 0);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("What every lane of the traced wave printed (the traced lane's lines plain, others dimmed)");
+  ImGui::SameLine();
+  ImGui::RadioButton("this invocation", &mode, 1);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Only what the traced invocation printed");
+  c.consoleAllLanes = mode == 0;
+  const std::vector<const interp::debug::DebugSession::PrintedLine*> lines = c.consoleLines();
+  ImGui::SameLine();
+  ImGui::TextDisabled("%zu line(s) before this stop", lines.size());
+  if (!c.active()) return;
+  if (lines.empty()) {
+    ImGui::TextDisabled("(nothing printed yet: HLSL printf lines show here as the wave runs them)");
+    return;
+  }
+  const float rows = float(std::min<size_t>(lines.size(), 10));
+  ImGui::BeginChild("##console", ImVec2(0, (rows + 0.5f) * ImGui::GetTextLineHeightWithSpacing()), true,
+                    ImGuiWindowFlags_HorizontalScrollbar);
+  ImGui::PushFont(fonts.mono);
+  const ImVec4 dimmed = ImGui::GetStyle().Colors[ImGuiCol_TextDisabled];
+  for (const auto* line : lines) {
+    std::string text = line->text;
+    while (!text.empty() && (text.back() == '\n' || text.back() == '\r')) text.pop_back();
+    const bool traced = line->lane == c.view().tracedLane;
+    ImGui::TextColored(traced ? ImGui::GetStyle().Colors[ImGuiCol_Text] : dimmed, "lane %-2u (%u,%u,%u)%s %s", line->lane,
+                       line->localId[0], line->localId[1], line->localId[2], traced ? "*" : " ", text.c_str());
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("printed at step %zu", line->step);
+  }
+  ImGui::PopFont();
+  // Each new stop (or a changed filter) shows the newest line; between stops the user may scroll.
+  // Twice: the first frame's scroll is clamped to the content size of the frame before.
+  if (consoleScrolledFor_ != c.stopSerial() || consoleAllLanesShown_ != c.consoleAllLanes) {
+    consoleScrolledFor_ = c.stopSerial();
+    consoleAllLanesShown_ = c.consoleAllLanes;
+    consoleScrollFrames_ = 2;
+  }
+  if (consoleScrollFrames_ > 0) {
+    ImGui::SetScrollHereY(1.0f);
+    --consoleScrollFrames_;
+  }
+  ImGui::EndChild();
+}
+
 void DebugPanel::drawBreakpoints(uint32_t caretLine) {
   DebugController& c = controller_;
   if (!ImGui::CollapsingHeader("Breakpoints", ImGuiTreeNodeFlags_DefaultOpen)) return;
@@ -426,6 +472,7 @@ void DebugPanel::draw(const ViewFonts& fonts, uint32_t caretLine) {
   drawWatches(fonts);
   drawWave(fonts);
   drawCallStack(fonts);
+  drawConsole(fonts);
   drawBreakpoints(caretLine);
   ImGui::EndChild();
 }

@@ -4,7 +4,8 @@
 // (inputs, statics, groupshared), watch expressions, the traced wave lane by lane with the
 // active mask, the call stack with inlined frames, the SPIR-V instruction about to run, the
 // breakpoints with their conditions and hit counts, and notes (no debug information, a
-// truncated trace, breakpoints never reached, a failed dispatch). The model is DebugController.
+// truncated trace, breakpoints never reached, a failed dispatch), and the Console: what the wave
+// printed (HLSL printf) before the stop. The model is DebugController.
 #pragma once
 
 #include "views/ViewFonts.h"
@@ -35,6 +36,7 @@ class DebugPanel {
   void drawWatches(const ViewFonts& fonts);
   void drawWave(const ViewFonts& fonts);
   void drawCallStack(const ViewFonts& fonts);
+  void drawConsole(const ViewFonts& fonts);
   void drawBreakpoints(uint32_t caretLine);
 
   DebugController controller_;
@@ -42,6 +44,9 @@ class DebugPanel {
   std::string newWatch_, waveExpression_, newCondition_;
   uint32_t conditionLine_ = 0;
   bool waveEditing_ = false;
+  uint64_t consoleScrolledFor_ = 0;  // the stop the console last scrolled to its newest line for
+  bool consoleAllLanesShown_ = true;
+  int consoleScrollFrames_ = 0;
 };
 
 }  // namespace sl::views

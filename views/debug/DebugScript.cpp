@@ -56,6 +56,14 @@ std::vector<std::string> panelNotes(DebugController& c) {
   return notes;
 }
 
+// A console line as the script reads it: "lane 1 (1,0,0): thread 1 step 0 sum=1" (no newline).
+std::string consoleText(const interp::debug::DebugSession::PrintedLine& line) {
+  std::string text = line.text;
+  while (!text.empty() && (text.back() == '\n' || text.back() == '\r')) text.pop_back();
+  return "lane " + std::to_string(line.lane) + " (" + std::to_string(line.localId[0]) + "," + std::to_string(line.localId[1]) + "," +
+         std::to_string(line.localId[2]) + "): " + text;
+}
+
 }  // namespace
 
 void GuiScript::executeDebug(const ScriptStep& step, Workspace& ws) {
@@ -173,6 +181,10 @@ void GuiScript::executeDebug(const ScriptStep& step, Workspace& ws) {
     if (!c.removeWatch(step.rest)) fail(step, "no watch '" + step.rest + "'");
   } else if (v == "debug-wave") {
     c.setWaveExpression(step.rest);  // "" = the last instruction's result
+  } else if (v == "debug-console") {
+    // debug-console all|this: the Console's toggle (every lane's lines, or the traced invocation's)
+    if (w.size() == 1 && (w[0] == "all" || w[0] == "this")) c.consoleAllLanes = w[0] == "all";
+    else fail(step, "debug-console all|this");
   } else if (v == "debug-format") {
     if (w.size() != 1 || !parseNumberFormat(w[0], c.format)) fail(step, "debug-format float|int|hex");
   }
@@ -305,6 +317,30 @@ void GuiScript::expectDebug(const ScriptStep& step, Workspace& ws) {
     if (!r || !contains(r->error, step.rest)) fail(step, "the recording's error is '" + (r ? r->error : "") + "'");
   } else if (v == "expect-debug-stale") {
     if (w.size() != 1 || truth(w[0]) != c.stale()) fail(step, c.stale() ? "the session is stale" : "the session is not stale");
+  } else if (v == "expect-debug-console" || v == "expect-debug-console-last") {
+    // expect-debug-console TEXT: a line the Console shows contains TEXT ("lane 1 (1,0,0): sum=1");
+    // expect-debug-console-last TEXT: the newest one does (where the Console scrolls to)
+    if (step.rest.empty()) {
+      fail(step, v + " TEXT");
+      return;
+    }
+    if (!needSession()) return;
+    const auto lines = c.consoleLines();
+    bool found = false;
+    if (v == "expect-debug-console-last") found = !lines.empty() && contains(consoleText(*lines.back()), step.rest);
+    else
+      for (const auto* line : lines) found |= contains(consoleText(*line), step.rest);
+    if (!found) {
+      std::string all;
+      for (const auto* line : lines) all += "\n  " + consoleText(*line);
+      fail(step, std::string(v == "expect-debug-console-last" ? "the newest line does not contain '" : "no line contains '") + step.rest +
+                     "'; the console:" + (all.empty() ? " (empty)" : all));
+    }
+  } else if (v == "expect-debug-console-lines") {
+    uint32_t n = 0;
+    if (w.size() != 1 || !(w[0] == "0" || toLine(w[0], n))) fail(step, "expect-debug-console-lines N");
+    else if (needSession() && c.consoleLines().size() != n)
+      fail(step, "the console shows " + std::to_string(c.consoleLines().size()) + " line(s)");
   } else if (v == "expect-debug-instruction") {
     if (!needSession()) return;
     if (!contains(view.instruction, step.rest)) fail(step, "the instruction is '" + view.instruction + "'");
