@@ -1,6 +1,5 @@
 #include "views/debug/DebugWorker.h"
 
-#include "core/pipeline/FatalErrors.h"
 #include "core/pipeline/Pipeline.h"
 #include "views/run/NewBundle.h"
 
@@ -79,49 +78,12 @@ DebugRecording recordInvocationNow(const DebugRequest& request, const std::atomi
   return out;
 }
 
-DebugWorker::~DebugWorker() {
-  cancel_.store(true);
-  if (thread_.joinable()) thread_.join();
-}
-
-bool DebugWorker::start(DebugRequest request) {
-  if (busy_.exchange(true)) return false;
-  if (thread_.joinable()) thread_.join();
-  const uint64_t generation = ++generation_;
-  cancel_.store(false);
-  thread_ = std::thread([this, generation, request = std::move(request)] {
-    // A failure nothing below reported is this recording's error; the app lives on.
-    std::shared_ptr<DebugRecording> recording;
-    try {
-      FatalErrorBoundary boundary;
-      recording = std::make_shared<DebugRecording>(recordInvocationNow(request, &cancel_));
-    } catch (const std::exception& e) {
-      recording = std::make_shared<DebugRecording>();
-      recording->hlsl = request.hlsl;
-      recording->error = std::string("internal error: ") + e.what();
-    }
-    recording->generation = generation;
-    std::atomic_store(&latest_, recording);
-    std::function<void()> onFinished;
-    {
-      std::lock_guard<std::mutex> lock(mutex_);
-      busy_.store(false);
-      onFinished = onFinished_;
-    }
-    idle_.notify_all();
-    if (onFinished) onFinished();
-  });
-  return true;
-}
-
-void DebugWorker::setOnFinished(std::function<void()> callback) {
-  std::lock_guard<std::mutex> lock(mutex_);
-  onFinished_ = std::move(callback);
-}
-
-bool DebugWorker::waitUntilIdle(std::chrono::milliseconds timeout) {
-  std::unique_lock<std::mutex> lock(mutex_);
-  return idle_.wait_for(lock, timeout, [this] { return !busy_.load(); });
-}
+DebugWorker::DebugWorker()
+    : BackgroundJob(recordInvocationNow, [](const DebugRequest& request, const std::string& what) {
+        DebugRecording failed;
+        failed.hlsl = request.hlsl;
+        failed.error = what;
+        return failed;
+      }) {}
 
 }  // namespace sl::views

@@ -11,16 +11,12 @@
 #include "interp/debug/DebugSession.h"
 #include "renderer/offload/InvocationTrace.h"
 #include "renderer/offload/Pipeline.h"
+#include "views/BackgroundJob.h"
 
 #include <atomic>
-#include <chrono>
-#include <condition_variable>
-#include <functional>
 #include <memory>
-#include <mutex>
 #include <optional>
 #include <string>
-#include <thread>
 #include <vector>
 
 namespace sl::views {
@@ -55,32 +51,10 @@ struct DebugRecording {
 // The whole recording, synchronously (the worker's body; tests call it directly).
 DebugRecording recordInvocationNow(const DebugRequest& request, const std::atomic<bool>* cancel = nullptr);
 
-class DebugWorker {
+// One recording at a time, off the UI thread (the machinery: views/BackgroundJob.h).
+class DebugWorker : public BackgroundJob<DebugRequest, DebugRecording> {
  public:
-  DebugWorker() = default;
-  ~DebugWorker();
-  DebugWorker(const DebugWorker&) = delete;
-  DebugWorker& operator=(const DebugWorker&) = delete;
-
-  // Starts a recording unless one is going (false then).
-  bool start(DebugRequest request);
-  uint64_t lastStarted() const { return generation_; }
-  bool busy() const { return busy_.load(); }
-  void cancel() { cancel_.store(true); }
-  std::shared_ptr<DebugRecording> latest() const { return std::atomic_load(&latest_); }
-  bool waitUntilIdle(std::chrono::milliseconds timeout);
-  // Called on the worker thread after each recording (the app wakes its event loop with it).
-  void setOnFinished(std::function<void()> callback);
-
- private:
-  std::thread thread_;
-  std::atomic<bool> busy_{false};
-  std::atomic<bool> cancel_{false};
-  std::shared_ptr<DebugRecording> latest_;
-  uint64_t generation_ = 0;
-  std::mutex mutex_;
-  std::condition_variable idle_;
-  std::function<void()> onFinished_;
+  DebugWorker();
 };
 
 }  // namespace sl::views

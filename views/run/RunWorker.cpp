@@ -1,6 +1,5 @@
 #include "views/run/RunWorker.h"
 
-#include "core/pipeline/FatalErrors.h"
 #include "core/pipeline/Pipeline.h"
 #include "renderer/hal/Device.h"
 #include "renderer/offload/Compare.h"
@@ -226,50 +225,12 @@ RunOutcome runBundleNow(const RunRequest& request, const std::atomic<bool>* canc
   return outcome;
 }
 
-RunWorker::~RunWorker() {
-  cancel_.store(true);  // quitting ends a run (a GPU's dispatch is left to finish on its own)
-  if (thread_.joinable()) thread_.join();
-}
-
-bool RunWorker::start(RunRequest request) {
-  if (busy_.exchange(true)) return false;
-  if (thread_.joinable()) thread_.join();
-  const uint64_t generation = ++generation_;
-  cancel_.store(false);
-  thread_ = std::thread([this, generation, request = std::move(request)] {
-    // A failure nothing below reported (an exception, an LLVM fatal error inside the boundary:
-    // core/pipeline/FatalErrors.h) is this run's error; the app lives on.
-    std::shared_ptr<RunOutcome> outcome;
-    try {
-      FatalErrorBoundary boundary;
-      outcome = std::make_shared<RunOutcome>(runBundleNow(request, &cancel_));
-    } catch (const std::exception& e) {
-      outcome = std::make_shared<RunOutcome>();
-      outcome->pipeline = request.pipeline;
-      outcome->error = std::string("internal error: ") + e.what();
-    }
-    outcome->generation = generation;
-    std::atomic_store(&latest_, std::shared_ptr<const RunOutcome>(std::move(outcome)));
-    std::function<void()> onFinished;
-    {
-      std::lock_guard<std::mutex> lock(mutex_);
-      busy_.store(false);
-      onFinished = onFinished_;
-    }
-    idle_.notify_all();
-    if (onFinished) onFinished();
-  });
-  return true;
-}
-
-void RunWorker::setOnFinished(std::function<void()> callback) {
-  std::lock_guard<std::mutex> lock(mutex_);
-  onFinished_ = std::move(callback);
-}
-
-bool RunWorker::waitUntilIdle(std::chrono::milliseconds timeout) {
-  std::unique_lock<std::mutex> lock(mutex_);
-  return idle_.wait_for(lock, timeout, [this] { return !busy_.load(); });
-}
+RunWorker::RunWorker()
+    : BackgroundJob(runBundleNow, [](const RunRequest& request, const std::string& what) {
+        RunOutcome failed;
+        failed.pipeline = request.pipeline;
+        failed.error = what;
+        return failed;
+      }) {}
 
 }  // namespace sl::views

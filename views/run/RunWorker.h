@@ -6,15 +6,11 @@
 
 #include "renderer/offload/Executor.h"
 #include "renderer/offload/Pipeline.h"
+#include "views/BackgroundJob.h"
 
 #include <atomic>
-#include <chrono>
-#include <condition_variable>
-#include <functional>
 #include <memory>
-#include <mutex>
 #include <string>
-#include <thread>
 #include <vector>
 
 namespace sl::views {
@@ -87,34 +83,11 @@ std::vector<std::string> listAdapters(std::string* error = nullptr);
 // dispatch; a GPU is left to finish in the background (it cannot be stopped).
 RunOutcome runBundleNow(const RunRequest& request, const std::atomic<bool>* cancel = nullptr);
 
-class RunWorker {
+// One run at a time, off the UI thread (the machinery: views/BackgroundJob.h); Cancel and
+// quitting stop it (a GPU's dispatch is left to finish on its own).
+class RunWorker : public BackgroundJob<RunRequest, const RunOutcome> {
  public:
-  RunWorker() = default;
-  ~RunWorker();
-  RunWorker(const RunWorker&) = delete;
-  RunWorker& operator=(const RunWorker&) = delete;
-
-  // Starts a run unless one is running (returns false then).
-  bool start(RunRequest request);
-  // The generation the last started run's outcome carries (0 before any).
-  uint64_t lastStarted() const { return generation_; }
-  bool busy() const { return busy_.load(); }
-  // Asks the running run to stop (the Run tab's Cancel, and quitting).
-  void cancel() { cancel_.store(true); }
-  std::shared_ptr<const RunOutcome> latest() const { return std::atomic_load(&latest_); }
-  bool waitUntilIdle(std::chrono::milliseconds timeout);
-  // Called on the worker thread after each run (the app wakes its event loop with it).
-  void setOnFinished(std::function<void()> callback);
-
- private:
-  std::thread thread_;
-  std::atomic<bool> busy_{false};
-  std::atomic<bool> cancel_{false};
-  std::shared_ptr<const RunOutcome> latest_;
-  uint64_t generation_ = 0;
-  std::mutex mutex_;
-  std::condition_variable idle_;
-  std::function<void()> onFinished_;
+  RunWorker();
 };
 
 }  // namespace sl::views
