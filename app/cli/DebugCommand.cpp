@@ -5,6 +5,7 @@
 // The text printed for each stop is canonical: golden tests check it.
 #include "app/cli/Commands.h"
 
+#include "app/cli/BreakWhere.h"
 #include "app/cli/DebugLaunch.h"
 #include "app/cli/DebugScript.h"
 #include "interp/debug/DebugSession.h"
@@ -22,7 +23,7 @@ const char* kDebugHelp =
     "usage: shaderlens debug FILE.test|SHADER.hlsl [--pipeline P.yaml] (--thread X,Y,Z | --group X,Y,Z --local X,Y,Z)\n"
     "                        [--break LINE[:COND]]...\n"
     "                        [--watch EXPR]... [--do \"CMD; CMD; ...\"] [--globals] [--subgroup-size N]\n"
-    "                        [--max-steps N] [--no-debug-info] [--first-difference]\n"
+    "                        [--max-steps N] [--no-debug-info] [--first-difference] [--break-where LINE[:COND]]\n"
     "Debugs one invocation of an offload-test-suite bundle's compute dispatch: compiles its shader as\n"
     "`shaderlens run` does, plus debug information, runs the dispatch on the CPU device recording the\n"
     "invocation's subgroup, then runs the commands and prints each stop: location, source line,\n"
@@ -40,6 +41,8 @@ const char* kDebugHelp =
     "  --subgroup-size N lanes per wave on the CPU device (default 32; lavapipe uses 8)\n"
     "  --max-steps N     record at most N steps (default 4194304; the trace is truncated past them)\n"
     "  --no-debug-info   compile without debug information (instruction-level stepping only)\n"
+    "  --break-where LINE[:COND]  instead of debugging one invocation, list every invocation of the\n"
+    "                    dispatch that starts LINE with COND true (one recording per subgroup)\n"
     "  --first-difference  instead of debugging, run the dispatch on the Vulkan device too, plain and\n"
     "                    with the invocation's values captured, and print the first SPIR-V instruction\n"
     "                    whose value differs from the CPU device's (docs/first-difference.md)\n"
@@ -98,6 +101,7 @@ struct Options {
   std::string pipeline;  // --pipeline FILE.yaml for a SHADER.hlsl
   bool globals = false, noDebugInfo = false;
   bool firstDifference = false;  // --first-difference
+  std::string breakWhere;        // --break-where LINE[:COND]
   uint32_t subgroupSize = 0;
   uint64_t maxSteps = 0;
 };
@@ -151,6 +155,9 @@ int parseOptions(const Args& args, Options& o, bool& help) {
       o.noDebugInfo = true;
     } else if (a == "--first-difference") {
       o.firstDifference = true;
+    } else if (is(a, "--break-where")) {
+      if (!value(i, "--break-where", v)) return kExitUsage;
+      o.breakWhere = v;
     } else if (is(a, "--subgroup-size") || is(a, "--max-steps")) {
       const std::string flag = a.substr(0, a.find('='));
       if (!value(i, flag, v)) return kExitUsage;
@@ -176,6 +183,13 @@ int parseOptions(const Args& args, Options& o, bool& help) {
   if (o.file.empty()) {
     std::fprintf(stderr, "shaderlens debug: no bundle file (see --help)\n");
     return kExitUsage;
+  }
+  if (!o.breakWhere.empty()) {
+    if (o.thread || o.group || o.local || o.firstDifference) {
+      std::fprintf(stderr, "shaderlens debug: --break-where searches every invocation: it takes no --thread, --group, --local or --first-difference\n");
+      return kExitUsage;
+    }
+    return 0;
   }
   if (o.thread.has_value() == (o.group.has_value() || o.local.has_value()) || o.group.has_value() != o.local.has_value()) {
     std::fprintf(stderr, "shaderlens debug: name the invocation with --thread X,Y,Z, or with both --group and --local\n");
@@ -209,6 +223,7 @@ int runDebug(const Args& args) {
     std::fputs(failure.error.c_str(), stderr);
     return failure.status;
   }
+  if (!o.breakWhere.empty()) return runBreakWhere(*program, launch, o.breakWhere);
   if (o.firstDifference) {
     offload::FirstDifferenceOptions differenceOptions;
     differenceOptions.maxSteps = size_t(o.maxSteps);

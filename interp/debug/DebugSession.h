@@ -133,6 +133,24 @@ class DebugSession {
   // When the last step returned from a call (a stop after `out`): the value it returned.
   std::optional<Value> returnedValue();
 
+  // "Break where": every time a lane of the traced wave starts `line` (of the entry point's file;
+  // a line without code moves to the next one with code, and `note` says so) with `condition`
+  // (an HLSL expression over that lane's locals; "" for every arrival) true. The position is
+  // the same afterwards.
+  struct WhereHit {
+    uint32_t lane = 0;
+    std::array<uint32_t, 3> localId{};
+    size_t step = 0;
+    uint32_t arrival = 0;  // the lane's nth start of the line (from 1), counted whether or not it hit
+  };
+  struct WhereResult {
+    std::vector<WhereHit> hits;
+    uint32_t line = 0;   // the line searched (after moving to code)
+    std::string note;    // the move, if any
+    std::string error;   // the line or condition cannot be searched ("" when hits are valid)
+  };
+  WhereResult breakWhere(uint32_t line, const std::string& condition);
+
   // What the traced wave printed (HLSL printf) in steps [from, to): the traced lane's lines, or
   // every lane's with `allLanes`.
   struct PrintedLine {
