@@ -501,6 +501,12 @@ void Workspace::syncDebugger() {
       jumpTo(stopLine, 0);
     }
   }
+  // The first difference's line, once: selected like a stop's, so the stages link its instruction.
+  if (const uint32_t line = debugger.takeLineToSelect()) {
+    selectSourceLine(line);
+    lastCaretLine_ = line;
+    jumpTo(line, 0);
+  }
 }
 
 void Workspace::handleDebugKeys() {

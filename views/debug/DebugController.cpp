@@ -40,23 +40,60 @@ bool DebugController::start(DebugRequest request) {
   request.trace.subgroupSize = subgroupSize;
   request.trace.maxSteps = size_t(maxSteps);
   const std::string fileName = request.fileName;
+  DebugRequest kept = request;
   if (!worker_.start(std::move(request))) return false;
+  recorded_ = std::move(kept);
   fileName_ = fileName;
   wantedGeneration_ = worker_.lastStarted();
   message_ = "recording the invocation on the CPU device...";
   return true;
 }
 
+bool DebugController::findFirstDifference() {
+  if (!recorded_ || !active() || stale_ || difference_.busy()) return false;
+  if (!difference_.start(*recorded_)) return false;
+  wantedDifference_ = difference_.lastStarted();
+  differenceShown_.reset();
+  message_ = "searching for the first difference: the CPU device's trace against an instrumented run on the Vulkan device...";
+  return true;
+}
+
+void DebugController::cancelFirstDifference() {
+  if (!wantedDifference_) return;
+  difference_.cancel();
+  wantedDifference_ = 0;  // what it finds is not shown
+  message_ = "cancelled the first-difference search";
+}
+
+uint32_t DebugController::takeLineToSelect() {
+  const uint32_t line = lineToSelect_;
+  lineToSelect_ = 0;
+  return line;
+}
+
+bool DebugController::pollDifference() {
+  if (!wantedDifference_ || difference_.busy()) return false;
+  std::shared_ptr<const FirstDifferenceOutcome> latest = difference_.latest();
+  if (!latest || latest->generation != wantedDifference_) return false;
+  wantedDifference_ = 0;
+  differenceShown_ = std::move(latest);
+  lineToSelect_ = differenceShown_->line;
+  message_ = "first difference: " + differenceShown_->summary();
+  return true;
+}
+
 bool DebugController::poll() {
-  if (worker_.busy() || !wantedGeneration_) return false;
+  const bool differenceChanged = pollDifference();
+  if (worker_.busy() || !wantedGeneration_) return differenceChanged;
   std::shared_ptr<DebugRecording> latest = worker_.latest();
-  if (!latest || latest->generation != wantedGeneration_ || latest == recording_) return false;
+  if (!latest || latest->generation != wantedGeneration_ || latest == recording_) return differenceChanged;
   install(std::move(latest));
   return true;
 }
 
 void DebugController::install(std::shared_ptr<DebugRecording> recording) {
   recording_ = std::move(recording);
+  differenceShown_.reset();  // it was another recording's
   session_ = recording_->session;
   stale_ = false;
   view_ = StopView{};
@@ -110,6 +147,11 @@ void DebugController::stop() {
 void DebugController::reset() {
   worker_.cancel();
   wantedGeneration_ = 0;  // a recording of the previous document is never shown
+  difference_.cancel();
+  wantedDifference_ = 0;
+  differenceShown_.reset();
+  recorded_.reset();
+  lineToSelect_ = 0;
   session_.reset();
   recording_.reset();
   stale_ = false;

@@ -7,6 +7,7 @@
 #pragma once
 
 #include "views/debug/DebugWorker.h"
+#include "views/debug/FirstDifferenceJob.h"
 #include "views/debug/ValueText.h"
 
 #include <array>
@@ -133,6 +134,23 @@ class DebugController {
   void setWaveExpression(const std::string& expression);
   const std::string& waveExpression() const { return waveExpression_; }
 
+  // ---- the first difference (GPU vs CPU), views/debug/FirstDifferenceJob ----
+  // Searches where the Vulkan device first disagrees with the CPU device for the session's
+  // invocation and text, off the UI thread; false without a live (not stale) session, or while a
+  // search (a cancelled one too) is still going.
+  bool findFirstDifference();
+  // A search was asked for and its result is not in yet.
+  bool searchingDifference() const { return wantedDifference_ != 0; }
+  // The job is busy (a cancelled search still runs to its end: findFirstDifference cannot stop).
+  bool differenceBusy() const { return difference_.busy(); }
+  void cancelFirstDifference();
+  FirstDifferenceJob& differenceJob() { return difference_; }
+  // The last search's outcome (null before one, after Cancel, or for another recording).
+  const FirstDifferenceOutcome* difference() const { return differenceShown_.get(); }
+  // The line the Workspace selects in the editor once (the difference's), so the stages link
+  // the differing instruction; 0 when there is none to select.
+  uint32_t takeLineToSelect();
+
   // The last thing worth telling (a moved breakpoint, a bad condition, "the session is stale").
   const std::string& message() const { return message_; }
   void setMessage(std::string message) { message_ = std::move(message); }
@@ -148,8 +166,15 @@ class DebugController {
   void refreshHits();
   uint32_t documentLine(const interp::debug::Location& location) const;
 
+  bool pollDifference();
+
   DebugWorker worker_;
   uint64_t wantedGeneration_ = 0;  // the recording start() asked for
+  std::optional<DebugRequest> recorded_;  // what the last recording was asked (the search's request)
+  FirstDifferenceJob difference_;
+  uint64_t wantedDifference_ = 0;  // the search findFirstDifference() asked for (0: none wanted)
+  std::shared_ptr<const FirstDifferenceOutcome> differenceShown_;
+  uint32_t lineToSelect_ = 0;
   std::shared_ptr<DebugRecording> recording_;
   std::shared_ptr<interp::debug::DebugSession> session_;
   std::string fileName_;  // the document's, as recorded

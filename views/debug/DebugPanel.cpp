@@ -414,6 +414,51 @@ void DebugPanel::drawConsole(const ViewFonts& fonts) {
   ImGui::EndChild();
 }
 
+void DebugPanel::drawFirstDifference(const ViewFonts& fonts) {
+  if (!ImGui::CollapsingHeader("First difference (GPU vs CPU)", ImGuiTreeNodeFlags_DefaultOpen)) return;
+  DebugController& c = controller_;
+  const bool canSearch = c.active() && !c.stale() && !c.recording() && !c.differenceBusy();
+  if (toolButton("Find first difference (GPU vs CPU)",
+                 "Runs this invocation on the Vulkan device with an instrumented copy of the shader and names the first SPIR-V "
+                 "instruction whose value differs from the CPU device's trace (seconds; docs/first-difference.md)",
+                 canSearch))
+    c.findFirstDifference();
+  if (c.searchingDifference()) {
+    if (toolButton("Cancel", "Stop waiting: the result is not shown (the GPU's search runs to its end)", true)) c.cancelFirstDifference();
+    ImGui::TextDisabled("searching...");
+  } else if (c.differenceBusy()) {
+    ImGui::TextDisabled("the cancelled search is finishing");
+  }
+  ImGui::NewLine();
+  const FirstDifferenceOutcome* d = c.difference();
+  if (!d) {
+    if (!c.active()) ImGui::TextDisabled("(start a session first: the search runs for its invocation)");
+    return;
+  }
+  ImGui::PushTextWrapPos(0.0f);
+  const offload::FirstDifferenceResult& r = d->result;
+  if (!d->error.empty() || !r.ok()) {
+    ImGui::TextColored(kError, "%s", (d->error.empty() ? r.error : d->error).c_str());
+  } else if (!r.first) {
+    ImGui::TextColored(kHeadline, "No difference: %zu value(s) agreed", r.agreed);
+    ImGui::TextDisabled("%s and the CPU device; %zu captured, %zu order-dependent (not compared), in %.0f ms", r.gpuName.c_str(),
+                        r.captured, r.orderDependent, d->milliseconds);
+  } else {
+    const offload::ValueDifference& f = *r.first;
+    ImGui::TextColored(kStale, "After %zu value(s) agreed, this instruction differs (its execution %u):", r.agreed, f.occurrence + 1);
+    ImGui::PushFont(fonts.mono);
+    ImGui::TextUnformatted(f.instruction.c_str());
+    ImGui::PopFont();
+    ImGui::Text("at %s%s", f.location.empty() ? "(no source line)" : f.location.c_str(),
+                d->line ? "" : f.location.empty() ? "" : " (not this document)");
+    ImGui::Text("GPU (%s): %s", r.gpuName.c_str(), f.gpuValue.c_str());
+    ImGui::Text("CPU device: %s", f.cpuValue.c_str());
+    ImGui::TextDisabled("%zu instrumented run(s), %zu value(s) captured, in %.0f ms", r.instrumentedRuns, r.captured, d->milliseconds);
+  }
+  for (const std::string& w : r.warnings) ImGui::BulletText("%s", w.c_str());
+  ImGui::PopTextWrapPos();
+}
+
 void DebugPanel::drawBreakpoints(uint32_t caretLine) {
   DebugController& c = controller_;
   if (!ImGui::CollapsingHeader("Breakpoints", ImGuiTreeNodeFlags_DefaultOpen)) return;
@@ -473,6 +518,7 @@ void DebugPanel::draw(const ViewFonts& fonts, uint32_t caretLine) {
   drawWave(fonts);
   drawCallStack(fonts);
   drawConsole(fonts);
+  drawFirstDifference(fonts);
   drawBreakpoints(caretLine);
   ImGui::EndChild();
 }

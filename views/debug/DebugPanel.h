@@ -5,7 +5,8 @@
 // active mask, the call stack with inlined frames, the SPIR-V instruction about to run, the
 // breakpoints with their conditions and hit counts, and notes (no debug information, a
 // truncated trace, breakpoints never reached, a failed dispatch), and the Console: what the wave
-// printed (HLSL printf) before the stop. The model is DebugController.
+// printed (HLSL printf) before the stop; "Find first difference (GPU vs CPU)" for the session's
+// invocation. The model is DebugController.
 #pragma once
 
 #include "views/ViewFonts.h"
@@ -37,6 +38,7 @@ class DebugPanel {
   void drawWave(const ViewFonts& fonts);
   void drawCallStack(const ViewFonts& fonts);
   void drawConsole(const ViewFonts& fonts);
+  void drawFirstDifference(const ViewFonts& fonts);
   void drawBreakpoints(uint32_t caretLine);
 
   DebugController controller_;

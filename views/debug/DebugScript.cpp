@@ -14,6 +14,7 @@ namespace sl::views {
 namespace {
 
 constexpr std::chrono::seconds kRecordWait{120};
+constexpr std::chrono::seconds kDifferenceWait{600};  // lavapipe compiles each instrumented copy
 
 bool parseTriple(const std::string& text, std::array<uint32_t, 3>& out) {
   std::array<uint32_t, 3> v{0, 0, 0};
@@ -143,7 +144,8 @@ void GuiScript::executeDebug(const ScriptStep& step, Workspace& ws) {
     else if (!ws.debugInvocation(writers[index].thread)) fail(step, "a recording is already going");
     else waitRecording();
   } else if (v == "wait-debug") {
-    waitRecording();
+    if (waitRecording() && !c.differenceJob().waitUntilIdle(kDifferenceWait)) fail(step, "the search did not finish in 600 s");
+    ws.syncDebugger();
   } else if (v == "debug-step" || v == "debug-continue" || v == "debug-reverse-continue" || v == "debug-restart") {
     // debug-step over|into|out|back|instruction|back-instruction [N]
     DebugMotion motion = DebugMotion::Continue;
@@ -181,6 +183,20 @@ void GuiScript::executeDebug(const ScriptStep& step, Workspace& ws) {
     if (!c.removeWatch(step.rest)) fail(step, "no watch '" + step.rest + "'");
   } else if (v == "debug-wave") {
     c.setWaveExpression(step.rest);  // "" = the last instruction's result
+  } else if (v == "debug-first-difference" || v == "debug-first-difference-async") {
+    // The Debug tab's "Find first difference (GPU vs CPU)" for the session's invocation; waits
+    // for the search unless -async (wait-debug waits for it then).
+    if (!needSession()) return;
+    if (!c.findFirstDifference()) {
+      fail(step, c.stale() ? "the session is stale" : "a search is already going");
+      return;
+    }
+    if (v == "debug-first-difference-async") return;
+    if (!c.differenceJob().waitUntilIdle(kDifferenceWait)) fail(step, "the search did not finish in 600 s");
+    ws.syncDebugger();
+  } else if (v == "debug-first-difference-cancel") {
+    if (!c.searchingDifference()) fail(step, "no search is going");
+    else c.cancelFirstDifference();
   } else if (v == "debug-console") {
     // debug-console all|this: the Console's toggle (every lane's lines, or the traced invocation's)
     if (w.size() == 1 && (w[0] == "all" || w[0] == "this")) c.consoleAllLanes = w[0] == "all";
@@ -335,6 +351,23 @@ void GuiScript::expectDebug(const ScriptStep& step, Workspace& ws) {
       for (const auto* line : lines) all += "\n  " + consoleText(*line);
       fail(step, std::string(v == "expect-debug-console-last" ? "the newest line does not contain '" : "no line contains '") + step.rest +
                      "'; the console:" + (all.empty() ? " (empty)" : all));
+    }
+  } else if (v == "expect-debug-difference") {
+    // expect-debug-difference TEXT: the first difference's summary (the panel's lines in one)
+    // contains TEXT; `none`: the search found no difference; `error TEXT`: it failed so;
+    // `cleared`: none is shown (cancelled, or never searched)
+    const FirstDifferenceOutcome* d = c.difference();
+    if (step.rest.empty()) fail(step, "expect-debug-difference TEXT|none|error TEXT|cleared");
+    else if (step.rest == "cleared") {
+      if (d) fail(step, "a result is shown: " + d->summary());
+    } else if (!d) {
+      fail(step, c.searchingDifference() ? "the search is still going" : "no first-difference result (debug-first-difference first)");
+    } else if (step.rest == "none") {
+      if (d->summary().rfind("no difference", 0) != 0) fail(step, d->summary());
+    } else if (w[0] == "error") {
+      if (d->summary().rfind("error: ", 0) != 0 || !contains(d->summary(), step.restAfter(1))) fail(step, d->summary());
+    } else if (!contains(d->summary(), step.rest)) {
+      fail(step, d->summary());
     }
   } else if (v == "expect-debug-console-lines") {
     uint32_t n = 0;

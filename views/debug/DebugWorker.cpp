@@ -15,11 +15,9 @@ double msSince(Clock::time_point start) { return std::chrono::duration<double, s
 
 }  // namespace
 
-DebugRecording recordInvocationNow(const DebugRequest& request, const std::atomic<bool>* cancel) {
-  DebugRecording out;
+bool compileForDebug(const DebugRequest& request, DebugRecording& out, offload::Pipeline& pipeline) {
   out.hlsl = request.hlsl;
   std::vector<std::string> args = request.compileArgs;
-  offload::Pipeline pipeline;
   if (request.pipeline) {
     pipeline = *request.pipeline;
   } else {
@@ -30,7 +28,7 @@ DebugRecording recordInvocationNow(const DebugRequest& request, const std::atomi
       out.error = error.rfind("the shader does not compile", 0) == 0
                       ? error + ": fix the errors (Diagnostics) and start again"
                       : "this document has no bundle, and New from shader cannot make one: " + error;
-      return out;
+      return false;
     }
     args = made.document.compileArgs;
     pipeline = std::move(made.document.pipeline);
@@ -42,7 +40,7 @@ DebugRecording recordInvocationNow(const DebugRequest& request, const std::atomi
   ParsedCommandLine cl = parseRunCompileCommandLine(args, request.fileName);
   if (!cl.error.empty()) {
     out.error = "compile flags: " + cl.error;
-    return out;
+    return false;
   }
   Clock::time_point start = Clock::now();
   std::shared_ptr<const CompileResult> compiled = compileSource(request.fileName, request.hlsl, cl.options);
@@ -50,14 +48,21 @@ DebugRecording recordInvocationNow(const DebugRequest& request, const std::atomi
   out.diagnostics = renderDiagnostics(compiled->diagnostics);
   if (!compiled->succeeded || compiled->object.empty()) {
     out.error = "the shader did not compile for Vulkan: fix the errors (Diagnostics) and start again";
-    return out;
+    return false;
   }
   out.words.resize(compiled->object.size() / 4);
   std::memcpy(out.words.data(), compiled->object.data(), out.words.size() * 4);
+  return true;
+}
+
+DebugRecording recordInvocationNow(const DebugRequest& request, const std::atomic<bool>* cancel) {
+  DebugRecording out;
+  offload::Pipeline pipeline;
+  if (!compileForDebug(request, out, pipeline)) return out;
 
   offload::InvocationTraceOptions options = request.trace;
   options.cancel = cancel;
-  start = Clock::now();
+  const Clock::time_point start = Clock::now();
   offload::InvocationTraceResult recorded = offload::traceInvocation(out.words, pipeline, request.choice, options, request.fileName);
   out.recordMilliseconds = msSince(start);
   if (!recorded.value) {

@@ -48,6 +48,12 @@ struct DebugRecording {
   double compileMilliseconds = 0, recordMilliseconds = 0;
 };
 
+// Compiles the document for debugging into `out` (words, diagnostics, compile time, the notes of
+// a generated pipeline, or the error) and gives the pipeline its dispatch runs (the bundle's, or
+// the one New from shader makes): what a recording and a first-difference search share. False
+// when there is nothing to run (out.error says why).
+bool compileForDebug(const DebugRequest& request, DebugRecording& out, offload::Pipeline& pipeline);
+
 // The whole recording, synchronously (the worker's body; tests call it directly).
 DebugRecording recordInvocationNow(const DebugRequest& request, const std::atomic<bool>* cancel = nullptr);
 
