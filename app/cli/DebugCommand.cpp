@@ -64,6 +64,7 @@ const char* kDebugHelp =
     "  wave [EXPR]             EXPR (default: the last instruction's result) on every lane of the wave,\n"
     "                          with the lanes active at this step (diverged lanes marked)\n"
     "  where | bt              the call stack\n"
+    "  writes                  what ran since the previous stop wrote to buffers and groupshared\n"
     "  console                 what every lane of the wave printed (printf) so far; stops show the\n"
     "                          traced invocation's own lines as `printf: ...` when moving forward\n"
     "Exit status 0 when every command worked, 1 when the invocation cannot be debugged or a command\n"

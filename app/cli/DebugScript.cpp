@@ -71,6 +71,8 @@ void DebugScript::printConsole(std::string& out) {
 
 void DebugScript::printStop(const Stop& stop, std::string& out) {
   ++stops_;
+  previousStop_ = currentStop_;
+  currentStop_ = session_.position();
   if (stop.reason == Stop::Reason::Finished || stop.reason == Stop::Reason::Failed || stop.reason == Stop::Reason::TraceEnd) printConsole(out);
   std::string reason;
   switch (stop.reason) {
@@ -272,6 +274,18 @@ bool DebugScript::command(const std::string& text, std::string& out) {
   }
   if (name == "wave") {
     printWave(rest, out);
+    return true;
+  }
+  if (name == "writes") {
+    // What ran between the previous stop and this one wrote (buffers, groupshared).
+    if (!needsNothing()) return false;
+    if (currentStop_ <= previousStop_) {
+      out += "writes: nothing ran forward since the previous stop\n";
+      return true;
+    }
+    const std::vector<std::string> lines = session_.writes(previousStop_, currentStop_);
+    if (lines.empty()) out += "writes: none since the previous stop\n";
+    for (const std::string& line : lines) out += "  wrote " + line + "\n";
     return true;
   }
   if (name == "console") {

@@ -36,7 +36,8 @@ class DebugScript {
   interp::debug::DebugSession& session_;
   DebugScriptOptions options_;
   uint32_t stops_ = 0;
-  size_t printedUpTo_ = 0;  // the traced lane's printf lines before this step were shown
+  size_t printedUpTo_ = 0;
+  size_t previousStop_ = 0, currentStop_ = 0;  // positions of the last two stops (for `writes`)  // the traced lane's printf lines before this step were shown
   bool reachedEnd_ = false;
 };
 

@@ -151,6 +151,10 @@ class DebugSession {
   };
   WhereResult breakWhere(uint32_t line, const std::string& condition);
 
+  // What the traced invocation wrote to buffers and groupshared memory in steps [from, to), one
+  // line per write: "Out[2] = 6", or the bytes when a write covers part of an element.
+  std::vector<std::string> writes(size_t from, size_t to) const;
+
   // What the traced wave printed (HLSL printf) in steps [from, to): the traced lane's lines, or
   // every lane's with `allLanes`.
   struct PrintedLine {
