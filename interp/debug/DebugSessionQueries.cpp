@@ -1,7 +1,8 @@
-// "Break where" over one trace: every lane of the traced wave, every time it starts a line, with
-// the condition evaluated for that lane at that step. A lane starts a line at a step it executes
-// when its previous located step in the same frame was on another line, which is what a
-// breakpoint means for the traced lane (DebugSession's line starts).
+// Questions over a whole trace rather than at a stop: "break where" (every lane of the traced
+// wave, every time it starts a line, with the condition evaluated for that lane at that step; a
+// lane starts a line at a step it executes when its previous located step in the same frame was
+// on another line, which is what a breakpoint means for the traced lane) and the writes the
+// traced invocation made in a range of steps.
 #include <spirv/unified1/spirv.hpp>
 
 #include <algorithm>
