@@ -71,7 +71,7 @@ std::string GuiScript::parse(std::string_view text, const std::string& name, Gui
       "target", "flags", "signature", "wait-compile", "frames", "screenshot", "quit", "log",
       "expect-stage", "expect-stage-ok", "expect-stage-failed", "expect-diagnostic", "expect-no-errors", "expect-linked",
       "expect-linked-source", "expect-linked-visible", "expect-binding", "expect-heap-sites", "expect-push-constant", "expect-signature-linked",
-      "expect-run", "expect-compare", "expect-output", "expect-mismatch", "expect-cmdline", "expect-title", "expect-modified",
+      "expect-run", "expect-run-stale", "expect-compare", "expect-output", "expect-mismatch", "expect-cmdline", "expect-title", "expect-modified",
       "expect-prompt", "recover", "autosave", "expect-recovery", "expect-file", "expect-text", "expect-diff",
       "expect-banner", "expect-examples", "expect-tab", "expect-image", "run-start", "wait-run", "run-undo", "run-redo",
       "add-buffer", "remove-buffer", "expect-status", "expect-resource", "expect-run-bundle", "expect-buffer", "expect-nonzero", "expect-shared-slot", "add-sampler", "remove-sampler",
@@ -553,6 +553,11 @@ bool GuiScript::expect(const ScriptStep& step, Workspace& ws) {
       const std::string text = step.restAfter(1);
       if (!text.empty() && o->compareReport.find(text) == std::string::npos) fail(step, "the report lacks '" + text + "':\n" + o->compareReport);
     }
+  } else if (v == "expect-run-stale" && need(1)) {
+    // expect-run-stale yes|no: the Run tab marks its outputs as of an earlier shader or pipeline.
+    ws.runPanel().refresh();
+    const bool stale = ws.runPanel().outcomeStale(ws.editor().text);
+    if (stale != (w[0] == "yes")) fail(step, stale ? "the Run tab's outputs are marked stale" : "the Run tab's outputs are not marked stale");
   } else if (v == "expect-run" || v == "expect-output" || v == "expect-mismatch") {
     ws.runPanel().refresh();
     const std::shared_ptr<const RunOutcome>& o = ws.runPanel().outcome();

@@ -246,13 +246,18 @@ bool RunPanel::startRun(const std::string& fileName, const std::string& hlsl, bo
   request.compileArgs = document_->compileArgs;
   request.pipeline = document_->pipeline;
   request.adapterIndex = adaptersListed_ && !adapters_.empty() ? adapter_ : -1;
-  return worker_.start(std::move(request));
+  if (!worker_.start(std::move(request))) return false;
+  startedInputs_ = {hlsl, revision_};
+  return true;
 }
 
 void RunPanel::refresh() {
   std::shared_ptr<const RunOutcome> latest = worker_.latest();
   if (latest && latest->generation <= staleUpTo_) return;  // an earlier document's run
-  if (latest != outcome_) outcome_ = std::move(latest);
+  if (latest != outcome_) {
+    outcome_ = std::move(latest);
+    outcomeInputs_ = startedInputs_;
+  }
 }
 
 std::string RunPanel::save(const std::string& path, const std::string& hlsl) {
@@ -863,7 +868,11 @@ void RunPanel::draw(const CompileResult* snapshot, const std::string& fileName, 
   if (!document_) return;
   ImGui::BeginChild("##run_body");
   // After a run its results come first; the forms stay below.
-  if (outcome_ && ImGui::CollapsingHeader("Outputs", ImGuiTreeNodeFlags_DefaultOpen)) drawOutputs(fonts);
+  if (outcome_ && ImGui::CollapsingHeader("Outputs", ImGuiTreeNodeFlags_DefaultOpen)) {
+    if (outcomeStale(hlsl))
+      ImGui::TextColored(severityColor(Severity::Warning), "Stale: the shader or the pipeline changed since this run (Run again)");
+    drawOutputs(fonts);
+  }
   if (ImGui::CollapsingHeader("Buffers", ImGuiTreeNodeFlags_DefaultOpen)) drawBuffers();
   if (ImGui::CollapsingHeader("Descriptor sets and heap", ImGuiTreeNodeFlags_DefaultOpen)) drawDescriptorSets();
   if (ImGui::CollapsingHeader("Constants and dispatch", ImGuiTreeNodeFlags_DefaultOpen)) drawConstants();

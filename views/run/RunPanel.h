@@ -62,6 +62,11 @@ class RunPanel {
   // The outcome the panel shows (swapped in at the start of draw, or by refresh()).
   const std::shared_ptr<const RunOutcome>& outcome() const { return outcome_; }
   void refresh();
+  // The outcome shown is of another shader text (`hlsl`: the editor's now) or another pipeline
+  // than the document's: its outputs are of an earlier version (issue 22).
+  bool outcomeStale(const std::string& hlsl) const {
+    return outcome_ && (outcomeInputs_.hlsl != hlsl || outcomeInputs_.revision != revision_);
+  }
 
   // Writes the bundle with `hlsl` as its source to `path` (the document's path when empty).
   std::string save(const std::string& path, const std::string& hlsl);
@@ -121,6 +126,13 @@ class RunPanel {
   std::optional<RunDocument> document_;
   RunWorker worker_;
   std::shared_ptr<const RunOutcome> outcome_;
+  // What the last started run ran, and what the shown outcome ran (one run at a time, so the
+  // next outcome is the last started run's).
+  struct RunInputs {
+    std::string hlsl;
+    uint64_t revision = 0;
+  };
+  RunInputs startedInputs_, outcomeInputs_;
   WriteFunction write_;
   std::string savePath_;
   std::string message_;
