@@ -25,7 +25,8 @@
 
 namespace sl::views {
 
-// `Result` (const or not: how latest() hands it out) has a `uint64_t generation` member.
+// `Result` (const or not: how latest() hands it out) has a `uint64_t generation` member, and a
+// `std::string error` one unless `failed` is given.
 template <typename Request, typename Result>
 class BackgroundJob {
  public:
@@ -33,7 +34,8 @@ class BackgroundJob {
   using Body = std::function<Value(const Request&, const std::atomic<bool>* cancel)>;
   using Failed = std::function<Value(const Request&, const std::string& what)>;
 
-  BackgroundJob(Body body, Failed failed) : body_(std::move(body)), failed_(std::move(failed)) {}
+  // Without `failed`, a failure is a default result with `error` set to the message.
+  explicit BackgroundJob(Body body, Failed failed = {}) : body_(std::move(body)), failed_(std::move(failed)) {}
   // Quitting asks the job to stop and waits for it (what cannot be stopped, e.g. a GPU's
   // dispatch, the body leaves to finish on its own).
   ~BackgroundJob() {
@@ -55,7 +57,13 @@ class BackgroundJob {
         FatalErrorBoundary boundary;
         result = std::make_shared<Value>(body_(request, &cancel_));
       } catch (const std::exception& e) {
-        result = std::make_shared<Value>(failed_(request, std::string("internal error: ") + e.what()));
+        const std::string what = std::string("internal error: ") + e.what();
+        if (failed_) {
+          result = std::make_shared<Value>(failed_(request, what));
+        } else {
+          result = std::make_shared<Value>();
+          result->error = what;
+        }
       }
       result->generation = generation;
       std::atomic_store(&latest_, std::shared_ptr<Result>(std::move(result)));

@@ -63,12 +63,6 @@ FirstDifferenceOutcome findFirstDifferenceNow(const DebugRequest& request, const
   return out;
 }
 
-FirstDifferenceJob::FirstDifferenceJob()
-    : BackgroundJob(findFirstDifferenceNow, [](const DebugRequest& request, const std::string& what) {
-        FirstDifferenceOutcome failed;
-        failed.hlsl = request.hlsl;
-        failed.error = what;
-        return failed;
-      }) {}
+FirstDifferenceJob::FirstDifferenceJob() : BackgroundJob(findFirstDifferenceNow) {}
 
 }  // namespace sl::views

@@ -89,6 +89,15 @@ TEST_CASE("BackgroundJob turns an exception into the failed result", "[backgroun
   CHECK_FALSE(job.busy());
 }
 
+TEST_CASE("BackgroundJob without a failed function sets the default result's error", "[background]") {
+  BackgroundJob<Job, Outcome> job(work);
+  REQUIRE(job.start(Job{3, false, true}));
+  REQUIRE(job.waitUntilIdle(std::chrono::seconds(10)));
+  REQUIRE(job.latest());
+  CHECK(job.latest()->output == 0);
+  CHECK(job.latest()->error == "internal error: boom");
+}
+
 TEST_CASE("BackgroundJob's destructor cancels and waits for a running job", "[background]") {
   std::atomic<bool> ended{false};
   {
