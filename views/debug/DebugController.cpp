@@ -65,6 +65,32 @@ void DebugController::cancelFirstDifference() {
   message_ = "cancelled the first-difference search";
 }
 
+bool DebugController::goToDifference() {
+  if (!differenceShown_ || !differenceShown_->result.first || !active() || stale_) return false;
+  const offload::ValueDifference& d = *differenceShown_->result.first;
+  // The session names the step about to run "OpIAdd %129": walk the instructions from the start
+  // to the named execution of that result id (bounded: motions are cheap, a trace may be long).
+  constexpr size_t kMostSteps = 1u << 22;
+  const std::string id = " %" + std::to_string(d.resultId);
+  uint32_t seen = 0;
+  Stop stop = session_->start();
+  for (size_t k = 0; k < kMostSteps; ++k) {
+    const std::string next = session_->instruction();
+    if (next.empty()) break;
+    if (next.size() > id.size() && next.compare(next.size() - id.size(), id.size(), id) == 0 && seen++ == d.occurrence) {
+      refreshView(stop);
+      message_ = "at the first difference: " + d.instruction + " runs next";
+      return true;
+    }
+    const size_t before = session_->position();
+    stop = session_->stepInstruction();
+    if (session_->position() == before) break;
+  }
+  refreshView(stop);
+  message_ = "the session's trace does not reach execution " + std::to_string(d.occurrence + 1) + " of " + d.instruction;
+  return false;
+}
+
 uint32_t DebugController::takeLineToSelect() {
   const uint32_t line = lineToSelect_;
   lineToSelect_ = 0;

@@ -147,6 +147,9 @@ class DebugController {
   FirstDifferenceJob& differenceJob() { return difference_; }
   // The last search's outcome (null before one, after Cancel, or for another recording).
   const FirstDifferenceOutcome* difference() const { return differenceShown_.get(); }
+  // Moves the session to the differing instruction (the stop just before its execution the
+  // search names: "next SPIR-V instruction" is it); false, with a message, when it is not found.
+  bool goToDifference();
   // The line the Workspace selects in the editor once (the difference's), so the stages link
   // the differing instruction; 0 when there is none to select.
   uint32_t takeLineToSelect();

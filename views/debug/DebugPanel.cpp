@@ -451,6 +451,11 @@ void DebugPanel::drawFirstDifference(const ViewFonts& fonts) {
     ImGui::PopFont();
     ImGui::Text("at %s%s", f.location.empty() ? "(no source line)" : f.location.c_str(),
                 d->line ? "" : f.location.empty() ? "" : " (not this document)");
+    if (c.active() && !c.stale()) {
+      ImGui::SameLine();
+      if (ImGui::SmallButton("go there")) c.goToDifference();
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("Move the session to just before this execution of the instruction");
+    }
     ImGui::Text("GPU (%s): %s", r.gpuName.c_str(), f.gpuValue.c_str());
     ImGui::Text("CPU device: %s", f.cpuValue.c_str());
     ImGui::TextDisabled("%zu instrumented run(s), %zu value(s) captured, in %.0f ms", r.instrumentedRuns, r.captured, d->milliseconds);

@@ -194,6 +194,10 @@ void GuiScript::executeDebug(const ScriptStep& step, Workspace& ws) {
     if (v == "debug-first-difference-async") return;
     if (!c.differenceJob().waitUntilIdle(kDifferenceWait)) fail(step, "the search did not finish in 600 s");
     ws.syncDebugger();
+  } else if (v == "debug-go-to-difference") {
+    // The first difference's "go there": the session stops just before the differing execution.
+    if (needSession() && !c.goToDifference()) fail(step, c.difference() ? c.message() : "no first difference shown");
+    ws.syncDebugger();
   } else if (v == "debug-first-difference-cancel") {
     if (!c.searchingDifference()) fail(step, "no search is going");
     else c.cancelFirstDifference();
