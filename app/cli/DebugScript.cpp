@@ -73,7 +73,7 @@ void DebugScript::printStop(const Stop& stop, std::string& out) {
   ++stops_;
   previousStop_ = currentStop_;
   currentStop_ = session_.position();
-  if (stop.reason == Stop::Reason::Finished || stop.reason == Stop::Reason::Failed || stop.reason == Stop::Reason::TraceEnd) printConsole(out);
+  printConsole(out);  // what the invocation printed on the way here comes before the stop
   std::string reason;
   switch (stop.reason) {
     case Stop::Reason::Entry: reason = "entry"; break;
@@ -96,7 +96,6 @@ void DebugScript::printStop(const Stop& stop, std::string& out) {
       return;
   }
   if (stop.reason == Stop::Reason::Error) out += "error: " + stop.message + "\n";
-  printConsole(out);
   const Location where = session_.location();
   out += "stop " + std::to_string(stops_) + ": " + reason + " at ";
   if (where.known) out += baseName(where.file) + ":" + std::to_string(where.line);

@@ -152,11 +152,11 @@ Location DebugSession::locationOf(size_t step) const {
 
 // ---- breakpoints ------------------------------------------------------------------------------
 
-BreakpointResult DebugSession::addBreakpoint(uint32_t line, const std::string& condition, const std::string& file) {
-  BreakpointResult result;
+std::optional<Breakpoint> DebugSession::resolveBreakpoint(uint32_t line, const std::string& condition, const std::string& file,
+                                                          std::string& error) const {
   if (!info_.hasLines) {
-    result.message = "cannot set a breakpoint at line " + std::to_string(line) + ": the module has no source lines (compile with -Zi)";
-    return result;
+    error = "cannot set a breakpoint at line " + std::to_string(line) + ": the module has no source lines (compile with -Zi)";
+    return std::nullopt;
   }
   uint32_t fileIndex = info_.mainFile;
   if (!file.empty()) {
@@ -168,36 +168,43 @@ BreakpointResult DebugSession::addBreakpoint(uint32_t line, const std::string& c
         fileIndex = k;
     }
     if (!fileIndex) {
-      result.message = "no source file '" + file + "' in the module";
-      return result;
+      error = "no source file '" + file + "' in the module";
+      return std::nullopt;
     }
   }
   const std::set<uint32_t>& lines = info_.codeLines[fileIndex];
   auto it = lines.lower_bound(line);
   const std::string fileName = module_.sourceFiles[fileIndex];
   if (line == 0 || it == lines.end()) {
-    result.message = "no code at or after line " + std::to_string(line) + " of " + fileName +
+    error = "no code at or after line " + std::to_string(line) + " of " + fileName +
                      (lines.empty() ? "" : " (the last line with code is " + std::to_string(*lines.rbegin()) + ")");
-    return result;
+    return std::nullopt;
   }
   Breakpoint bp;
-  bp.id = ++lastBreakpointId_;
   bp.file = fileIndex;
   bp.line = *it;
   bp.requestedLine = line;
   if (!condition.empty()) {
     ParsedExpr parsed = parseExpression(condition);
     if (!parsed.expr) {
-      result.message = "condition '" + condition + "':" + std::to_string(parsed.error.column) + ": " + parsed.error.message;
-      return result;
+      error = "condition '" + condition + "':" + std::to_string(parsed.error.column) + ": " + parsed.error.message;
+      return std::nullopt;
     }
     bp.condition = condition;
     bp.parsed = std::move(parsed.expr);
   }
-  if (bp.line != line) result.message = "line " + std::to_string(line) + " has no code: breakpoint " + std::to_string(bp.id) +
-                                        " moves to line " + std::to_string(bp.line);
-  result.id = bp.id;
-  breakpoints_.push_back(std::move(bp));
+  return bp;
+}
+
+BreakpointResult DebugSession::addBreakpoint(uint32_t line, const std::string& condition, const std::string& file) {
+  BreakpointResult result;
+  std::optional<Breakpoint> bp = resolveBreakpoint(line, condition, file, result.message);
+  if (!bp) return result;
+  bp->id = ++lastBreakpointId_;
+  if (bp->line != line) result.message = "line " + std::to_string(line) + " has no code: breakpoint " + std::to_string(bp->id) +
+                                         " moves to line " + std::to_string(bp->line);
+  result.id = bp->id;
+  breakpoints_.push_back(std::move(*bp));
   return result;
 }
 

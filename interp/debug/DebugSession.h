@@ -176,6 +176,10 @@ class DebugSession {
   Stop moveTo(size_t position, Stop::Reason reason);
   // The first breakpoint hit in (from, to] scanning forward, or [to, from) backward.
   std::optional<Stop> breakpointAt(size_t position);
+  // A breakpoint's file, line (moved to the next line with code) and parsed condition, without
+  // an id; nullopt with `error` set when the line or condition cannot be used.
+  std::optional<Breakpoint> resolveBreakpoint(uint32_t line, const std::string& condition, const std::string& file,
+                                              std::string& error) const;
   std::optional<Value> lookup(const std::string& name, uint32_t lane);
   std::optional<Value> valueOfId(uint32_t frame, uint32_t id, uint32_t lane, int depthLimit = 8);
   // The Function variable `id` of `frame`, read from the lane's stack (<uninitialized> until the

@@ -15,16 +15,12 @@ namespace sl::interp::debug {
 
 DebugSession::WhereResult DebugSession::breakWhere(uint32_t line, const std::string& condition) {
   WhereResult result;
-  // The same resolution and parsing as a breakpoint's; the breakpoint itself is not kept.
-  const BreakpointResult added = addBreakpoint(line, condition);
-  if (!added.id) {
-    result.error = added.message;
-    return result;
-  }
-  const Breakpoint bp = breakpoints_.back();
-  removeBreakpoint(*added.id);
+  // The same resolution and parsing as a breakpoint's; no breakpoint is added.
+  std::optional<Breakpoint> resolved = resolveBreakpoint(line, condition, "", result.error);
+  if (!resolved) return result;
+  const Breakpoint& bp = *resolved;
   result.line = bp.line;
-  result.note = added.message;
+  if (bp.line != line) result.note = "line " + std::to_string(line) + " has no code: the search moves to line " + std::to_string(bp.line);
 
   const size_t start = cursor_.position();
   const uint32_t width = trace_->width;
