@@ -17,6 +17,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <tuple>
 
 #include "interp/OpNames.h"
 #include "interp/Trace.h"
@@ -26,23 +27,47 @@ namespace sl::interp {
 
 // ---- diagnostics ----------------------------------------------------------------------------
 
+namespace {
+
+// Workgroups run on several threads, so which invocation reaches a site first varies from run to
+// run; the one kept (and the order shown) follows the dispatch order instead: workgroup, then
+// local id, each z-major.
+bool runsBefore(const Diagnostic& a, const Diagnostic& b) {
+  if (a.hasInvocation != b.hasInvocation) return !a.hasInvocation;
+  const auto order = [](const Diagnostic& d) {
+    return std::make_tuple(d.workgroup[2], d.workgroup[1], d.workgroup[0], d.local[2], d.local[1], d.local[0]);
+  };
+  return order(a) < order(b);
+}
+
+}  // namespace
+
 void DiagnosticCollector::add(Diagnostic diagnostic, uint64_t key) {
   std::lock_guard<std::mutex> lock(mutex_);
   if (diagnostic.severity == Diagnostic::Severity::Error) failed_.store(true, std::memory_order_relaxed);
-  if (seen_.count(key) || list_.size() >= limit_) {
+  if (auto it = seen_.find(key); it != seen_.end()) {
+    ++suppressed_;
+    if (runsBefore(diagnostic, list_[it->second])) list_[it->second] = std::move(diagnostic);
+    return;
+  }
+  if (list_.size() >= limit_) {
     ++suppressed_;
     return;
   }
-  seen_[key] = true;
+  seen_[key] = list_.size();
   list_.push_back(std::move(diagnostic));
 }
 
 std::vector<Diagnostic> DiagnosticCollector::take(uint64_t& suppressed) {
   std::lock_guard<std::mutex> lock(mutex_);
   std::stable_sort(list_.begin(), list_.end(), [](const Diagnostic& a, const Diagnostic& b) {
-    return a.severity == Diagnostic::Severity::Error && b.severity != Diagnostic::Severity::Error;
+    const bool aError = a.severity == Diagnostic::Severity::Error, bError = b.severity == Diagnostic::Severity::Error;
+    if (aError != bError) return aError;
+    if (runsBefore(a, b) || runsBefore(b, a)) return runsBefore(a, b);
+    return a.wordOffset < b.wordOffset;
   });
   suppressed = suppressed_;
+  seen_.clear();
   return std::move(list_);
 }
 

@@ -39,7 +39,7 @@ class DiagnosticCollector {
  private:
   std::mutex mutex_;
   std::vector<Diagnostic> list_;
-  std::map<uint64_t, bool> seen_;
+  std::map<uint64_t, size_t> seen_;  // key -> index in list_
   uint32_t limit_;
   uint64_t suppressed_ = 0;
   std::atomic<bool> failed_{false};

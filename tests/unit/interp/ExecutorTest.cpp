@@ -1,6 +1,7 @@
 // The executor's core: arithmetic with known values, control flow (divergence, loops, break,
 // continue, switch, early return), calls, groupshared memory with barriers, robust buffer access
 // and the diagnostics that name the invocation and the instruction.
+#include <algorithm>
 #include <catch2/catch.hpp>
 
 #include "tests/unit/interp/InterpTestSupport.h"
@@ -136,6 +137,27 @@ void main(uint3 id : SV_DispatchThreadID) {
   CHECK(r.diagnostics.find("out-of-bounds read of 4 bytes at offset 32 of buffer 'Out' (32 bytes): reads zero") != std::string::npos);
   CHECK(r.diagnostics.find("out-of-bounds write") != std::string::npos);
   CHECK(r.diagnostics.find("invocation (2,0,0)") != std::string::npos);
+}
+
+TEST_CASE("a warning many workgroups hit names the first invocation in dispatch order, whatever the threads", "[interp]") {
+  const auto words = compileHlsl(R"(
+RWStructuredBuffer<int> Out : register(u0);
+[numthreads(4, 1, 1)]
+void main(uint3 id : SV_DispatchThreadID) {
+  Out[id.x] = 7 / Out[id.x];
+})");
+  for (int attempt = 0; attempt < 20; ++attempt) {
+    Buffers b;
+    b.zeros<int32_t>(0, 0, 64);
+    interp::DispatchOptions options;
+    options.threads = 4;
+    const RunResult r = run(words, b, {16, 1, 1}, options);
+    REQUIRE(r.result.ok);
+    INFO(r.diagnostics);
+    // One site, one line: the one of invocation (0,0,0), though later workgroups may get there first.
+    CHECK(r.diagnostics.find("invocation (0,0,0) (workgroup (0,0,0), local (0,0,0)): integer division by zero") != std::string::npos);
+    CHECK(std::count(r.diagnostics.begin(), r.diagnostics.end(), '\n') <= 1);
+  }
 }
 
 TEST_CASE("a runaway loop stops at the step limit with a located error", "[interp]") {
