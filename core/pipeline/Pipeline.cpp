@@ -144,6 +144,10 @@ std::shared_ptr<CompileResult> compileOnThisStack(const std::string& fileName, s
     ast.milliseconds = millisecondsSince(start);
     result->diagnostics.insert(result->diagnostics.end(), ast.diagnostics.begin(), ast.diagnostics.end());
 
+    // The views' data; the command line, which shows no view, does not pay for it.
+    if (ast.ok && (!options.textOnlyForShownStages || options.showAllStages))
+      result->entryInterface = describeEntryInterface(*fe.unit, *unit, options);
+
     // The back end of the chosen target: SPIR-V (SpirvBackend) or DXIL (DxilBackend).
     if (ast.ok && lastStage > 1) {
       if (options.spirv()) runSpirvBackend(*fe.unit, *unit, options, stages, lastStage, *result);

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "core/pipeline/CompileOptions.h"
+#include "core/pipeline/EntryInterface.h"
 #include "core/support/Diagnostic.h"
 
 #include <cstdint>
@@ -38,6 +39,9 @@ struct CompileResult {
   double totalMilliseconds = 0;
   // The object file -Fo writes: SPIR-V words or a DXIL container.
   std::vector<uint8_t> object;
+  // The entry point's signatures or system values, once Sema succeeded (null before, or when
+  // the unit has no entry point, or for a CLI compile that shows no view: see compileSource).
+  std::shared_ptr<const EntryInterface> entryInterface;
 
   const StageArtifact* stage(std::string_view name) const;
 };
