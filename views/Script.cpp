@@ -81,7 +81,9 @@ std::string GuiScript::parse(std::string_view text, const std::string& name, Gui
       "expect-debug-changed", "expect-debug-global", "expect-debug-watch", "expect-debug-wave", "expect-debug-stack",
       "expect-debug-note", "expect-debug-message", "expect-debug-stale", "expect-breakpoint", "expect-debug-error",
       "expect-debug-instruction", "expect-editor-stop", "debug-console", "expect-debug-console", "expect-debug-console-lines", "expect-debug-console-last",
-      "debug-first-difference", "debug-first-difference-async", "debug-first-difference-cancel", "debug-go-to-difference", "expect-debug-difference"};
+      "debug-first-difference", "debug-first-difference-async", "debug-first-difference-cancel", "debug-go-to-difference", "expect-debug-difference",
+      "debug-break-where", "debug-break-where-async", "debug-break-where-cancel", "debug-where-hit", "expect-debug-where", "expect-debug-where-hit",
+      "expect-debug-read", "expect-debug-wrote", "expect-debug-accesses"};
   while (start <= text.size()) {
     size_t end = text.find('\n', start);
     if (end == std::string_view::npos) end = text.size();

@@ -440,7 +440,7 @@ void Workspace::clickStageLine(const std::string& stage, uint32_t stageLine) {
   }
 }
 
-bool Workspace::startDebugging() {
+DebugRequest Workspace::debugRequest() const {
   DebugRequest request;
   request.fileName = document_.fileName;
   request.hlsl = editor_.text;
@@ -449,10 +449,25 @@ bool Workspace::startDebugging() {
     request.compileArgs = run->compileArgs;
     request.pipeline = run->pipeline;
   }
+  return request;
+}
+
+bool Workspace::startDebugging() {
   debugText_ = editor_.text;
-  if (!debugPanel_.controller().start(std::move(request))) return false;
+  if (!debugPanel_.controller().start(debugRequest())) return false;
   selectRightTab(RightTab::Debug);
   return true;
+}
+
+bool Workspace::breakWhere(uint32_t line, const std::string& condition) {
+  if (!debugPanel_.controller().breakWhere(debugRequest(), line, condition)) return false;
+  selectRightTab(RightTab::Debug);
+  return true;
+}
+
+bool Workspace::debugWhereHit(size_t index) {
+  if (!debugPanel_.controller().pickWhereHit(index, editor_.text)) return false;
+  return startDebugging();
 }
 
 bool Workspace::debugInvocation(const std::array<uint32_t, 3>& thread) {
@@ -806,6 +821,8 @@ void Workspace::draw(const ViewFonts& fonts) {
   drawRightPanel(fonts);
   if (runPanel_.takeNewRequest()) newBundleFromShader();
   if (debugPanel_.takeStartRequest()) startDebugging();
+  if (std::optional<std::pair<uint32_t, std::string>> where = debugPanel_.takeWhereRequest()) breakWhere(where->first, where->second);
+  if (std::optional<size_t> hit = debugPanel_.takeWherePick()) debugWhereHit(*hit);
   if (std::optional<std::array<uint32_t, 3>> thread = runPanel_.takeDebugRequest()) debugInvocation(*thread);
   ImGui::EndChild();
 

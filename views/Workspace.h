@@ -126,11 +126,17 @@ class Workspace {
   // Records the invocation the Debug tab names for the editor's text, as a run compiles and runs
   // it (the Run tab's bundle, or what New from shader makes); false when a recording is going.
   bool startDebugging();
+  // The document's text, options and bundle as a recording (or a search) takes them.
+  DebugRequest debugRequest() const;
   // What F5/F10/F11/... do: a motion over the session, or (F5, Restart after an edit) a new
   // recording when there is no session to move.
   void debugMotion(DebugMotion motion);
   // The Run tab's "Debug this" on a differing element: records the invocation `thread`.
   bool debugInvocation(const std::array<uint32_t, 3>& thread);
+  // Break where: every invocation reaching `line` with `condition` true (the Debug tab lists
+  // them); debugWhereHit records hit `index`'s invocation and stops at that arrival.
+  bool breakWhere(uint32_t line, const std::string& condition);
+  bool debugWhereHit(size_t index);
   // F9 and the gutter: toggles a breakpoint on the 1-based line.
   void toggleBreakpoint(uint32_t line);
   // Once per frame (draw does it): installs a finished recording, follows edits, and moves the

@@ -65,6 +65,8 @@ const char* kDebugHelp =
     "                          with the lanes active at this step (diverged lanes marked)\n"
     "  where | bt              the call stack\n"
     "  writes                  what ran since the previous stop wrote to buffers and groupshared\n"
+    "  reads                   what ran since the previous stop read from buffers, push constants\n"
+    "                          and groupshared\n"
     "  console                 what every lane of the wave printed (printf) so far; stops show the\n"
     "                          traced invocation's own lines as `printf: ...` when moving forward\n"
     "Exit status 0 when every command worked, 1 when the invocation cannot be debugged or a command\n"

@@ -275,16 +275,18 @@ bool DebugScript::command(const std::string& text, std::string& out) {
     printWave(rest, out);
     return true;
   }
-  if (name == "writes") {
-    // What ran between the previous stop and this one wrote (buffers, groupshared).
+  if (name == "writes" || name == "reads") {
+    // What ran between the previous stop and this one wrote or read (buffers, push constants,
+    // groupshared).
     if (!needsNothing()) return false;
     if (currentStop_ <= previousStop_) {
-      out += "writes: nothing ran forward since the previous stop\n";
+      out += name + ": nothing ran forward since the previous stop\n";
       return true;
     }
-    const std::vector<std::string> lines = session_.writes(previousStop_, currentStop_);
-    if (lines.empty()) out += "writes: none since the previous stop\n";
-    for (const std::string& line : lines) out += "  wrote " + line + "\n";
+    const bool writes = name == "writes";
+    const std::vector<std::string> lines = writes ? session_.writes(previousStop_, currentStop_) : session_.reads(previousStop_, currentStop_);
+    if (lines.empty()) out += name + ": none since the previous stop\n";
+    for (const std::string& line : lines) out += (writes ? "  wrote " : "  read ") + line + "\n";
     return true;
   }
   if (name == "console") {

@@ -358,6 +358,11 @@ Stop DebugSession::stepInstruction() {
   return moveTo(activeEnd_, Stop::Reason::Finished);
 }
 
+Stop DebugSession::goToStep(size_t step) {
+  if (step >= activeEnd_) return moveTo(activeEnd_, Stop::Reason::Finished);
+  return moveTo(std::max(step, firstStop_), Stop::Reason::Step);
+}
+
 Stop DebugSession::backInstruction() {
   for (size_t q = std::min(cursor_.position(), activeEnd_); q-- > 0;)
     if (activeAt(q)) return moveTo(q, Stop::Reason::Step);

@@ -110,6 +110,9 @@ class DebugSession {
   Stop restart() { return start(); }
   Stop stepInstruction();  // one SPIR-V instruction the invocation executes
   Stop backInstruction();
+  // Straight to step `step` of the trace (a break-where hit's), clamped to the traced lane's
+  // steps: the stop is a Step (or the end).
+  Stop goToStep(size_t step);
 
   // ---- state at the stop --------------------------------------------------------------------
   size_t position() const { return cursor_.position(); }
@@ -154,6 +157,9 @@ class DebugSession {
   // What the traced invocation wrote to buffers and groupshared memory in steps [from, to), one
   // line per write: "Out[2] = 6", or the bytes when a write covers part of an element.
   std::vector<std::string> writes(size_t from, size_t to) const;
+  // What it read from buffers, push constants and groupshared memory (its OpLoads) in steps
+  // [from, to), one line per load: "In[2] = 3", "Constants.scale = 2".
+  std::vector<std::string> reads(size_t from, size_t to) const;
 
   // What the traced wave printed (HLSL printf) in steps [from, to): the traced lane's lines, or
   // every lane's with `allLanes`.
@@ -195,6 +201,10 @@ class DebugSession {
   static std::vector<TraceCursor::Seed> seedsOf(const DebugTrace& trace);
   std::vector<Variable> markChanged(std::vector<Variable> variables, std::vector<std::pair<std::string, std::string>>& previous);
   std::string functionName(uint32_t frame) const;
+  // One access of `size` bytes at `offset` of a memory object, named by its variable and element;
+  // the value from `memory` as laid out there, or as a register of `registerType` when nonzero.
+  std::string describeAccess(ObjectKind kind, uint32_t index, uint64_t offset, uint32_t size, const uint8_t* memory,
+                             uint32_t registerType) const;
 
   std::shared_ptr<const DebugTrace> trace_;
   const Module& module_;

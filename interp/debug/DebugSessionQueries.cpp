@@ -1,11 +1,12 @@
 // Questions over a whole trace rather than at a stop: "break where" (every lane of the traced
 // wave, every time it starts a line, with the condition evaluated for that lane at that step; a
 // lane starts a line at a step it executes when its previous located step in the same frame was
-// on another line, which is what a breakpoint means for the traced lane) and the writes the
-// traced invocation made in a range of steps.
+// on another line, which is what a breakpoint means for the traced lane) and the buffer and
+// groupshared elements the traced invocation read and wrote in a range of steps.
 #include <spirv/unified1/spirv.hpp>
 
 #include <algorithm>
+#include <cstring>
 #include <optional>
 #include <unordered_map>
 
@@ -78,66 +79,152 @@ DebugSession::WhereResult DebugSession::breakWhere(uint32_t line, const std::str
   return result;
 }
 
+namespace {
+
+std::string hexBytes(const uint8_t* bytes, uint32_t size) {
+  static const char* digits = "0123456789abcdef";
+  std::string s = "0x";
+  for (uint32_t k = size; k-- > 0;) s += std::string{digits[bytes[k] >> 4], digits[bytes[k] & 15]};
+  return s;
+}
+
+}  // namespace
+
+std::string DebugSession::describeAccess(ObjectKind kind, uint32_t index, uint64_t offset, uint32_t size, const uint8_t* memory,
+                                         uint32_t registerType) const {
+  // The variable holding the bytes: a buffer by its global index, a groupshared variable by
+  // the offset range it covers in the workgroup's memory.
+  std::string name;
+  uint32_t layout = 0;
+  if (kind == ObjectKind::Workgroup) {
+    name = "groupshared";
+    for (const GlobalVariable& g : module_.globals)
+      if (g.storageClass == spv::StorageClassWorkgroup && g.layout && offset >= g.offset &&
+          offset < g.offset + std::max<uint64_t>(module_.layout(g.layout).size, 1)) {
+        if (!g.name.empty()) name = g.name;
+        layout = g.layout;
+        offset -= g.offset;
+      }
+  } else if (kind == ObjectKind::PushConstant) {
+    for (const GlobalVariable& g : module_.globals)
+      if (g.storageClass == spv::StorageClassPushConstant) name = g.name.empty() ? "push constants" : g.name, layout = g.layout;
+    if (name.empty()) name = "push constants";
+  } else if (index < module_.globals.size()) {
+    const GlobalVariable& g = module_.globals[index];
+    name = g.name.empty() ? "buffer %" + std::to_string(g.id) : g.name;
+    layout = g.layout;
+  } else if (const size_t element = index - module_.globals.size(); element < trace_->elementSlots.size()) {
+    // An element of a descriptor array (a heap slot): its resource's label, its array's layout.
+    const DebugTrace::ElementSlot& slot = trace_->elementSlots[element];
+    name = slot.label.empty() ? "buffer " + std::to_string(index) : slot.label;
+    if (slot.global < module_.globals.size()) layout = module_.globals[slot.global].layout;
+  } else {
+    name = "buffer " + std::to_string(index);
+  }
+  // The value as read (a register of the load's type) or as memory now holds it (a layout node).
+  auto valueText = [&](uint32_t node) {
+    if (registerType) return formatValue(readRegister(module_, registerType, memory, &info_.memberNames));
+    return formatValue(readMemory(module_, node, memory, &info_.memberNames));
+  };
+  // "Name[e] = value" when the access is exactly one element of an array (a structured buffer's
+  // runtime array, a groupshared array), "Name = value" for the whole variable, else
+  // "Name +offset (N bytes) = 0x...".
+  if (layout) {
+    const LayoutNode& node = module_.layout(layout);
+    const TypeKind typeKind = module_.type(node.type).kind;
+    auto element = [&](const LayoutNode& array, uint64_t within) -> std::optional<std::string> {
+      if (!array.stride || array.children.empty() || within % array.stride) return std::nullopt;
+      if (size != module_.layout(array.children[0]).size) return std::nullopt;
+      return name + "[" + std::to_string(within / array.stride) + "] = " + valueText(array.children[0]);
+    };
+    if (typeKind == TypeKind::Array || typeKind == TypeKind::RuntimeArray) {
+      if (auto text = element(node, offset)) return *text;
+    } else if (typeKind == TypeKind::Struct) {
+      for (size_t k = 0; k < node.children.size() && k < node.offsets.size(); ++k) {
+        const LayoutNode& member = module_.layout(node.children[k]);
+        const TypeKind memberKind = module_.type(member.type).kind;
+        if ((memberKind == TypeKind::Array || memberKind == TypeKind::RuntimeArray) && offset >= node.offsets[k])
+          if (auto text = element(member, offset - node.offsets[k])) return *text;
+        // A cbuffer member read or written whole: "Constants.scale = 2".
+        if (offset == node.offsets[k] && size == member.size)
+          if (node.type < info_.memberNames.size() && k < info_.memberNames[node.type].size() && !info_.memberNames[node.type][k].empty())
+            return name + "." + info_.memberNames[node.type][k] + " = " + valueText(node.children[k]);
+      }
+    } else if (size == node.size && offset == 0) {
+      return name + " = " + valueText(layout);
+    }
+  }
+  if (registerType) return name + " +" + std::to_string(offset) + " (" + std::to_string(size) + " bytes) = " +
+                           formatValue(readRegister(module_, registerType, memory, &info_.memberNames));
+  return name + " +" + std::to_string(offset) + " (" + std::to_string(size) + " bytes) = " + hexBytes(memory, size);
+}
+
 std::vector<std::string> DebugSession::writes(size_t from, size_t to) const {
   std::vector<std::string> out;
   const auto& steps = trace_->steps;
-  auto hex = [](const uint8_t* bytes, uint32_t size) {
-    static const char* digits = "0123456789abcdef";
-    std::string s = "0x";
-    for (uint32_t k = size; k-- > 0;) s += std::string{digits[bytes[k] >> 4], digits[bytes[k] & 15]};
-    return s;
-  };
-  // "Name[e] = value" when the write is exactly one element of an array (a structured buffer's
-  // runtime array, a groupshared array), else "Name +offset (N bytes) = 0x...".
-  auto describe = [&](const std::string& name, uint32_t layout, uint64_t offset, const TraceWrite& write, const uint8_t* after) {
-    if (layout) {
-      const LayoutNode& node = module_.layout(layout);
-      const TypeKind kind = module_.type(node.type).kind;
-      auto element = [&](const LayoutNode& array, uint64_t within) -> std::optional<std::string> {
-        if (!array.stride || array.children.empty() || within % array.stride) return std::nullopt;
-        if (write.size != module_.layout(array.children[0]).size) return std::nullopt;
-        return name + "[" + std::to_string(within / array.stride) + "] = " +
-               formatValue(readMemory(module_, array.children[0], after, &info_.memberNames));
-      };
-      if (kind == TypeKind::Array || kind == TypeKind::RuntimeArray) {
-        if (auto text = element(node, offset)) return *text;
-      } else if (kind == TypeKind::Struct) {
-        for (size_t k = 0; k < node.children.size() && k < node.offsets.size(); ++k) {
-          const LayoutNode& member = module_.layout(node.children[k]);
-          const TypeKind mk = module_.type(member.type).kind;
-          if ((mk == TypeKind::Array || mk == TypeKind::RuntimeArray) && offset >= node.offsets[k])
-            if (auto text = element(member, offset - node.offsets[k])) return *text;
-        }
-      } else if (write.size == node.size && offset == 0) {
-        return name + " = " + formatValue(readMemory(module_, layout, after, &info_.memberNames));
-      }
-    }
-    return name + " +" + std::to_string(offset) + " (" + std::to_string(write.size) + " bytes) = " + hex(after, write.size);
-  };
   for (size_t s = from; s < to && s < steps.size(); ++s) {
     const TraceStep& step = steps[s];
     for (uint32_t w = step.firstWrite; w < step.firstWrite + step.writeCount && w < trace_->writes.size(); ++w) {
       const TraceWrite& write = trace_->writes[w];
       if (write.lane != trace_->lane) continue;
-      const uint8_t* after = trace_->bytes.data() + write.after;
-      if (write.kind == ObjectKind::Workgroup) {
-        // The groupshared variable holding the offset.
-        const GlobalVariable* holder = nullptr;
-        for (const GlobalVariable& g : module_.globals)
-          if (g.storageClass == spv::StorageClassWorkgroup && g.layout && write.offset >= g.offset &&
-              write.offset < g.offset + std::max<uint64_t>(module_.layout(g.layout).size, 1))
-            holder = &g;
-        out.push_back(holder ? describe(holder->name.empty() ? "groupshared" : holder->name, holder->layout, write.offset - holder->offset, write, after)
-                             : describe("groupshared", 0, write.offset, write, after));
-      } else if (write.kind == ObjectKind::Buffer) {
-        if (write.index < module_.globals.size()) {
-          const GlobalVariable& g = module_.globals[write.index];
-          out.push_back(describe(g.name.empty() ? "buffer %" + std::to_string(g.id) : g.name, g.layout, write.offset, write, after));
-        } else {
-          out.push_back(describe("buffer " + std::to_string(write.index), 0, write.offset, write, after));
+      if (write.kind != ObjectKind::Workgroup && write.kind != ObjectKind::Buffer) continue;
+      out.push_back(describeAccess(write.kind, write.index, write.offset, write.size, trace_->bytes.data() + write.after, 0));
+    }
+  }
+  return out;
+}
+
+std::vector<std::string> DebugSession::reads(size_t from, size_t to) const {
+  std::vector<std::string> out;
+  const auto& steps = trace_->steps;
+  // How far back a load's pointer is looked for (its access chain runs just before it).
+  constexpr size_t kPointerSearch = 4096;
+  for (size_t s = from; s < to && s < steps.size(); ++s) {
+    const TraceStep& step = steps[s];
+    if (!step.active.test(trace_->lane)) continue;
+    const Function& fn = module_.functions[step.function];
+    const Inst& inst = fn.insts[step.inst];
+    if (inst.opcode != spv::OpLoad || inst.operandCount < 1) continue;
+    const uint8_t* loaded = trace_->valueOf(s, trace_->lane);
+    if (!loaded || inst.resultId >= module_.typeOf.size()) continue;
+    const uint32_t pointerId = fn.operandIds[inst.firstOperand];
+    // The pointer: a module variable itself, or the value its defining instruction last gave
+    // the lane before this load, in the same frame.
+    Pointer pointer;
+    bool found = false;
+    for (size_t g = 0; g < module_.globals.size() && !found; ++g)
+      if (module_.globals[g].id == pointerId) {
+        const GlobalVariable& v = module_.globals[g];
+        if (v.storageClass == spv::StorageClassWorkgroup) pointer.object = makeObject(ObjectKind::Workgroup, 0), pointer.offset = v.offset;
+        else if (v.storageClass == spv::StorageClassPushConstant) pointer.object = makeObject(ObjectKind::PushConstant, 0);
+        else if (v.storageClass == spv::StorageClassUniform || v.storageClass == spv::StorageClassStorageBuffer)
+          pointer.object = makeObject(ObjectKind::Buffer, uint32_t(g));
+        else break;  // inputs, privates: the lane's own variables, not memory it shares
+        pointer.layout = v.layout;
+        found = true;
+      }
+    if (!found && std::any_of(module_.globals.begin(), module_.globals.end(), [&](const GlobalVariable& v) { return v.id == pointerId; }))
+      continue;
+    if (!found) {
+      auto def = definingInst_[step.function].find(pointerId);
+      if (def == definingInst_[step.function].end()) continue;
+      const uint32_t frame = cursor_.frameOf(s);
+      for (size_t back = s; back-- > 0 && s - back <= kPointerSearch;) {
+        if (cursor_.frameOf(back) != frame) continue;
+        if (steps[back].inst != def->second || steps[back].function != step.function) continue;
+        if (const uint8_t* bytes = trace_->valueOf(back, trace_->lane); bytes && steps[back].valueSize >= sizeof(Pointer)) {
+          std::memcpy(&pointer, bytes, sizeof(Pointer));
+          found = true;
         }
+        break;
       }
     }
+    if (!found) continue;
+    const ObjectKind kind = objectKind(pointer.object);
+    if (kind != ObjectKind::Buffer && kind != ObjectKind::Workgroup && kind != ObjectKind::PushConstant) continue;
+    const uint32_t type = module_.typeOf[inst.resultId];
+    const uint32_t size = pointer.layout ? module_.layout(pointer.layout).size : step.valueSize;
+    out.push_back(describeAccess(kind, objectIndex(pointer.object), pointer.offset, size, loaded, type));
   }
   return out;
 }

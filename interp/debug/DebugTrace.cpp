@@ -32,6 +32,20 @@ void DebugTrace::begin(SubgroupExec& exec, uint32_t tracedLane) {
     buffers.push_back({g, std::vector<uint8_t>(r.data, r.data + size)});
   }
   pushConstants.assign(desc.pushConstants.begin(), desc.pushConstants.end());
+  elementSlots.clear();
+}
+
+void DebugTrace::afterInstruction(SubgroupExec& exec, const Inst& inst, uint32_t tracedLane) {
+  TraceRecorder::afterInstruction(exec, inst, tracedLane);
+  const RunContext& run = exec.runContext();
+  const size_t globals = exec.module().globals.size();
+  if (run.buffers.size() <= globals + elementSlots.size()) return;  // no slot was added: the usual case
+  elementSlots.resize(run.buffers.size() - globals);
+  for (const auto& [key, slot] : run.elementSlots)
+    if (slot != ~0u && slot >= globals && slot - globals < elementSlots.size()) {
+      elementSlots[slot - globals].global = key.first;
+      elementSlots[slot - globals].label = run.buffers[slot].label;
+    }
 }
 
 }  // namespace sl::interp::debug

@@ -4,6 +4,7 @@
 
 #include <array>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "interp/Trace.h"
@@ -24,8 +25,17 @@ class DebugTrace : public TraceRecorder {
   static constexpr size_t kMaxSnapshotBytes = size_t(1) << 20;
   std::vector<std::pair<uint32_t, std::vector<uint8_t>>> buffers;  // (global index, bytes)
   std::vector<uint8_t> pushConstants;
+  // Buffers of descriptor arrays (the heap's among them) get run slots past the module's
+  // globals as they are reached: per such slot, its label ("Data", "ResourceDescriptorHeap[3]")
+  // and the global variable it is an element of, so reads and writes can be named.
+  struct ElementSlot {
+    std::string label;
+    uint32_t global = ~0u;
+  };
+  std::vector<ElementSlot> elementSlots;  // index: slot - module->globals.size()
 
   void begin(SubgroupExec& exec, uint32_t lane) override;
+  void afterInstruction(SubgroupExec& exec, const Inst& inst, uint32_t lane) override;
 };
 
 }  // namespace sl::interp::debug

@@ -91,6 +91,69 @@ bool DebugController::goToDifference() {
   return false;
 }
 
+bool DebugController::breakWhere(DebugRequest request, uint32_t line, const std::string& condition) {
+  if (where_.busy()) return false;
+  request.trace.subgroupSize = subgroupSize;
+  request.trace.maxSteps = size_t(maxSteps);
+  BreakWhereRequest search;
+  search.debug = std::move(request);
+  search.line = line;
+  search.condition = condition;
+  if (!where_.start(std::move(search))) return false;
+  wantedWhere_ = where_.lastStarted();
+  whereShown_.reset();
+  message_ = "break where: recording every subgroup of the dispatch on the CPU device...";
+  return true;
+}
+
+void DebugController::cancelBreakWhere() {
+  if (!wantedWhere_) return;
+  where_.cancel();
+  wantedWhere_ = 0;
+  message_ = "cancelled the break-where search";
+}
+
+bool DebugController::pollWhere() {
+  if (!wantedWhere_ || where_.busy()) return false;
+  std::shared_ptr<const BreakWhereOutcome> latest = where_.latest();
+  if (!latest || latest->generation != wantedWhere_) return false;
+  wantedWhere_ = 0;
+  whereShown_ = std::move(latest);
+  message_ = "break where " + whereShown_->summary();
+  if (!whereShown_->result.note.empty()) message_ += " (" + whereShown_->result.note + ")";
+  return true;
+}
+
+bool DebugController::pickWhereHit(size_t index, const std::string& text) {
+  if (!whereShown_ || !whereShown_->error.empty() || index >= whereShown_->result.hits.size()) return false;
+  if (whereShown_->hlsl != text) {
+    message_ = "the text changed since the break-where search: search again";
+    return false;
+  }
+  const offload::BreakWhereHit& hit = whereShown_->result.hits[index];
+  pickedHit_ = PickedHit{whereShown_->hlsl, whereShown_->requestedLine, whereShown_->condition, hit};
+  byThread = true;
+  thread = hit.thread;
+  return true;
+}
+
+bool DebugController::stopAtPickedHit() {
+  if (!pickedHit_) return false;
+  const PickedHit picked = std::move(*pickedHit_);
+  pickedHit_.reset();
+  if (!session_ || recording_->hlsl != picked.hlsl || recording_->thread != picked.hit.thread) return false;
+  const interp::debug::DebugSession::WhereResult found = session_->breakWhere(picked.line, picked.condition);
+  for (const auto& h : found.hits)
+    if (h.lane == session_->tracedLane() && h.arrival == picked.hit.arrival) {
+      refreshView(session_->goToStep(h.step));
+      message_ = "break where hit: invocation " + offload::formatTriple(picked.hit.thread) + ", arrival " + std::to_string(h.arrival) +
+                 " at line " + std::to_string(found.line);
+      return true;
+    }
+  message_ = "this recording does not reach arrival " + std::to_string(picked.hit.arrival) + " of line " + std::to_string(picked.line);
+  return false;
+}
+
 uint32_t DebugController::takeLineToSelect() {
   const uint32_t line = lineToSelect_;
   lineToSelect_ = 0;
@@ -109,7 +172,7 @@ bool DebugController::pollDifference() {
 }
 
 bool DebugController::poll() {
-  const bool differenceChanged = pollDifference();
+  const bool differenceChanged = pollWhere() | pollDifference();
   if (worker_.busy() || !wantedGeneration_) return differenceChanged;
   std::shared_ptr<DebugRecording> latest = worker_.latest();
   if (!latest || latest->generation != wantedGeneration_ || latest == recording_) return differenceChanged;
@@ -141,6 +204,7 @@ void DebugController::install(std::shared_ptr<DebugRecording> recording) {
   // A breakpoint on the entry line is hit by the entry stop itself.
   entryBreakpointLine_ = entryHasOne ? entryLine : 0;
   refreshView(stop);
+  stopAtPickedHit();
 }
 
 void DebugController::placeBreakpoint(DocumentBreakpoint& bp) {
@@ -176,6 +240,10 @@ void DebugController::reset() {
   difference_.cancel();
   wantedDifference_ = 0;
   differenceShown_.reset();
+  where_.cancel();
+  wantedWhere_ = 0;
+  whereShown_.reset();
+  pickedHit_.reset();
   recorded_.reset();
   lineToSelect_ = 0;
   session_.reset();
@@ -268,6 +336,7 @@ std::vector<const interp::debug::DebugSession::PrintedLine*> DebugController::co
 
 void DebugController::refreshView(const Stop& stop) {
   StopView& v = view_;
+  const size_t previousPosition = session_ && view_.steps == session_->stepCount() ? view_.position : 0;
   v = StopView{};
   v.stop = stop;
   v.position = session_->position();
@@ -304,6 +373,7 @@ void DebugController::refreshView(const Stop& stop) {
   v.activeLanes = session_->activeMask() & v.liveLanes;
   v.tracedLane = session_->tracedLane();
   v.console = session_->printed(0, v.position, true);  // what ran before the stop; stepping back drops the rest
+  refreshAccesses(previousPosition);
   refreshWatches();
   refreshWave();
   refreshHits();
@@ -311,6 +381,25 @@ void DebugController::refreshView(const Stop& stop) {
     for (const DocumentBreakpoint& bp : breakpoints_)
       if (bp.sessionId && bp.hits == 0) v.notes.push_back("the breakpoint at line " + std::to_string(bp.line) + " was never reached");
   ++stopSerial_;
+}
+
+void DebugController::refreshAccesses(size_t previousPosition) {
+  StopView& v = view_;
+  v.accessesFrom = previousPosition;
+  if (v.position <= previousPosition) return;  // moved back (or stayed): nothing ran forward
+  // A long continue reads only its last steps: the listing is about what just ran.
+  constexpr size_t kWindow = 65536;
+  constexpr size_t kMostLines = 200;
+  if (v.position - previousPosition > kWindow) {
+    v.accessesFrom = v.position - kWindow;
+    v.accessesWindowed = true;
+  }
+  auto keep = [&](std::vector<std::string> lines, std::vector<std::string>& into, size_t& more) {
+    if (lines.size() > kMostLines) more = lines.size() - kMostLines, lines.resize(kMostLines);
+    into = std::move(lines);
+  };
+  keep(session_->reads(v.accessesFrom, v.position), v.reads, v.moreReads);
+  keep(session_->writes(v.accessesFrom, v.position), v.writes, v.moreWrites);
 }
 
 void DebugController::refreshWatches() {

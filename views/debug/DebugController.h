@@ -6,6 +6,7 @@
 // the old stop until it is restarted, which records the new text.
 #pragma once
 
+#include "views/debug/BreakWhereJob.h"
 #include "views/debug/DebugWorker.h"
 #include "views/debug/FirstDifferenceJob.h"
 #include "views/debug/ValueText.h"
@@ -58,6 +59,12 @@ struct StopView {
   std::vector<std::string> notes;  // breakpoints never reached (at the end)
   // What every lane of the wave printed (HLSL printf) before this stop, oldest first.
   std::vector<interp::debug::DebugSession::PrintedLine> console;
+  // What the traced invocation read and wrote (buffers, push constants, groupshared) in the
+  // steps from accessesFrom to this stop: "In[2] = 3". Empty after moving back.
+  std::vector<std::string> reads, writes;
+  size_t moreReads = 0, moreWrites = 0;  // beyond the lines kept
+  size_t accessesFrom = 0;
+  bool accessesWindowed = false;  // a long run forward: only its last steps are listed
 };
 
 class DebugController {
@@ -154,6 +161,21 @@ class DebugController {
   // the differing instruction; 0 when there is none to select.
   uint32_t takeLineToSelect();
 
+  // ---- break where (every invocation that reaches a line with a condition true) ----
+  // Searches the whole dispatch off the UI thread for `request`'s text (the Workspace fills it
+  // in, as for start()); false while a search is going.
+  bool breakWhere(DebugRequest request, uint32_t line, const std::string& condition);
+  bool searchingWhere() const { return wantedWhere_ != 0; }
+  bool whereBusy() const { return where_.busy(); }
+  void cancelBreakWhere();
+  BreakWhereJob& whereJob() { return where_; }
+  // The last search's outcome (null before one and after Cancel).
+  const BreakWhereOutcome* whereOutcome() const { return whereShown_.get(); }
+  // Hit `index` of the last search becomes the invocation to debug: the next recording (the
+  // Workspace starts it) stops at that arrival of the line. False when there is no such hit or
+  // the text changed since the search.
+  bool pickWhereHit(size_t index, const std::string& text);
+
   // The last thing worth telling (a moved breakpoint, a bad condition, "the session is stale").
   const std::string& message() const { return message_; }
   void setMessage(std::string message) { message_ = std::move(message); }
@@ -165,11 +187,15 @@ class DebugController {
   DocumentBreakpoint* addBreakpoint(uint32_t line, const std::string& condition);
   void refreshView(const interp::debug::Stop& stop);
   void refreshWatches();
+  void refreshAccesses(size_t previousPosition);
   void refreshWave();
   void refreshHits();
   uint32_t documentLine(const interp::debug::Location& location) const;
 
   bool pollDifference();
+  bool pollWhere();
+  // After a recording is installed: stop at the picked break-where hit, if one is pending.
+  bool stopAtPickedHit();
 
   DebugWorker worker_;
   uint64_t wantedGeneration_ = 0;  // the recording start() asked for
@@ -178,6 +204,16 @@ class DebugController {
   uint64_t wantedDifference_ = 0;  // the search findFirstDifference() asked for (0: none wanted)
   std::shared_ptr<const FirstDifferenceOutcome> differenceShown_;
   uint32_t lineToSelect_ = 0;
+  BreakWhereJob where_;
+  uint64_t wantedWhere_ = 0;
+  std::shared_ptr<const BreakWhereOutcome> whereShown_;
+  struct PickedHit {
+    std::string hlsl;
+    uint32_t line = 0;
+    std::string condition;
+    offload::BreakWhereHit hit;
+  };
+  std::optional<PickedHit> pickedHit_;
   std::shared_ptr<DebugRecording> recording_;
   std::shared_ptr<interp::debug::DebugSession> session_;
   std::string fileName_;  // the document's, as recorded

@@ -4,6 +4,8 @@
 #include <imgui_stdlib.h>
 
 #include <algorithm>
+#include <optional>
+#include <utility>
 
 namespace sl::views {
 
@@ -464,6 +466,103 @@ void DebugPanel::drawFirstDifference(const ViewFonts& fonts) {
   ImGui::PopTextWrapPos();
 }
 
+void DebugPanel::drawAccesses(const ViewFonts& fonts) {
+  if (!ImGui::CollapsingHeader("Reads and writes", ImGuiTreeNodeFlags_DefaultOpen)) return;
+  const DebugController& c = controller_;
+  const StopView& v = c.view();
+  if (!c.active()) {
+    ImGui::TextDisabled("(the buffer, push-constant and groupshared elements each step reads and writes)");
+    return;
+  }
+  if (v.position <= v.accessesFrom) {
+    ImGui::TextDisabled("Nothing ran forward since the previous stop.");
+    return;
+  }
+  ImGui::TextDisabled("What steps %zu..%zu of this invocation did%s:", v.accessesFrom, v.position,
+                      v.accessesWindowed ? " (the last steps of a long run)" : "");
+  if (v.reads.empty() && v.writes.empty()) {
+    ImGui::TextDisabled("no buffer, push-constant or groupshared access");
+    return;
+  }
+  ImGui::PushFont(fonts.mono);
+  for (const std::string& line : v.reads) ImGui::Text("read  %s", line.c_str());
+  if (v.moreReads) ImGui::TextDisabled("... %zu more reads", v.moreReads);
+  for (const std::string& line : v.writes) ImGui::TextColored(kChanged, "wrote %s", line.c_str());
+  if (v.moreWrites) ImGui::TextDisabled("... %zu more writes", v.moreWrites);
+  ImGui::PopFont();
+}
+
+std::optional<std::pair<uint32_t, std::string>> DebugPanel::takeWhereRequest() {
+  std::optional<std::pair<uint32_t, std::string>> request = std::move(whereRequest_);
+  whereRequest_.reset();
+  return request;
+}
+
+std::optional<size_t> DebugPanel::takeWherePick() {
+  std::optional<size_t> pick = wherePick_;
+  wherePick_.reset();
+  return pick;
+}
+
+void DebugPanel::drawBreakWhere(const ViewFonts& fonts, uint32_t caretLine) {
+  if (!ImGui::CollapsingHeader("Break where (every invocation)", ImGuiTreeNodeFlags_DefaultOpen)) return;
+  DebugController& c = controller_;
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted("Line");
+  ImGui::SameLine();
+  if (whereLine_ == 0) whereLine_ = caretLine;
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 5);
+  ImGui::InputScalar("##whereline", ImGuiDataType_U32, &whereLine_);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("The line to search (a line without code moves to the next one with code)");
+  ImGui::SameLine();
+  ImGui::TextUnformatted("if");
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 14);
+  const bool enter = ImGui::InputTextWithHint("##wherecondition", "HLSL condition (empty: every arrival)", &whereCondition_,
+                                              ImGuiInputTextFlags_EnterReturnsTrue);
+  ImGui::SameLine();
+  if (toolButton("Search", "Records every subgroup of the dispatch on the CPU device and lists each invocation that reaches the line with "
+                           "the condition true (at most 512 subgroups)",
+                 !c.whereBusy() && whereLine_ > 0) ||
+      (enter && !c.whereBusy() && whereLine_ > 0))
+    whereRequest_ = std::make_pair(whereLine_, whereCondition_);
+  if (toolButton("Caret line", "Search the editor's caret line", caretLine > 0)) whereLine_ = caretLine;
+  if (c.searchingWhere()) {
+    if (toolButton("Cancel", "Stop the search (between recordings)", true)) c.cancelBreakWhere();
+    ImGui::TextDisabled("searching...");
+  }
+  ImGui::NewLine();
+  const BreakWhereOutcome* w = c.whereOutcome();
+  if (!w) return;
+  ImGui::PushTextWrapPos(0.0f);
+  if (!w->error.empty()) {
+    ImGui::TextColored(kError, "%s", w->error.c_str());
+    ImGui::PopTextWrapPos();
+    return;
+  }
+  if (!w->result.note.empty()) ImGui::TextDisabled("%s", w->result.note.c_str());
+  ImGui::TextColored(w->result.hits.empty() ? kStale : kHeadline, "%s", w->summary().c_str());
+  ImGui::PopTextWrapPos();
+  if (w->result.hits.empty()) return;
+  ImGui::TextDisabled("Click a hit to debug that invocation, stopped at that arrival.");
+  const float rows = float(std::min<size_t>(w->result.hits.size(), 8));
+  ImGui::BeginChild("##wherehits", ImVec2(0, (rows + 0.5f) * ImGui::GetTextLineHeightWithSpacing()), true);
+  ImGui::PushFont(fonts.mono);
+  ImGuiListClipper clipper;
+  clipper.Begin(int(w->result.hits.size()));
+  while (clipper.Step())
+    for (int k = clipper.DisplayStart; k < clipper.DisplayEnd; ++k) {
+      const offload::BreakWhereHit& hit = w->result.hits[size_t(k)];
+      const std::string label = "thread " + offload::formatTriple(hit.thread) + "  arrival " + std::to_string(hit.arrival);
+      const bool current = c.active() && c.recordingShown() && c.recordingShown()->thread == hit.thread;
+      ImGui::PushID(k);
+      if (ImGui::Selectable(label.c_str(), current)) wherePick_ = size_t(k);
+      ImGui::PopID();
+    }
+  ImGui::PopFont();
+  ImGui::EndChild();
+}
+
 void DebugPanel::drawBreakpoints(uint32_t caretLine) {
   DebugController& c = controller_;
   if (!ImGui::CollapsingHeader("Breakpoints", ImGuiTreeNodeFlags_DefaultOpen)) return;
@@ -522,8 +621,10 @@ void DebugPanel::draw(const ViewFonts& fonts, uint32_t caretLine) {
   drawWatches(fonts);
   drawWave(fonts);
   drawCallStack(fonts);
+  drawAccesses(fonts);
   drawConsole(fonts);
   drawFirstDifference(fonts);
+  drawBreakWhere(fonts, caretLine);
   drawBreakpoints(caretLine);
   ImGui::EndChild();
 }

@@ -5,14 +5,17 @@
 // active mask, the call stack with inlined frames, the SPIR-V instruction about to run, the
 // breakpoints with their conditions and hit counts, and notes (no debug information, a
 // truncated trace, breakpoints never reached, a failed dispatch), and the Console: what the wave
-// printed (HLSL printf) before the stop; "Find first difference (GPU vs CPU)" for the session's
-// invocation. The model is DebugController.
+// printed (HLSL printf) before the stop; what the last steps read and wrote; "Find first
+// difference (GPU vs CPU)" for the session's invocation; "Break where" over the whole dispatch,
+// its hits a click away from a session. The model is DebugController.
 #pragma once
 
 #include "views/ViewFonts.h"
 #include "views/debug/DebugController.h"
 
 #include <cstdint>
+#include <optional>
+#include <utility>
 #include <string>
 
 namespace sl::views {
@@ -28,6 +31,10 @@ class DebugPanel {
   // records, since it owns the document.
   bool takeStartRequest();
   void requestStart() { startRequested_ = true; }
+  // Break where's Search (line, condition) and a clicked hit (its index), since the last call:
+  // the Workspace starts them, since it owns the document.
+  std::optional<std::pair<uint32_t, std::string>> takeWhereRequest();
+  std::optional<size_t> takeWherePick();
 
  private:
   void drawToolbar(uint32_t caretLine);
@@ -40,6 +47,8 @@ class DebugPanel {
   void drawConsole(const ViewFonts& fonts);
   void drawFirstDifference(const ViewFonts& fonts);
   void drawBreakpoints(uint32_t caretLine);
+  void drawAccesses(const ViewFonts& fonts);
+  void drawBreakWhere(const ViewFonts& fonts, uint32_t caretLine);
 
   DebugController controller_;
   bool startRequested_ = false;
@@ -49,6 +58,10 @@ class DebugPanel {
   uint64_t consoleScrolledFor_ = 0;  // the stop the console last scrolled to its newest line for
   bool consoleAllLanesShown_ = true;
   int consoleScrollFrames_ = 0;
+  uint32_t whereLine_ = 0;
+  std::string whereCondition_;
+  std::optional<std::pair<uint32_t, std::string>> whereRequest_;
+  std::optional<size_t> wherePick_;
 };
 
 }  // namespace sl::views

@@ -145,6 +145,7 @@ void GuiScript::executeDebug(const ScriptStep& step, Workspace& ws) {
     else waitRecording();
   } else if (v == "wait-debug") {
     if (waitRecording() && !c.differenceJob().waitUntilIdle(kDifferenceWait)) fail(step, "the search did not finish in 600 s");
+    else if (!c.whereJob().waitUntilIdle(kRecordWait)) fail(step, "the break-where search did not finish in 120 s");
     ws.syncDebugger();
   } else if (v == "debug-step" || v == "debug-continue" || v == "debug-reverse-continue" || v == "debug-restart") {
     // debug-step over|into|out|back|instruction|back-instruction [N]
@@ -201,6 +202,37 @@ void GuiScript::executeDebug(const ScriptStep& step, Workspace& ws) {
   } else if (v == "debug-first-difference-cancel") {
     if (!c.searchingDifference()) fail(step, "no search is going");
     else c.cancelFirstDifference();
+  } else if (v == "debug-break-where" || v == "debug-break-where-async") {
+    // debug-break-where LINE [CONDITION]: the Debug tab's Break where search over the whole
+    // dispatch; waits for it unless -async (wait-debug waits then).
+    uint32_t line = 0;
+    if (w.empty() || !toLine(w[0], line)) {
+      fail(step, v + " LINE [CONDITION]");
+      return;
+    }
+    if (!ws.breakWhere(line, step.restAfter(1))) {
+      fail(step, "a search is already going");
+      return;
+    }
+    if (v == "debug-break-where-async") return;
+    if (!c.whereJob().waitUntilIdle(kRecordWait)) fail(step, "the search did not finish in 120 s");
+    ws.syncDebugger();
+  } else if (v == "debug-break-where-cancel") {
+    if (!c.searchingWhere()) fail(step, "no search is going");
+    else c.cancelBreakWhere();
+  } else if (v == "debug-where-hit") {
+    // debug-where-hit N: a click on the N-th (0-based) hit of the search: records its
+    // invocation and stops at its arrival.
+    uint32_t n = 0;
+    if (w.size() != 1 || !(w[0] == "0" || toLine(w[0], n))) {
+      fail(step, "debug-where-hit N");
+      return;
+    }
+    if (!ws.debugWhereHit(n)) {
+      fail(step, c.message().empty() ? "no such hit" : c.message());
+      return;
+    }
+    waitRecording();
   } else if (v == "debug-console") {
     // debug-console all|this: the Console's toggle (every lane's lines, or the traced invocation's)
     if (w.size() == 1 && (w[0] == "all" || w[0] == "this")) c.consoleAllLanes = w[0] == "all";
@@ -372,6 +404,55 @@ void GuiScript::expectDebug(const ScriptStep& step, Workspace& ws) {
       if (d->summary().rfind("error: ", 0) != 0 || !contains(d->summary(), step.restAfter(1))) fail(step, d->summary());
     } else if (!contains(d->summary(), step.rest)) {
       fail(step, d->summary());
+    }
+  } else if (v == "expect-debug-where") {
+    // expect-debug-where TEXT: the last break-where summary ("line 8 if i == 2: 3 hits in 3
+    // invocations ...", the note before it) contains TEXT; `error TEXT`; `cleared`: none shown.
+    const BreakWhereOutcome* where = c.whereOutcome();
+    const std::string summary = where ? (where->result.note.empty() ? "" : where->result.note + "; ") + where->summary() : "";
+    if (step.rest.empty()) fail(step, "expect-debug-where TEXT|error TEXT|cleared");
+    else if (step.rest == "cleared") {
+      if (where) fail(step, "a result is shown: " + summary);
+    } else if (!where) {
+      fail(step, c.searchingWhere() ? "the search is still going" : "no break-where result (debug-break-where first)");
+    } else if (w[0] == "error") {
+      if (where->error.empty() || !contains(where->error, step.restAfter(1))) fail(step, summary);
+    } else if (!contains(summary, step.rest)) {
+      fail(step, summary);
+    }
+  } else if (v == "expect-debug-where-hit") {
+    // expect-debug-where-hit N X,Y,Z ARRIVAL: the N-th (0-based) hit listed.
+    uint32_t n = 0, arrival = 0;
+    std::array<uint32_t, 3> thread{};
+    const BreakWhereOutcome* where = c.whereOutcome();
+    if (w.size() != 3 || !(w[0] == "0" || toLine(w[0], n)) || !parseTriple(w[1], thread) || !toLine(w[2], arrival))
+      fail(step, "expect-debug-where-hit N X,Y,Z ARRIVAL");
+    else if (!where || n >= where->result.hits.size())
+      fail(step, "the search lists " + std::to_string(where ? where->result.hits.size() : 0) + " hit(s)");
+    else if (where->result.hits[n].thread != thread || where->result.hits[n].arrival != arrival)
+      fail(step, "hit " + std::to_string(n) + " is " + offload::formatTriple(where->result.hits[n].thread) + " arrival " +
+                     std::to_string(where->result.hits[n].arrival));
+  } else if (v == "expect-debug-read" || v == "expect-debug-wrote") {
+    // expect-debug-read TEXT / expect-debug-wrote TEXT: a line of "Reads and writes" (what the
+    // steps since the previous stop read or wrote) contains TEXT.
+    if (!needSession()) return;
+    const auto& lines = v == "expect-debug-read" ? view.reads : view.writes;
+    if (std::none_of(lines.begin(), lines.end(), [&](const std::string& line) { return contains(line, step.rest); })) {
+      std::string all;
+      for (const std::string& line : lines) all += "\n  " + line;
+      fail(step, "no line contains '" + step.rest + "':" + (all.empty() ? " (none)" : all));
+    }
+  } else if (v == "expect-debug-accesses") {
+    // expect-debug-accesses none: nothing read or written since the previous stop; `back`: the
+    // session moved back (nothing ran forward).
+    if (!needSession()) return;
+    if (step.rest == "back") {
+      if (view.position > view.accessesFrom) fail(step, "steps ran forward");
+    } else if (step.rest == "none") {
+      if (!view.reads.empty() || !view.writes.empty())
+        fail(step, std::to_string(view.reads.size()) + " read(s), " + std::to_string(view.writes.size()) + " write(s)");
+    } else {
+      fail(step, "expect-debug-accesses none|back");
     }
   } else if (v == "expect-debug-console-lines") {
     uint32_t n = 0;
