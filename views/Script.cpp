@@ -68,9 +68,10 @@ std::string GuiScript::parse(std::string_view text, const std::string& name, Gui
   static const char* const kVerbs[] = {
       "open", "example", "answer", "save", "save-as", "save-bundle", "run-new", "run", "compare", "set-buffer", "fill", "heap-index",
       "dispatch", "type", "key", "caret", "select-line", "click-stage-line", "stage", "tab", "diff", "entry", "profile",
-      "target", "flags", "signature", "wait-compile", "frames", "screenshot", "quit", "log",
+      "target", "flags", "signature", "signature-pair", "wait-compile", "frames", "screenshot", "quit", "log",
       "expect-stage", "expect-stage-ok", "expect-stage-failed", "expect-diagnostic", "expect-no-errors", "expect-linked",
       "expect-linked-source", "expect-linked-visible", "expect-binding", "expect-heap-sites", "expect-push-constant", "expect-signature-linked",
+      "expect-signature", "expect-signature-message",
       "expect-run", "expect-run-stale", "expect-compare", "expect-output", "expect-mismatch", "expect-cmdline", "expect-title", "expect-modified",
       "expect-prompt", "recover", "autosave", "expect-recovery", "expect-file", "expect-text", "expect-diff",
       "expect-banner", "expect-examples", "expect-tab", "expect-image", "run-start", "wait-run", "run-undo", "run-redo",
@@ -225,6 +226,10 @@ bool GuiScript::execute(const ScriptStep& step, Workspace& ws) {
   };
   if (v.rfind("expect-debug-", 0) == 0 || v == "expect-breakpoint" || v == "expect-editor-stop") {
     expectDebug(step, ws);
+    return true;
+  }
+  if (v == "signature" || v == "signature-pair" || v.rfind("expect-signature", 0) == 0) {
+    signatureStep(step, ws);
     return true;
   }
   if (v.rfind("expect", 0) == 0) {
@@ -395,8 +400,6 @@ bool GuiScript::execute(const ScriptStep& step, Workspace& ws) {
     if (need(1)) ws.setSpirv(w[0] == "spirv");
   } else if (v == "flags") {
     check(ws.setOptionsLine(step.rest));
-  } else if (v == "signature") {
-    if (need(1)) ws.signaturePanel().setOptimized(w[0] == "optimized");
   } else if (v == "wait-compile") {
     if (!ws.worker().waitUntilIdle(kCompileWait)) fail(step, "the compile did not finish in 60 s");
     ws.refreshSnapshot();
@@ -536,11 +539,6 @@ bool GuiScript::expect(const ScriptStep& step, Workspace& ws) {
     if (truth(w[0]) != !shared.empty()) fail(step, shared.empty() ? "no set/binding is shared" : shared.front().message);
     else if (!shared.empty() && w.size() > 1 && !contains(shared.front().message, step.restAfter(1)))
       fail(step, "the flag says '" + shared.front().message + "'");
-  } else if (v == "expect-signature-linked") {
-    const SignatureFixture& f = ws.signaturePanel().fixture();
-    const std::vector<std::string> issues = checkSignatureLinkage(f.vsOutput, f.psInput);
-    if (need(1) && truth(w[0]) != issues.empty())
-      fail(step, issues.empty() ? "the signatures link" : "linkage: " + issues.front());
   } else if (v == "expect-compare") {
     // expect-compare agree|differ [TEXT]: the last "Compare with CPU" outcome, its report containing TEXT.
     ws.runPanel().refresh();

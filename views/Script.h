@@ -61,6 +61,9 @@ class GuiScript {
   // (expect-debug-*, expect-breakpoint): views/debug/DebugScript.cpp.
   void executeDebug(const ScriptStep& step, Workspace& workspace);
   void expectDebug(const ScriptStep& step, Workspace& workspace);
+  // The Signatures tab's verbs (signature, signature-pair) and expectations (expect-signature*):
+  // views/inspect/SignatureScript.cpp.
+  void signatureStep(const ScriptStep& step, Workspace& workspace);
   void fail(const ScriptStep& step, const std::string& message);
   void queueText(const std::string& text, ImGuiIO& io);
   bool queueKey(const std::string& spec, ImGuiIO& io, std::string& error);

@@ -407,6 +407,11 @@ void Workspace::setProfile(const std::string& profile) {
   optionsChanged();
 }
 
+void Workspace::setPackOptimized(bool optimized) {
+  document_.options.packOptimized = optimized;
+  optionsChanged();
+}
+
 void Workspace::setSpirv(bool spirv) {
   document_.options.target = spirv ? TargetKind::Spirv : TargetKind::Dxil;
   optionsChanged();
@@ -752,7 +757,9 @@ void Workspace::drawRightPanel(const ViewFonts& fonts) {
     ImGui::EndTabItem();
   }
   if (tab("Signatures", RightTab::Signatures)) {
-    signaturePanel_.draw(fonts);
+    ImGui::BeginChild("##signatures_view");
+    if (std::optional<bool> optimized = signaturePanel_.draw(snapshot_, fonts)) setPackOptimized(*optimized);
+    ImGui::EndChild();
     ImGui::EndTabItem();
   }
   if (tab("Run", RightTab::Run)) {

@@ -106,6 +106,8 @@ class Workspace {
   void setEntryPoint(const std::string& entry);
   void setProfile(const std::string& profile);
   void setSpirv(bool spirv);
+  // -pack-optimized (the Signatures tab's checkbox).
+  void setPackOptimized(bool optimized);
   // Replaces the options with a DXC options line. Returns "" or the parse error.
   std::string setOptionsLine(const std::string& line);
   const std::string& optionsLine() const { return optionsLine_; }

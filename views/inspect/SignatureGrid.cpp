@@ -100,32 +100,12 @@ std::vector<std::string> checkSignatureLinkage(const signature::PackedSignature&
   return issues;
 }
 
-SignatureFixture signatureFixture(signature::PackingStrategy strategy) {
-  using namespace signature;
-  auto element = [](uint32_t id, const char* name, uint32_t index, SemanticKind kind, ComponentType type, uint8_t cols,
-                    InterpolationMode mode, uint8_t usage) {
-    SignatureElement e = makeElement(id, name, index, kind, type, 1, cols, mode);
-    e.usageMask = usage;
-    return e;
-  };
-  const InterpolationMode linear = InterpolationMode::Linear;
-  std::vector<SignatureElement> vs = {
-      element(0, "SV_Position", 0, SemanticKind::Position, ComponentType::F32, 4, InterpolationMode::LinearNoperspective, 0xF),
-      element(1, "TEXCOORD", 0, SemanticKind::Arbitrary, ComponentType::F32, 2, linear, 0x3),
-      element(2, "NORMAL", 0, SemanticKind::Arbitrary, ComponentType::F32, 3, linear, 0x7),
-      element(3, "MATERIAL", 0, SemanticKind::Arbitrary, ComponentType::U32, 1, InterpolationMode::Constant, 0x1),
-      element(4, "COLOR", 0, SemanticKind::Arbitrary, ComponentType::F32, 1, linear, 0x1),
-  };
-  std::vector<SignatureElement> ps = {
-      element(0, "SV_Position", 0, SemanticKind::Position, ComponentType::F32, 4, InterpolationMode::LinearNoperspective, 0x3),
-      element(1, "TEXCOORD", 0, SemanticKind::Arbitrary, ComponentType::F32, 2, linear, 0x3),
-      element(2, "NORMAL", 0, SemanticKind::Arbitrary, ComponentType::F32, 3, linear, 0x7),
-      element(3, "MATERIAL", 0, SemanticKind::Arbitrary, ComponentType::U32, 1, InterpolationMode::Constant, 0x1),
-  };
-  SignatureFixture f;
-  f.vsOutput = pack(std::move(vs), SignatureKind::VSOutput, strategy);
-  f.psInput = pack(std::move(ps), SignatureKind::PSInput, strategy);
-  return f;
+std::string elementLine(const GridElement& e) {
+  std::string line = e.semantic + " " + e.componentType + " " + (e.startRow < 0 ? std::string("-") : "r" + std::to_string(e.startRow)) +
+                     " " + e.mask;
+  if (!e.interpolation.empty()) line += " " + e.interpolation;
+  if (!e.systemValue.empty()) line += " " + e.systemValue;
+  return line;
 }
 
 }  // namespace sl::views

@@ -46,14 +46,8 @@ SignatureGrid buildSignatureGrid(const signature::PackedSignature& signature);
 std::vector<std::string> checkSignatureLinkage(const signature::PackedSignature& vsOutput,
                                                const signature::PackedSignature& psInput);
 
-// A VS output / PS input pair the view shows while the compiler has no graphics stages: the
-// elements of a typical textured, lit vertex, packed with `strategy`. The PS input omits the
-// last element the VS writes (allowed): prefix-stable packing keeps the rest in place, so the
-// pair links; -pack-optimized packs each signature on its own and may not (DXC #3362's kind).
-struct SignatureFixture {
-  signature::PackedSignature vsOutput;
-  signature::PackedSignature psInput;
-};
-SignatureFixture signatureFixture(signature::PackingStrategy strategy = signature::PackingStrategy::PrefixStable);
+// One element as a line of text, "TEXCOORD0 F32 r1 xy__ Linear" (then the system value, if any):
+// what scripts match (expect-signature) and the grid's table shows column by column.
+std::string elementLine(const GridElement& element);
 
 }  // namespace sl::views

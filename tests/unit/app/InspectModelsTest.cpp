@@ -1,5 +1,5 @@
-// The inspect models: reflection text to binding rows (with IR registers), signature grids and
-// linkage, stage diffs, line links on a real compile, examples and recent files.
+// The inspect models: reflection text to binding rows (with IR registers), signature linkage
+// (grids and the tab: SignatureTabTest.cpp), stage diffs, line links on a real compile, examples and recent files.
 #include "core/pipeline/Pipeline.h"
 #include "core/support/AtomicFile.h"
 #include "views/Examples.h"
@@ -79,33 +79,6 @@ TEST_CASE("the reflection of a real compile has the shader's bindings and regist
   CHECK(in.space == "3");
   CHECK(in.set == 3);
   CHECK(in.hlslType == "StructuredBuffer<float>");
-}
-
-TEST_CASE("signature grids place every element's components and the fixture links", "[signature]") {
-  for (auto strategy : {sl::signature::PackingStrategy::PrefixStable, sl::signature::PackingStrategy::Optimized}) {
-    SignatureFixture f = signatureFixture(strategy);
-    REQUIRE(f.vsOutput.ok());
-    REQUIRE(f.psInput.ok());
-    SignatureGrid grid = buildSignatureGrid(f.vsOutput);
-    CHECK(grid.diagnostics.empty());
-    REQUIRE(grid.elements.size() == 5);
-    size_t cells = 0;
-    for (const auto& row : grid.rows)
-      for (const GridCell& cell : row) cells += cell.element >= 0;
-    CHECK(cells == 4 + 2 + 3 + 1 + 1);  // every component of every element, once
-    CHECK(grid.elements[0].systemValue == "Position");
-    CHECK(grid.elements[0].mask == "xyzw");
-    CHECK(grid.elements[3].interpolation == "Constant");
-    // Each grid cell belongs to the element whose placement covers it.
-    for (size_t r = 0; r < grid.rows.size(); ++r)
-      for (int c = 0; c < 4; ++c)
-        if (int e = grid.rows[r][size_t(c)].element; e >= 0) {
-          const GridElement& el = grid.elements[size_t(e)];
-          CHECK(int(r) >= el.startRow);
-          CHECK(c >= el.startCol);
-          CHECK(c < el.startCol + int(el.cols));
-        }
-  }
 }
 
 TEST_CASE("linkage finds a missing element and a moved one", "[signature]") {
