@@ -64,6 +64,8 @@ const char* kDebugHelp =
     "  wave [EXPR]             EXPR (default: the last instruction's result) on every lane of the wave,\n"
     "                          with the lanes active at this step (diverged lanes marked)\n"
     "  where | bt              the call stack\n"
+    "  spirv [N]               the SPIR-V around the instruction about to run (N lines each side,\n"
+    "                          default 3), with the value of each result the invocation computed\n"
     "  writes                  what ran since the previous stop wrote to buffers and groupshared\n"
     "  reads                   what ran since the previous stop read from buffers, push constants\n"
     "                          and groupshared\n"
@@ -272,6 +274,8 @@ int runDebug(const Args& args) {
   DebugScriptOptions scriptOptions;
   scriptOptions.watches = o.watches;
   scriptOptions.showGlobals = o.globals;
+  const interp::debug::Disassembly disassembly = interp::debug::disassembleInstructions(target->program->words);
+  scriptOptions.disassembly = &disassembly;
   DebugScript script(session, scriptOptions);
   if (!script.run(o.script, out)) ok = false;
   if (script.reachedEnd())

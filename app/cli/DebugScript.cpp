@@ -1,6 +1,7 @@
 #include "app/cli/DebugScript.h"
 
 #include <cctype>
+#include <algorithm>
 #include <cstdlib>
 
 namespace sl::cli {
@@ -273,6 +274,41 @@ bool DebugScript::command(const std::string& text, std::string& out) {
   }
   if (name == "wave") {
     printWave(rest, out);
+    return true;
+  }
+  if (name == "spirv") {
+    // The disassembly around the instruction about to run: "> " marks it; each result the
+    // traced invocation has computed in this frame shows its value.
+    uint32_t around = 3;
+    if (!rest.empty()) {
+      char* end = nullptr;
+      const unsigned long n = std::strtoul(rest.c_str(), &end, 10);
+      if (*end || n > 1000) {
+        out += "error: spirv takes a line count (0..1000), not '" + rest + "'\n";
+        return false;
+      }
+      around = uint32_t(n);
+    }
+    const interp::debug::Disassembly* d = options_.disassembly;
+    if (!d || !d->error.empty()) {
+      out += "error: no disassembly" + (d ? ": " + d->error : std::string()) + "\n";
+      return false;
+    }
+    const std::optional<uint32_t> offset = session_.instructionWordOffset();
+    const int current = offset ? d->find(*offset) : -1;
+    if (current < 0) {
+      out += "spirv: no instruction runs next (the end)\n";
+      return true;
+    }
+    const size_t first = size_t(current) > around ? size_t(current) - around : 0;
+    const size_t last = std::min(d->instructions.size(), size_t(current) + around + 1);
+    for (size_t k = first; k < last; ++k) {
+      const interp::debug::DisassembledInstruction& inst = d->instructions[k];
+      out += (int(k) == current ? "  > " : "    ") + inst.text;
+      if (inst.resultId)
+        if (std::optional<interp::debug::Value> value = session_.idValue(inst.resultId)) out += "  ; = " + interp::debug::formatValue(*value);
+      out += "\n";
+    }
     return true;
   }
   if (name == "writes" || name == "reads") {

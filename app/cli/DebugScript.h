@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "interp/debug/DebugSession.h"
+#include "interp/debug/Disassembly.h"
 
 namespace sl::cli {
 
@@ -13,6 +14,8 @@ struct DebugScriptOptions {
   std::vector<std::string> watches;  // printed at every stop
   bool showGlobals = false;          // inputs, privates and groupshared at every stop
   uint32_t maxStops = 1000;          // the default script's continue loop stops after this many
+  // The debugged module's instructions, for `spirv` (null: the command says there is none).
+  const interp::debug::Disassembly* disassembly = nullptr;
 };
 
 class DebugScript {

@@ -401,6 +401,15 @@ std::string DebugSession::instruction() const {
   return text;
 }
 
+std::optional<uint32_t> DebugSession::instructionWordOffset() const {
+  const size_t p = cursor_.position();
+  if (p >= trace_->steps.size() || p >= activeEnd_) return std::nullopt;
+  const TraceStep& s = trace_->steps[p];
+  return module_.functions[s.function].insts[s.inst].wordOffset;
+}
+
+std::optional<Value> DebugSession::idValue(uint32_t id) { return valueOfId(cursor_.currentFrame(), id, trace_->lane); }
+
 Mask DebugSession::activeMask() const {
   const size_t p = cursor_.position();
   return p < trace_->steps.size() ? trace_->steps[p].active : Mask{};

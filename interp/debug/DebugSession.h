@@ -121,6 +121,11 @@ class DebugSession {
   Location location() const;
   std::string sourceLine() const;  // the text of the stop's line, "" when unknown
   std::string instruction() const; // "OpIAdd %12" of the step about to run
+  // The word offset in the module of the instruction about to run (nullopt at the end).
+  std::optional<uint32_t> instructionWordOffset() const;
+  // The value the traced invocation last gave `id` in the current frame (a constant's value;
+  // a parameter's argument), nullopt when it has none yet.
+  std::optional<Value> idValue(uint32_t id);
   // Locals, parameters and named values of the current frame.
   std::vector<Variable> locals();
   // Inputs (built-ins), privates and groupshared variables.

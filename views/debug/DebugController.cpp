@@ -345,6 +345,8 @@ void DebugController::refreshView(const Stop& stop) {
   v.line = documentLine(v.location);
   v.sourceLine = session_->sourceLine();
   v.instruction = session_->instruction();
+  if (const interp::debug::Disassembly* d = disassembly())
+    if (std::optional<uint32_t> offset = session_->instructionWordOffset()) v.instructionIndex = d->find(*offset);
   const std::string where = v.location.known ? baseName(v.location.file) + ":" + std::to_string(v.location.line) : "an unknown line";
   switch (stop.reason) {
     case Stop::Reason::Entry: v.headline = "entry at " + where; break;
@@ -381,6 +383,36 @@ void DebugController::refreshView(const Stop& stop) {
     for (const DocumentBreakpoint& bp : breakpoints_)
       if (bp.sessionId && bp.hits == 0) v.notes.push_back("the breakpoint at line " + std::to_string(bp.line) + " was never reached");
   ++stopSerial_;
+}
+
+bool DebugController::runToInstruction(uint32_t wordOffset) {
+  if (!active() || stale_) return false;
+  const auto start = std::chrono::steady_clock::now();
+  const size_t from = session_->position();
+  constexpr size_t kMostSteps = 1u << 22;  // motions stay bounded on a long trace
+  Stop stop;
+  for (size_t k = 0; k < kMostSteps; ++k) {
+    const size_t before = session_->position();
+    stop = session_->stepInstruction();
+    if (session_->position() == before || session_->finished()) break;
+    if (session_->instructionWordOffset() == wordOffset) {
+      refreshView(stop);
+      view_.motionMilliseconds = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+      message_.clear();
+      return true;
+    }
+  }
+  session_->goToStep(from);
+  message_ = "the invocation does not run that instruction again after this stop";
+  return false;
+}
+
+const std::string& DebugController::idValueText(uint32_t id) {
+  if (idValuesStop_ != stopSerial_ || idValuesFormat_ != format) idValues_.clear(), idValuesStop_ = stopSerial_, idValuesFormat_ = format;
+  auto [it, fresh] = idValues_.try_emplace(id);
+  if (fresh && session_ && !stale_)
+    if (std::optional<interp::debug::Value> value = session_->idValue(id)) it->second = " = " + valueText(*value, format);
+  return it->second;
 }
 
 void DebugController::refreshAccesses(size_t previousPosition) {

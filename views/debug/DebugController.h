@@ -16,6 +16,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace sl::views {
@@ -45,6 +46,7 @@ struct StopView {
   interp::debug::Location location;
   std::string sourceLine;
   std::string instruction;  // the SPIR-V instruction about to run
+  int instructionIndex = -1; // its entry in the recording's disassembly (-1: none, the end)
   std::vector<interp::debug::Variable> locals, globals;
   std::vector<interp::debug::FrameInfo> frames;
   std::vector<interp::debug::LaneValue> wave;
@@ -115,6 +117,15 @@ class DebugController {
   // The F5/F10/... motions; false with no session (the panel starts one for F5).
   bool move(DebugMotion motion);
   bool runToLine(uint32_t line);
+  // Forward, instruction by instruction, to the next execution of the instruction at
+  // `wordOffset` (the SPIR-V section's double-click); false, staying put, when it does not run
+  // again.
+  bool runToInstruction(uint32_t wordOffset);
+  // The recorded module's instructions; null without a recording (or when it failed: error set).
+  const interp::debug::Disassembly* disassembly() const { return recording_ ? recording_->disassembly.get() : nullptr; }
+  // " = 3" for a result id the traced invocation has computed at this stop (the current frame),
+  // "" otherwise; cached per stop.
+  const std::string& idValueText(uint32_t id);
   // Each stop moves this (the Workspace scrolls the editor to the new stop once).
   uint64_t stopSerial() const { return stopSerial_; }
   const StopView& view() const { return view_; }
@@ -225,6 +236,9 @@ class DebugController {
   StopView view_;
   uint64_t stopSerial_ = 0;
   std::string message_;
+  std::unordered_map<uint32_t, std::string> idValues_;  // idValueText's cache
+  uint64_t idValuesStop_ = 0;                          // the stopSerial it holds
+  NumberFormat idValuesFormat_ = NumberFormat::Natural;
 };
 
 }  // namespace sl::views

@@ -19,6 +19,7 @@ const ImVec4 kChanged(0.98f, 0.78f, 0.30f, 1.0f);   // a value that changed at t
 const ImVec4 kError(0.95f, 0.36f, 0.36f, 1.0f);
 const ImVec4 kStale(0.95f, 0.76f, 0.26f, 1.0f);
 const ImVec4 kHeadline(0.55f, 0.85f, 0.55f, 1.0f);
+const ImVec4 kIdValue(0.55f, 0.75f, 0.95f, 1.0f);  // an %id's value in the SPIR-V section
 
 // Wraps to the next row when an item of `width` does not fit on this one (after SameLine).
 void wrapFor(float width) {
@@ -358,16 +359,57 @@ void DebugPanel::drawCallStack(const ViewFonts& fonts) {
     const std::string where = f.location.known ? "at " + file + ":" + std::to_string(f.location.line) : "(no line)";
     ImGui::Text("#%zu %s  %s", k, f.function.empty() ? "<unnamed>" : f.function.c_str(), where.c_str());
   }
-  if (!controller_.active()) return;
-  ImGui::TextDisabled("next SPIR-V instruction:");
-  ImGui::SameLine();
+}
+
+void DebugPanel::drawSpirv(const ViewFonts& fonts) {
+  if (!ImGui::CollapsingHeader("SPIR-V (the recorded module)", ImGuiTreeNodeFlags_DefaultOpen)) return;
+  DebugController& c = controller_;
+  const StopView& v = c.view();
+  if (!c.active()) {
+    ImGui::TextDisabled("(the instruction about to run, and the value of every %%id the invocation computed)");
+    return;
+  }
+  const bool canStep = !c.stale() && !c.recording();
+  if (toolButton("Step instruction", "One SPIR-V instruction the invocation executes", canStep)) c.move(DebugMotion::StepInstruction);
+  if (toolButton("Back instruction", "One SPIR-V instruction back", canStep)) c.move(DebugMotion::BackInstruction);
+  ImGui::TextDisabled("next: %s", v.instruction.empty() ? "(none: the end)" : v.instruction.c_str());
+  const interp::debug::Disassembly* d = c.disassembly();
+  if (!d || !d->error.empty()) {
+    ImGui::TextColored(kError, "no disassembly: %s", d ? d->error.c_str() : "no recording");
+    return;
+  }
+  ImGui::TextDisabled("Values are the traced invocation's at this stop; double-click a line to run to it.");
+  const float rows = 14;
+  ImGui::BeginChild("##spirv", ImVec2(0, rows * ImGui::GetTextLineHeightWithSpacing()), true, ImGuiWindowFlags_HorizontalScrollbar);
   ImGui::PushFont(fonts.mono);
-  ImGui::TextUnformatted(v.instruction.empty() ? "(none)" : v.instruction.c_str());
+  const float lineHeight = ImGui::GetTextLineHeightWithSpacing();
+  // Each new stop scrolls its instruction into the middle (the user may scroll between stops).
+  if (spirvScrolledFor_ != c.stopSerial() && v.instructionIndex >= 0) {
+    spirvScrolledFor_ = c.stopSerial();
+    ImGui::SetScrollY(std::max(0.0f, lineHeight * (float(v.instructionIndex) - rows / 2 + 1)));
+  }
+  uint32_t runTo = 0;
+  ImGuiListClipper clipper;
+  clipper.Begin(int(d->instructions.size()), lineHeight);
+  while (clipper.Step())
+    for (int k = clipper.DisplayStart; k < clipper.DisplayEnd; ++k) {
+      const interp::debug::DisassembledInstruction& inst = d->instructions[size_t(k)];
+      const bool current = k == v.instructionIndex;
+      const std::string& value = inst.resultId ? c.idValueText(inst.resultId) : std::string();
+      const std::string text = std::string(current ? "> " : "  ") + inst.text;
+      ImGui::PushID(k);
+      if (current) ImGui::PushStyleColor(ImGuiCol_Text, kHeadline);
+      if (ImGui::Selectable(text.c_str(), current, ImGuiSelectableFlags_AllowDoubleClick) && ImGui::IsMouseDoubleClicked(0)) runTo = inst.wordOffset;
+      if (current) ImGui::PopStyleColor();
+      if (!value.empty()) {
+        ImGui::SameLine();
+        ImGui::TextColored(kIdValue, " ;%s", value.c_str());
+      }
+      ImGui::PopID();
+    }
   ImGui::PopFont();
-  const bool canStep = !controller_.stale() && !controller_.recording();
-  if (toolButton("Step instruction", "One SPIR-V instruction the invocation executes", canStep)) controller_.move(DebugMotion::StepInstruction);
-  if (toolButton("Back instruction", "One SPIR-V instruction back", canStep)) controller_.move(DebugMotion::BackInstruction);
-  ImGui::NewLine();
+  ImGui::EndChild();
+  if (runTo && canStep) c.runToInstruction(runTo);
 }
 
 void DebugPanel::drawConsole(const ViewFonts& fonts) {
@@ -621,6 +663,7 @@ void DebugPanel::draw(const ViewFonts& fonts, uint32_t caretLine) {
   drawWatches(fonts);
   drawWave(fonts);
   drawCallStack(fonts);
+  drawSpirv(fonts);
   drawAccesses(fonts);
   drawConsole(fonts);
   drawFirstDifference(fonts);

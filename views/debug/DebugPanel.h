@@ -48,6 +48,7 @@ class DebugPanel {
   void drawFirstDifference(const ViewFonts& fonts);
   void drawBreakpoints(uint32_t caretLine);
   void drawAccesses(const ViewFonts& fonts);
+  void drawSpirv(const ViewFonts& fonts);
   void drawBreakWhere(const ViewFonts& fonts, uint32_t caretLine);
 
   DebugController controller_;
@@ -58,6 +59,7 @@ class DebugPanel {
   uint64_t consoleScrolledFor_ = 0;  // the stop the console last scrolled to its newest line for
   bool consoleAllLanesShown_ = true;
   int consoleScrollFrames_ = 0;
+  uint64_t spirvScrolledFor_ = 0;  // the stop the SPIR-V section last scrolled to
   uint32_t whereLine_ = 0;
   std::string whereCondition_;
   std::optional<std::pair<uint32_t, std::string>> whereRequest_;

@@ -233,6 +233,15 @@ void GuiScript::executeDebug(const ScriptStep& step, Workspace& ws) {
       return;
     }
     waitRecording();
+  } else if (v == "debug-run-to-instruction") {
+    // debug-run-to-instruction TEXT: a double-click on the first line of the SPIR-V section
+    // containing TEXT (e.g. "= OpIAdd"): forward to that instruction's next execution.
+    if (!needSession()) return;
+    const interp::debug::Disassembly* d = c.disassembly();
+    const auto& lines = d ? d->instructions : std::vector<interp::debug::DisassembledInstruction>{};
+    auto it = std::find_if(lines.begin(), lines.end(), [&](const auto& inst) { return contains(inst.text, step.rest); });
+    if (step.rest.empty() || it == lines.end()) fail(step, "no SPIR-V line contains '" + step.rest + "'");
+    else if (!c.runToInstruction(it->wordOffset)) fail(step, c.message());
   } else if (v == "debug-console") {
     // debug-console all|this: the Console's toggle (every lane's lines, or the traced invocation's)
     if (w.size() == 1 && (w[0] == "all" || w[0] == "this")) c.consoleAllLanes = w[0] == "all";
@@ -454,6 +463,44 @@ void GuiScript::expectDebug(const ScriptStep& step, Workspace& ws) {
     } else {
       fail(step, "expect-debug-accesses none|back");
     }
+  } else if (v == "expect-debug-spirv") {
+    // expect-debug-spirv TEXT: the SPIR-V section's current line (the instruction about to run) contains TEXT.
+    if (!needSession()) return;
+    const interp::debug::Disassembly* d = c.disassembly();
+    if (!d || view.instructionIndex < 0 || size_t(view.instructionIndex) >= d->instructions.size())
+      fail(step, d && !d->error.empty() ? "no disassembly: " + d->error : "no current SPIR-V line");
+    else if (!contains(d->instructions[size_t(view.instructionIndex)].text, step.rest))
+      fail(step, "the current line is '" + d->instructions[size_t(view.instructionIndex)].text + "'");
+  } else if (v == "expect-debug-id") {
+    // expect-debug-id ID VALUE|none: the value the SPIR-V section shows for %ID.
+    if (!needSession()) return;
+    uint32_t id = 0;
+    if (w.size() < 2 || !toLine(w[0][0] == '%' ? w[0].substr(1) : w[0], id)) {
+      fail(step, "expect-debug-id %ID VALUE|none");
+      return;
+    }
+    const std::string shown = c.idValueText(id);
+    const std::string want = step.restAfter(1);
+    if (want == "none" ? !shown.empty() : shown != " = " + want) fail(step, "%" + std::to_string(id) + (shown.empty() ? " has no value" : shown));
+  } else if (v == "expect-debug-spirv-value") {
+    // expect-debug-spirv-value TEXT -> VALUE|none: the first SPIR-V line containing TEXT shows
+    // VALUE for its result id (ids need not be spelled out).
+    if (!needSession()) return;
+    const size_t arrow = step.rest.find(" -> ");
+    if (arrow == std::string::npos) {
+      fail(step, "expect-debug-spirv-value TEXT -> VALUE|none");
+      return;
+    }
+    const std::string text = step.rest.substr(0, arrow), want = step.rest.substr(arrow + 4);
+    const interp::debug::Disassembly* d = c.disassembly();
+    const auto& lines = d ? d->instructions : std::vector<interp::debug::DisassembledInstruction>{};
+    auto it = std::find_if(lines.begin(), lines.end(), [&](const auto& inst) { return inst.resultId && contains(inst.text, text); });
+    if (it == lines.end()) {
+      fail(step, "no SPIR-V line with a result contains '" + text + "'");
+      return;
+    }
+    const std::string shown = c.idValueText(it->resultId);
+    if (want == "none" ? !shown.empty() : shown != " = " + want) fail(step, "'" + it->text + "'" + (shown.empty() ? " has no value" : shown));
   } else if (v == "expect-debug-console-lines") {
     uint32_t n = 0;
     if (w.size() != 1 || !(w[0] == "0" || toLine(w[0], n))) fail(step, "expect-debug-console-lines N");

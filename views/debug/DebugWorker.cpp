@@ -79,6 +79,7 @@ DebugRecording recordInvocationNow(const DebugRequest& request, const std::atomi
     out.session->setDispatchError(traced.dispatchStatus.message());
   }
   out.session->addSourceText(request.fileName, request.hlsl);
+  out.disassembly = std::make_shared<const interp::debug::Disassembly>(interp::debug::disassembleInstructions(out.words));
   for (const std::string& note : out.session->notes()) out.notes.push_back(note);
   return out;
 }

@@ -9,6 +9,7 @@
 
 #include "core/pipeline/CompileOptions.h"
 #include "interp/debug/DebugSession.h"
+#include "interp/debug/Disassembly.h"
 #include "renderer/offload/InvocationTrace.h"
 #include "renderer/offload/Pipeline.h"
 #include "views/BackgroundJob.h"
@@ -45,6 +46,8 @@ struct DebugRecording {
   std::vector<uint32_t> words;     // the compiled SPIR-V
   // Built on the worker thread, used only by the UI thread once published.
   std::shared_ptr<interp::debug::DebugSession> session;
+  // The recorded module's instructions (the Debug tab's SPIR-V section).
+  std::shared_ptr<const interp::debug::Disassembly> disassembly;
   double compileMilliseconds = 0, recordMilliseconds = 0;
 };
 

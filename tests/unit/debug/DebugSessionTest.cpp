@@ -569,3 +569,22 @@ TEST_CASE("a session knows what the wave printed, step by step", "[debug][sessio
   s.stepBack();
   CHECK(s.printed(0, s.position()).empty());
 }
+
+TEST_CASE("an id's value at a stop is what the traced lane last computed for it", "[debug]") {
+  Traced t = run(kLoop, 1);
+  DebugSession s(t.trace, t.words);
+  s.start();
+  // The first OpIAdd of the loop is i + id.x: 0 + 1 on lane 1.
+  uint32_t id = 0;
+  for (int k = 0; k < 200 && s.instruction().rfind("OpIAdd", 0) != 0; ++k) s.stepInstruction();
+  REQUIRE(s.instruction().rfind("OpIAdd %", 0) == 0);
+  id = uint32_t(std::stoul(s.instruction().substr(8)));
+  REQUIRE(s.instructionWordOffset());
+  CHECK_FALSE(s.idValue(id));  // about to run: no value yet
+  s.stepInstruction();
+  const std::optional<Value> v = s.idValue(id);
+  REQUIRE(v);
+  CHECK(formatValue(*v) == "1");
+  s.backInstruction();
+  CHECK_FALSE(s.idValue(id));  // stepping back undoes it
+}
