@@ -24,18 +24,27 @@ ImVec4 elementColor(int element) {
 
 const ImVec4 kLinkedColor(0.45f, 0.85f, 0.50f, 1.0f);
 
-// Two grids side by side, each in a column of its own.
+
+// Two register grids side by side, each in a column of its own, then their element tables at the
+// full width (side by side, their interpolation and system value columns would not fit).
 void drawGridPair(const char* id, const char* leftLabel, const SignatureGrid& left, const char* rightLabel,
                   const SignatureGrid& right, const ViewFonts& fonts) {
-  if (!ImGui::BeginTable(id, 2, ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingStretchSame)) return;
-  ImGui::TableNextRow();
-  ImGui::TableNextColumn();
+  ImGui::PushID(id);
+  if (ImGui::BeginTable("##grids", 2, ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingStretchSame)) {
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    ImGui::TextDisabled("%s", leftLabel);
+    drawRegisterGrid("left", left);
+    ImGui::TableNextColumn();
+    ImGui::TextDisabled("%s", rightLabel);
+    drawRegisterGrid("right", right);
+    ImGui::EndTable();
+  }
   ImGui::TextDisabled("%s", leftLabel);
-  drawSignatureGrid("left", left, fonts);
-  ImGui::TableNextColumn();
+  drawElementTable("left", left, fonts);
   ImGui::TextDisabled("%s", rightLabel);
-  drawSignatureGrid("right", right, fonts);
-  ImGui::EndTable();
+  drawElementTable("right", right, fonts);
+  ImGui::PopID();
 }
 
 }  // namespace
@@ -62,6 +71,7 @@ void SignaturePanel::pairWith(std::string entry, std::string path, std::string p
   pairPath_ = std::move(path);
   pairProfile_ = std::move(profile);
   entryField_ = pairEntry_, pathField_ = pairPath_, profileField_ = pairProfile_;
+  scrollToLinkage_ = true;
   requestPair();
 }
 
@@ -142,7 +152,10 @@ std::optional<bool> SignaturePanel::draw(const std::shared_ptr<const CompileResu
     const std::string line = renderDiagnostic(d);
     ImGui::TextColored(severityColor(d.severity), "%s", line.substr(0, line.find('\n')).c_str());
   }
+  // Stale grids (the last good compile's) are drawn faded.
+  if (s.stale) ImGui::PushStyleVar(ImGuiStyleVar_Alpha, 0.55f);
   drawGridPair("##own", "Input signature", buildSignatureGrid(e.inputs), "Output signature", buildSignatureGrid(e.outputs), fonts);
+  if (s.stale) ImGui::PopStyleVar();
 
   ImGui::Separator();
   ImGui::TextUnformatted(e.stage == "vertex" ? "Linkage: this VS output -> a pixel shader's input"
@@ -154,14 +167,18 @@ std::optional<bool> SignaturePanel::draw(const std::shared_ptr<const CompileResu
       if (ImGui::SmallButton(other.c_str())) pairWith(other);
     }
   }
-  const float field = ImGui::GetFontSize() * 9.0f;
-  ImGui::SetNextItemWidth(field);
+  // The fields share what the buttons leave of the row.
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float buttons = ImGui::CalcTextSize("Check linkage").x + ImGui::CalcTextSize("Clear").x + style.FramePadding.x * 4 +
+                        style.ItemSpacing.x * 5;
+  const float fields = std::max(ImGui::GetContentRegionAvail().x - buttons, ImGui::GetFontSize() * 12.0f);
+  ImGui::SetNextItemWidth(fields * 0.3f);
   ImGui::InputTextWithHint("##pair_entry", "entry", &entryField_);
   ImGui::SameLine();
-  ImGui::SetNextItemWidth(field * 1.6f);
+  ImGui::SetNextItemWidth(fields * 0.5f);
   ImGui::InputTextWithHint("##pair_file", "file (empty: this one)", &pathField_);
   ImGui::SameLine();
-  ImGui::SetNextItemWidth(field * 0.7f);
+  ImGui::SetNextItemWidth(fields * 0.2f);
   const std::string profileHint = pairedProfile(s.source->options.profile);
   ImGui::InputTextWithHint("##pair_profile", profileHint.c_str(), &profileField_);
   ImGui::SameLine();
@@ -176,6 +193,10 @@ std::optional<bool> SignaturePanel::draw(const std::shared_ptr<const CompileResu
   if (!p.wanted) {
     ImGui::TextDisabled("Pick the other stage's entry to check that the pair links.");
     return packRequest;
+  }
+  if (scrollToLinkage_ && !p.compiling) {
+    ImGui::SetScrollHereY(0.1f);
+    scrollToLinkage_ = false;
   }
   ImGui::PushTextWrapPos(0.0f);
   if (p.compiling) ImGui::TextDisabled("Compiling %s...", p.entry.c_str());
@@ -197,7 +218,7 @@ std::optional<bool> SignaturePanel::draw(const std::shared_ptr<const CompileResu
   return packRequest;
 }
 
-void drawSignatureGrid(const char* id, const SignatureGrid& grid, const ViewFonts& fonts) {
+void drawRegisterGrid(const char* id, const SignatureGrid& grid) {
   ImGui::PushID(id);
   ImGui::TextUnformatted(grid.title.c_str());
   const float cell = ImGui::GetFontSize() * 2.2f;
@@ -238,6 +259,11 @@ void drawSignatureGrid(const char* id, const SignatureGrid& grid, const ViewFont
   }
   ImGui::SetCursorScreenPos(ImVec2(origin.x, origin.y + rowHeight * float(std::max<size_t>(grid.rows.size(), 1))));
   ImGui::Dummy(ImVec2(labelWidth + cell * 4, 2));
+  ImGui::PopID();
+}
+
+void drawElementTable(const char* id, const SignatureGrid& grid, const ViewFonts& fonts) {
+  ImGui::PushID(id);
   const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit;
   if (ImGui::BeginTable("##elements", 7, flags)) {
     for (const char* column : {"", "Semantic", "Type", "Row", "Mask", "Interpolation", "System value"}) ImGui::TableSetupColumn(column);

@@ -57,9 +57,12 @@ class SignaturePanel {
   std::shared_ptr<const CompileResult> pairedFor_;  // the snapshot the last pair request was made for
   // The picker's fields.
   std::string entryField_, pathField_, profileField_;
+  bool scrollToLinkage_ = false;  // the user asked for a pair: show its verdict once it is in
 };
 
-// Draws one grid (no window of its own), `id` unique within the window.
-void drawSignatureGrid(const char* id, const SignatureGrid& grid, const ViewFonts& fonts);
+// Draw one signature (no window of their own), `id` unique within the window: the 4 x N register
+// grid (hover a cell for its element), and the table of its elements.
+void drawRegisterGrid(const char* id, const SignatureGrid& grid);
+void drawElementTable(const char* id, const SignatureGrid& grid, const ViewFonts& fonts);
 
 }  // namespace sl::views

@@ -2,6 +2,8 @@
 
 #include "views/inspect/SignatureGrid.h"
 
+#include <filesystem>
+
 namespace sl::views {
 
 namespace {
@@ -12,9 +14,10 @@ std::string joined(const std::vector<std::string>& words) {
   return out;
 }
 
+std::string baseName(const std::string& path) { return std::filesystem::path(path).filename().string(); }
+
 std::string describe(const CompileResult& r) {
-  const EntryInterface& e = *r.entryInterface;
-  return e.entry + " (" + r.options.profile + ", " + r.fileName + ")";
+  return r.entryInterface->entry + " (" + r.options.profile + ", " + baseName(r.fileName) + ")";
 }
 
 }  // namespace
@@ -22,7 +25,10 @@ std::string describe(const CompileResult& r) {
 std::string firstErrorLine(const CompileResult& result) {
   for (const Diagnostic& d : result.diagnostics)
     if (d.severity == Severity::Error) {
-      const std::string rendered = renderDiagnostic(d);
+      Diagnostic shown = d;  // the file by its name, as the Diagnostics list shows it
+      shown.range.begin.file = baseName(d.range.begin.file);
+      shown.notes.clear();
+      const std::string rendered = renderDiagnostic(shown);
       return rendered.substr(0, rendered.find('\n'));
     }
   return "the compile failed";
@@ -80,7 +86,7 @@ std::string pairedProfile(const std::string& profile) {
 
 SignatureLinkage checkPairedEntries(const CompileResult& self, const CompileResult& other) {
   SignatureLinkage link;
-  const std::string otherName = other.options.entryPoint + " (" + other.options.profile + ", " + other.fileName + ")";
+  const std::string otherName = other.options.entryPoint + " (" + other.options.profile + ", " + baseName(other.fileName) + ")";
   if (!other.succeeded) {
     link.problem = otherName + " does not compile: " + firstErrorLine(other);
     return link;
