@@ -40,7 +40,7 @@ struct CompileResult {
   // The object file -Fo writes: SPIR-V words or a DXIL container.
   std::vector<uint8_t> object;
   // The entry point's signatures or system values, once Sema succeeded (null before, or when
-  // the unit has no entry point, or for a CLI compile that shows no view: see compileSource).
+  // the unit has no entry point).
   std::shared_ptr<const EntryInterface> entryInterface;
 
   const StageArtifact* stage(std::string_view name) const;
