@@ -1,6 +1,7 @@
 #include "app/cli/DebugLaunch.h"
 
 #include <cstring>
+#include <filesystem>
 
 #include "app/cli/BundleCompile.h"
 #include "app/cli/Commands.h"
@@ -83,6 +84,9 @@ std::unique_ptr<DebugProgram> loadDebugProgram(const DebugLaunchOptions& o, Laun
   const offload::CompileStep& compile = bundle.compiles[size_t(run->shaderCompiles[0])];
   std::vector<std::string> extra;
   if (!o.noDebugInfo) extra.push_back(o.debugInfoFlag);
+  // A SHADER.hlsl's #includes are next to it, not in the bundle made around it.
+  if (shader) extra.push_back("-I" + (std::filesystem::path(o.file).parent_path().empty() ? std::string(".")
+                                                                                         : std::filesystem::path(o.file).parent_path().string()));
   std::optional<std::vector<uint8_t>> object = compileBundleStep(o.file, bundle, compile, extra, o.tool);
   if (!object) return fail<Fail>(failure, "", 1);
   program->words.resize(object->size() / 4);

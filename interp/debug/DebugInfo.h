@@ -63,6 +63,11 @@ struct DebugInfo {
 
   // Line `line` (1-based) of `file`'s text, without its newline; "" when unknown.
   std::string sourceLine(const std::string& file, uint32_t line) const;
+  // The whole text of `file` (embedded by the module, or added); null when unknown.
+  const std::string* sourceText(const std::string& file) const {
+    auto it = sources.find(file);
+    return it == sources.end() ? nullptr : &it->second;
+  }
 };
 
 DebugInfo readDebugInfo(const Module& module, std::span<const uint32_t> words, uint32_t entryFunction);

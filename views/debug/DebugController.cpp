@@ -368,6 +368,23 @@ void DebugController::refreshView(const Stop& stop) {
       break;
   }
   if (v.ended) v.line = 0;
+  if (!v.ended && !v.line && v.location.known)
+    if (const std::string* text = session_->debugInfo().sourceText(v.location.file)) {
+      // Four lines either side of the stop, as far as the file goes.
+      constexpr uint32_t kAround = 4;
+      uint32_t number = 1;
+      for (size_t start = 0; start <= text->size() && number <= v.location.line + kAround; ++number) {
+        size_t end = text->find('\n', start);
+        if (end == std::string::npos) end = text->size();
+        if (number + kAround >= v.location.line) {
+          std::string line = text->substr(start, end - start);
+          if (!line.empty() && line.back() == '\r') line.pop_back();
+          v.excerpt.emplace_back(number, std::move(line));
+        }
+        if (end == text->size()) break;
+        start = end + 1;
+      }
+    }
   v.locals = session_->locals();
   v.globals = session_->globals();
   v.frames = session_->callStack();

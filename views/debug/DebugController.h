@@ -45,6 +45,9 @@ struct StopView {
   uint32_t line = 0;      // the stop's line in the document (0: none, or in another file)
   interp::debug::Location location;
   std::string sourceLine;
+  // A stop in another file than the document (an #included one): its lines around the stop,
+  // (line number, text), for the panel to show in place of the editor.
+  std::vector<std::pair<uint32_t, std::string>> excerpt;
   std::string instruction;  // the SPIR-V instruction about to run
   int instructionIndex = -1; // its entry in the recording's disassembly (-1: none, the end)
   std::vector<interp::debug::Variable> locals, globals;

@@ -198,7 +198,7 @@ void DebugPanel::drawInvocation() {
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("The most steps the trace records (0: 4194304); past them it is truncated");
 }
 
-void DebugPanel::drawStatus() {
+void DebugPanel::drawStatus(const ViewFonts& fonts) {
   DebugController& c = controller_;
   const DebugRecording* r = c.recordingShown();
   ImGui::PushTextWrapPos(0.0f);
@@ -216,6 +216,20 @@ void DebugPanel::drawStatus() {
     if (!r->diagnostics.empty() && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", r->diagnostics.c_str());
   } else {
     ImGui::TextDisabled("Pick an invocation, set breakpoints (click the gutter left of a line number, or F9), then Start (F5).");
+  }
+  if (!c.view().excerpt.empty()) {
+    // The stop is in another file (an #include): its lines here, since the editor shows the document.
+    const StopView& v = c.view();
+    const size_t slash = v.location.file.find_last_of("/\\");
+    ImGui::TextDisabled("Stopped in %s (not this document; read-only here):",
+                        (slash == std::string::npos ? v.location.file : v.location.file.substr(slash + 1)).c_str());
+    ImGui::PushFont(fonts.mono);
+    for (const auto& [number, text] : v.excerpt) {
+      const bool current = number == v.location.line;
+      if (current) ImGui::TextColored(kHeadline, "> %4u | %s", number, text.c_str());
+      else ImGui::TextDisabled("  %4u | %s", number, text.c_str());
+    }
+    ImGui::PopFont();
   }
   if (c.stale()) {
     ImGui::TextColored(kStale, "The text changed since this invocation was recorded: the values are the old text's.");
@@ -656,7 +670,7 @@ void DebugPanel::draw(const ViewFonts& fonts, uint32_t caretLine) {
   drawToolbar(caretLine);
   drawInvocation();
   ImGui::Separator();
-  drawStatus();
+  drawStatus(fonts);
   ImGui::Separator();
   ImGui::BeginChild("##debug_views");
   drawVariables(fonts);

@@ -39,7 +39,7 @@ class DebugPanel {
  private:
   void drawToolbar(uint32_t caretLine);
   void drawInvocation();
-  void drawStatus();
+  void drawStatus(const ViewFonts& fonts);
   void drawVariables(const ViewFonts& fonts);
   void drawWatches(const ViewFonts& fonts);
   void drawWave(const ViewFonts& fonts);

@@ -463,6 +463,19 @@ void GuiScript::expectDebug(const ScriptStep& step, Workspace& ws) {
     } else {
       fail(step, "expect-debug-accesses none|back");
     }
+  } else if (v == "expect-debug-excerpt") {
+    // expect-debug-excerpt TEXT | none: the stop is in another file and the panel shows its
+    // current line, containing TEXT; none: no excerpt (the stop is in the document).
+    if (!needSession()) return;
+    const auto current = std::find_if(view.excerpt.begin(), view.excerpt.end(),
+                                      [&](const auto& line) { return line.first == view.location.line; });
+    if (step.rest == "none") {
+      if (!view.excerpt.empty()) fail(step, "an excerpt of " + view.location.file + " is shown");
+    } else if (current == view.excerpt.end()) {
+      fail(step, "no excerpt (the stop is " + view.headline + ")");
+    } else if (!contains(current->second, step.rest)) {
+      fail(step, "the excerpt's current line is '" + current->second + "'");
+    }
   } else if (v == "expect-debug-spirv") {
     // expect-debug-spirv TEXT: the SPIR-V section's current line (the instruction about to run) contains TEXT.
     if (!needSession()) return;
