@@ -89,9 +89,13 @@ struct CompileOptions {
   // stage is looked at. When lifting fails the bound module is written and the qptr stage says why.
   bool emitQptrLifted = true;
   // Print a stage's text only when someone reads it (--print, --dump-stages, -Fc for `spirv`,
-  // showAllStages). The CLI sets it: printing every IR stage and disassembling is more than a
+  // shownStages). The CLI sets it: printing every IR stage and disassembling is more than a
   // third of a plain `-Fo` compile. Library users get every text by default.
   bool textOnlyForShownStages = false;
+  // The stages on a viewer's screen (the GUI, with textOnlyForShownStages): their text is made as
+  // with --print, but they do not stop the pipeline early; the other stages' artifacts come
+  // without text (StageArtifact::textDeferred) until a compile shows them too.
+  std::vector<std::string> shownStages;
   // --dump-stages DIR: write every stage's text to DIR/<stage>.txt (and diagnostics.txt).
   std::string dumpStagesDir;
   // `compile --time-limit=S --memory-limit=MB` (0: none): past either, the compile stops with a
@@ -107,9 +111,11 @@ struct CompileOptions {
   // Whether a stage's text (and line map) is made: always, unless textOnlyForShownStages asks
   // for only the stages someone reads (-Fc reads the disassembly of the target).
   bool stageTextWanted(std::string_view stage) const {
-    if (!textOnlyForShownStages || showAllStages || !dumpStagesDir.empty()) return true;
+    if (!textOnlyForShownStages || !dumpStagesDir.empty()) return true;
     if (!disassemblyFile.empty() && stage == (spirv() ? "spirv" : "dxil")) return true;
     for (const std::string& s : printStages)
+      if (s == stage) return true;
+    for (const std::string& s : shownStages)
       if (s == stage) return true;
     return false;
   }

@@ -67,7 +67,7 @@ void runDxilBackend(const frontend::TranslationUnit& unit, const frontend::Prepr
     StageArtifact& a = result.stages.emplace_back();
     a.name = "ir";
     a.diagnostics = std::move(gen.diagnostics);
-    if (gen.module) {
+    if (gen.module && options.stageTextWanted("ir")) {
       ir::PrintedModule printed = ir::printModule(*gen.module);
       a.text = std::move(printed.text);
       a.lineSources = std::move(printed.lineLocs);

@@ -154,6 +154,7 @@ std::shared_ptr<CompileResult> compileOnThisStack(const std::string& fileName, s
       else runDxilBackend(*fe.unit, *unit, options, stages, lastStage, *result);
     }
   }
+  for (StageArtifact& stage : result->stages) stage.textDeferred = stage.text.empty() && !options.stageTextWanted(stage.name);
   result->succeeded = !hasErrors(result->diagnostics);
   result->totalMilliseconds = millisecondsSince(compileStart);
   return result;

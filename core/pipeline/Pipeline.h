@@ -23,6 +23,9 @@ struct StageArtifact {
   std::vector<Diagnostic> diagnostics;
   double milliseconds = 0;
   bool ok = true;
+  // The stage ran but its text (and line map) was not made: CompileOptions::textOnlyForShownStages
+  // without the stage shown. A compile of the same source with the stage shown makes it.
+  bool textDeferred = false;
   // Binary output of the stage, if any (SPIR-V module bytes, DXIL container).
   std::vector<uint8_t> binary;
 };

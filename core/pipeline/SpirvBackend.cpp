@@ -491,6 +491,12 @@ void runSpirvBackend(const frontend::TranslationUnit& unit, const frontend::Prep
     bool printed = false;
     for (const std::string& s : options.printStages) printed |= s == name;
     if (!wanted(name) || !(printed || showsEveryStage)) continue;
+    if (!textWanted(name)) {
+      // Shown later, if ever: a compile with the stage shown cross-compiles it then.
+      StageArtifact& a = result.stages.emplace_back();
+      a.name = name;
+      continue;
+    }
     start = Clock::now();
     spirv::CrossOptions crossOptions;
     crossOptions.hlslShaderModel = spirv::hlslShaderModelForProfile(options.profile);
