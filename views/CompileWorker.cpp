@@ -2,6 +2,8 @@
 
 #include "views/ThreadPriority.h"
 
+#include <algorithm>
+
 #include <condition_variable>
 #include <system_error>
 
@@ -52,8 +54,17 @@ std::shared_ptr<const CompileResult> compileCatching(const CompileFunction& comp
 
 }  // namespace
 
-CompileWorker::CompileWorker(CompileFunction compile, std::chrono::milliseconds debounce, std::chrono::milliseconds deadline)
-    : compile_(std::move(compile)), debounce_(debounce), deadline_(deadline), thread_([this] { run(); }) {}
+std::chrono::milliseconds adaptiveDebounce(std::chrono::duration<double, std::milli> lastCompile, DebounceBounds bounds) {
+  const auto ms = std::chrono::milliseconds(int64_t(std::max(0.0, lastCompile.count()) + 0.5));
+  return std::clamp(ms, bounds.min, std::max(bounds.min, bounds.max));
+}
+
+CompileWorker::CompileWorker(CompileFunction compile, DebounceBounds debounce, std::chrono::milliseconds deadline)
+    : compile_(std::move(compile)),
+      debounceBounds_(debounce),
+      deadline_(deadline),
+      debounceMs_(std::max(debounce.min, debounce.max).count()),
+      thread_([this] { run(); }) {}
 
 size_t CompileWorker::abandonedCompilesRunning() { return gAbandonedRunning.load(); }
 
@@ -97,7 +108,7 @@ uint64_t CompileWorker::post(CompileRequest request, bool immediate) {
   {
     std::lock_guard<std::mutex> lock(mutex_);
     generation = postedGeneration_.load() + 1;
-    pending_ = Pending{std::move(request), generation, Clock::now() + (immediate ? std::chrono::milliseconds(0) : debounce_)};
+    pending_ = Pending{std::move(request), generation, Clock::now() + (immediate ? std::chrono::milliseconds(0) : debounce())};
     postedGeneration_.store(generation);
   }
   wake_.notify_all();
@@ -132,8 +143,10 @@ void CompileWorker::run() {
     pending_.reset();
     lock.unlock();
 
+    const Clock::time_point compileStart = Clock::now();
     std::shared_ptr<const CompileResult> result = compileWithDeadline(job.request);
     compileCount_.fetch_add(1);
+    debounceMs_.store(adaptiveDebounce(Clock::now() - compileStart, debounceBounds_).count());
 
     lock.lock();
     published_.store(std::move(result));

@@ -1,7 +1,8 @@
 // The compile worker: a background thread that compiles the latest edited text and publishes
 // immutable CompileResult snapshots. Edits coalesce: a new request replaces the pending one, and
-// a request waits until it is `debounce` old so typing does not start a compile per key. The UI
-// thread only ever posts and polls; neither waits for a compile.
+// a request waits until it is `debounce` old so typing does not start a compile per key. The
+// debounce follows the compiles (adaptiveDebounce): a fast compile waits little, a slow one up to
+// today's 150 ms. The UI thread only ever posts and polls; neither waits for a compile.
 #pragma once
 
 #include "core/pipeline/Pipeline.h"
@@ -30,17 +31,35 @@ using CompileFunction = std::function<std::shared_ptr<const CompileResult>(const
 // compileSource() on the request.
 std::shared_ptr<const CompileResult> compileRequest(const CompileRequest& request);
 
+// The bounds of the debounce: it is the last compile's wall time, within [min, max].
+struct DebounceBounds {
+  std::chrono::milliseconds min;
+  std::chrono::milliseconds max;
+};
+
+// How long an edit waits before it compiles after a compile that took `lastCompile`: about as
+// long as that compile (a key typed within it joins the next compile rather than queueing its
+// own), no less than `bounds.min` (a burst of keys still coalesces), no more than `bounds.max`.
+std::chrono::milliseconds adaptiveDebounce(std::chrono::duration<double, std::milli> lastCompile, DebounceBounds bounds);
+
 class CompileWorker {
  public:
+  // The debounce before any compile has run, and the longest (a key every 150 ms still compiles
+  // once per pause while typing a 2000-line shader).
   static constexpr std::chrono::milliseconds kDefaultDebounce{150};
+  // 25 ms: key repeat (about 30 keys a second) coalesces even when compiles are faster.
+  static constexpr DebounceBounds kAdaptiveDebounce{std::chrono::milliseconds(25), kDefaultDebounce};
   // A compile still running after this is given up: its document gets a "compile stopped"
   // result and the worker goes on with the next edit (the input that took so long is a bug to
   // report; tests/lit/hostile holds the ones found).
   static constexpr std::chrono::milliseconds kDefaultDeadline{30000};
 
-  explicit CompileWorker(CompileFunction compile = compileRequest,
-                         std::chrono::milliseconds debounce = kDefaultDebounce,
+  explicit CompileWorker(CompileFunction compile = compileRequest, DebounceBounds debounce = kAdaptiveDebounce,
                          std::chrono::milliseconds deadline = kDefaultDeadline);
+  // A fixed debounce.
+  CompileWorker(CompileFunction compile, std::chrono::milliseconds debounce,
+                std::chrono::milliseconds deadline = kDefaultDeadline)
+      : CompileWorker(std::move(compile), DebounceBounds{debounce, debounce}, deadline) {}
   ~CompileWorker();
   CompileWorker(const CompileWorker&) = delete;
   CompileWorker& operator=(const CompileWorker&) = delete;
@@ -59,6 +78,8 @@ class CompileWorker {
   bool busy() const { return publishedGeneration_.load() < postedGeneration_.load(); }
   // How many compiles actually ran (coalesced edits do not count).
   uint64_t compileCount() const { return compileCount_.load(); }
+  // The debounce the next edit waits: its upper bound before the first compile.
+  std::chrono::milliseconds debounce() const { return std::chrono::milliseconds(debounceMs_.load()); }
 
   // Blocks until every posted request is published, or the timeout passes; returns !busy().
   // For tests and for --screenshot, which must show a finished compile; the interactive UI
@@ -85,8 +106,9 @@ class CompileWorker {
   std::shared_ptr<const CompileResult> compileWithDeadline(const CompileRequest& request);
 
   CompileFunction compile_;
-  std::chrono::milliseconds debounce_;
+  DebounceBounds debounceBounds_;
   std::chrono::milliseconds deadline_;
+  std::atomic<int64_t> debounceMs_;
 
   std::mutex mutex_;  // guards pending_, stop_, onPublished_; never held during a compile
   std::condition_variable wake_;

@@ -186,3 +186,59 @@ TEST_CASE("a compile past the deadline is given up: the document gets 'compile s
   CHECK(CompileWorker::abandonedCompilesRunning() == 0);
   CHECK(worker.latest()->source == "next");
 }
+
+TEST_CASE("the adaptive debounce is the last compile's time within its bounds", "[worker][debounce]") {
+  const sl::views::DebounceBounds bounds{25ms, 150ms};
+  CHECK(sl::views::adaptiveDebounce(0ms, bounds) == 25ms);
+  CHECK(sl::views::adaptiveDebounce(std::chrono::duration<double, std::milli>(3.2), bounds) == 25ms);
+  CHECK(sl::views::adaptiveDebounce(60ms, bounds) == 60ms);
+  CHECK(sl::views::adaptiveDebounce(std::chrono::duration<double, std::milli>(87.6), bounds) == 88ms);
+  CHECK(sl::views::adaptiveDebounce(150ms, bounds) == 150ms);
+  CHECK(sl::views::adaptiveDebounce(2s, bounds) == 150ms);
+  // A fixed debounce is bounds that meet.
+  CHECK(sl::views::adaptiveDebounce(2s, {40ms, 40ms}) == 40ms);
+  CHECK(sl::views::adaptiveDebounce(1ms, {40ms, 40ms}) == 40ms);
+}
+
+TEST_CASE("the worker's debounce follows its compiles: the longest before the first, then each compile's time", "[worker][debounce]") {
+  std::atomic<int> sleepMs{0};
+  CompileWorker worker(
+      [&](const CompileRequest& request) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(sleepMs.load()));
+        return echoCompile(request);
+      },
+      sl::views::DebounceBounds{25ms, 150ms});
+  CHECK(worker.debounce() == 150ms);
+  // A fast compile: the next edit waits only the least.
+  worker.post(edit("fast"), true);
+  REQUIRE(worker.waitUntilIdle(5s));
+  CHECK(worker.debounce() == 25ms);
+  // A slower one: about its own time (at least what it slept; the worker's thread adds a little).
+  sleepMs = 70;
+  worker.post(edit("slow"), true);
+  REQUIRE(worker.waitUntilIdle(5s));
+  CHECK(worker.debounce() >= 70ms);
+  CHECK(worker.debounce() <= 150ms);
+  // Slower than the bound: the bound.
+  sleepMs = 200;
+  worker.post(edit("slower"), true);
+  REQUIRE(worker.waitUntilIdle(5s));
+  CHECK(worker.debounce() == 150ms);
+  // And a fixed debounce never moves.
+  CompileWorker fixed(echoCompile, 40ms);
+  fixed.post(edit("x"), true);
+  REQUIRE(fixed.waitUntilIdle(5s));
+  CHECK(fixed.debounce() == 40ms);
+}
+
+TEST_CASE("an edit waits the adapted debounce, so edits inside it still coalesce", "[worker][debounce]") {
+  CompileWorker worker(echoCompile, sl::views::DebounceBounds{25ms, 150ms});
+  worker.post(edit("opened"), true);
+  REQUIRE(worker.waitUntilIdle(5s));
+  REQUIRE(worker.debounce() == 25ms);
+  // Three edits within microseconds: one compile of the last.
+  for (int i = 0; i < 3; ++i) worker.post(edit("typed " + std::to_string(i)));
+  REQUIRE(worker.waitUntilIdle(5s));
+  CHECK(worker.compileCount() == 2);
+  CHECK(worker.latest()->source == "typed 2");
+}
