@@ -207,6 +207,8 @@ void GuiScript::beforeFrame(Workspace& workspace, ImGuiIO& io) {
     }
     return;
   }
+  // A stage on screen still printing (StageTextFill.h) is as a frame to wait: steps see it drawn.
+  if (workspace.printingShownStages()) return;
   while (next_ < steps_.size() && screenshot_.empty()) {
     const ScriptStep& step = steps_[next_++];
     if (!execute(step, workspace)) return;
@@ -370,7 +372,7 @@ bool GuiScript::execute(const ScriptStep& step, Workspace& ws) {
   } else if (v == "click-stage-line") {
     uint32_t line = 0;
     if (need(2) && toUnsigned(w[1], line)) {
-      ws.refreshSnapshot();
+      ws.fillStageText();
       ws.stagePanel().selectStage(w[0]);
       ws.clickStageLine(w[0], line);
       if (!ws.snapshot() || !ws.snapshot()->stage(w[0])) fail(step, "no stage '" + w[0] + "' in this compile");
@@ -422,7 +424,8 @@ bool GuiScript::execute(const ScriptStep& step, Workspace& ws) {
 bool GuiScript::expect(const ScriptStep& step, Workspace& ws) {
   const std::string& v = step.verb;
   const auto& w = step.words;
-  ws.refreshSnapshot();
+  // Expectations read any stage, shown or not: every stage's text is made first.
+  ws.fillStageText();
   const CompileResult* snapshot = ws.snapshot().get();
   auto need = [&](size_t n) {
     if (w.size() >= n) return true;

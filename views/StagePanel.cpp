@@ -124,22 +124,51 @@ uint32_t StagePanel::clickLine(const CompileResult& snapshot, const std::string&
   return sourceLineForStage(*artifact, snapshot.fileName, stageLine);
 }
 
+std::vector<std::string> StagePanel::shownStages(const CompileOptions& options, const CompileResult* snapshot) const {
+  const std::vector<std::string> stages = stagesFor(options);
+  const std::string& shown = !requestedStage_.empty() ? requestedStage_ : selectedStage_;
+  auto at = std::find(stages.begin(), stages.end(), shown);
+  if (at == stages.end()) at = stages.begin();
+  if (at == stages.end()) return {};
+  std::vector<std::string> out{*at};
+  if (!diffMode_) return out;
+  if (!snapshot) {
+    if (at != stages.begin()) out.push_back(*(at - 1));
+  } else if (const StageArtifact* before = previousStage(*snapshot, *at)) {
+    out.push_back(before->name);
+  }
+  return out;
+}
+
+void StagePanel::useSnapshot(const std::shared_ptr<const CompileResult>& snapshot) {
+  if (snapshot == cachedFor_) return;
+  cachedFor_ = snapshot;
+  cachedLines_.clear();
+  if (!snapshot) return;
+  for (const StageArtifact& artifact : snapshot->stages) {
+    StageLines& entry = cachedLines_.emplace_back();
+    entry.lines = splitLines(artifact.text);
+    if (!entry.lines.empty() && entry.lines.back().empty()) entry.lines.pop_back();
+    for (std::string_view line : entry.lines) entry.longest = std::max(entry.longest, line.size());
+  }
+}
+
+namespace {
+
+void drawPrinting(const std::string& stage) {
+  ImGui::Spacing();
+  ImGui::TextDisabled("Printing the '%s' stage...", stage.c_str());
+}
+
+}  // namespace
+
 void StagePanel::draw(const std::shared_ptr<const CompileResult>& snapshot, const ViewFonts& fonts, uint32_t sourceLine) {
   sourceLine_ = sourceLine;
   if (!snapshot) {
     ImGui::TextDisabled("Compiling...");
     return;
   }
-  if (snapshot != cachedFor_) {
-    cachedFor_ = snapshot;
-    cachedLines_.clear();
-    for (const StageArtifact& artifact : snapshot->stages) {
-      StageLines& entry = cachedLines_.emplace_back();
-      entry.lines = splitLines(artifact.text);
-      if (!entry.lines.empty() && entry.lines.back().empty()) entry.lines.pop_back();
-      for (std::string_view line : entry.lines) entry.longest = std::max(entry.longest, line.size());
-    }
-  }
+  useSnapshot(snapshot);
 
   ImGui::Checkbox("Diff vs previous stage", &diffMode_);
   ImGui::SameLine();
@@ -162,7 +191,9 @@ void StagePanel::draw(const std::shared_ptr<const CompileResult>& snapshot, cons
     if (!open) continue;
     if (selectedStage_ != name) clickedStageLine_ = 0;
     selectedStage_ = name;
-    if (artifact) {
+    if (artifact && artifact->textDeferred) {
+      drawPrinting(name);
+    } else if (artifact) {
       StageLines& lines = cachedLines_[index];
       if (lines.linkedFor != sourceLine_) {
         lines.linked = stageLinesForSource(*artifact, snapshot->fileName, sourceLine_);
@@ -278,11 +309,15 @@ void StagePanel::drawArtifact(const StageArtifact& artifact, StageLines& lines, 
 void StagePanel::drawDiff(const StageArtifact& artifact, StageLines& lines, const ViewFonts& fonts) {
   clickedSourceLine_ = 0;
   const StageArtifact* before = previousStage(*cachedFor_, artifact.name);
-  const StageDiff* diff = diffFor(artifact.name);
   if (!before) {
     ImGui::TextDisabled("'%s' is the first stage: nothing to compare with.", artifact.name.c_str());
     return;
   }
+  if (before->textDeferred) {
+    drawPrinting(before->name);
+    return;
+  }
+  const StageDiff* diff = diffFor(artifact.name);
   ImGui::Text("%s -> %s:  +%zu  -%zu%s", before->name.c_str(), artifact.name.c_str(), diff->added, diff->removed,
               diff->approximate ? "  (too large for a line-by-line diff)" : "");
   ImGui::PushFont(fonts.mono);

@@ -3,7 +3,8 @@
 // and says why. Lines linked to the selected HLSL line are highlighted (LineLinks.h); clicking
 // a stage line selects the HLSL line it came from. Diff mode shows each stage against the
 // previous stage that ran (StageDiff.h). qptr ops and qptr.usage attributes are coloured apart
-// from SPIR-V ops.
+// from SPIR-V ops. A stage whose text the compile left for later (StageArtifact::textDeferred)
+// says it is printing until the workspace brings a snapshot with it (StageTextFill.h).
 #pragma once
 
 #include "core/pipeline/Pipeline.h"
@@ -35,6 +36,12 @@ class StagePanel {
   // Selects a tab at the next draw.
   void selectStage(const std::string& name) { requestedStage_ = name; }
   const std::string& selectedStage() const { return selectedStage_; }
+  // The stages whose text is on screen for a compile with `options`: the tab shown (the first
+  // stage before any draw, as ImGui opens on the first tab) and, in diff mode, the stage before it
+  // (the one before it that ran in `snapshot`, when given).
+  std::vector<std::string> shownStages(const CompileOptions& options, const CompileResult* snapshot = nullptr) const;
+  // Takes `snapshot` as the one drawn (draw does it): the script reads a filled snapshot at once.
+  void useSnapshot(const std::shared_ptr<const CompileResult>& snapshot);
   bool diffMode() const { return diffMode_; }
   void setDiffMode(bool on) { diffMode_ = on; }
   // Lines of `stage` highlighted for the last drawn source line (for tests and the script).

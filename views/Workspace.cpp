@@ -161,11 +161,49 @@ void Workspace::postCompile(bool immediate) {
   options.printStages.clear();
   options.listStages = false;
   options.showAllStages = true;
+  // Only the stages on screen are printed: the others wait until their tab is shown.
+  options.textOnlyForShownStages = true;
+  options.shownStages = shownStages();
   worker_->post(CompileRequest{document_.fileName, editor_.text, std::move(options)}, immediate);
 }
 
+std::vector<std::string> Workspace::shownStages() const {
+  switch (rightTab_) {
+    case RightTab::Stages: return stagePanel_.shownStages(document_.options, snapshot_.get());
+    case RightTab::Bindings: return {"ir"};  // the reflection's heap sites read it
+    default: return {};
+  }
+}
+
+bool Workspace::printingShownStages() const {
+  return snapshot_ && !deferredStages(*snapshot_, shownStages()).empty();
+}
+
+void Workspace::requestShownStageText() {
+  if (!snapshot_) return;
+  if (std::vector<std::string> stages = deferredStages(*snapshot_, shownStages()); !stages.empty())
+    stageFill_.request(snapshot_, stages);
+}
+
 void Workspace::refreshSnapshot() {
-  if (std::shared_ptr<const CompileResult> latest = worker_->latest(); latest != snapshot_) snapshot_ = std::move(latest);
+  if (std::shared_ptr<const CompileResult> latest = worker_->latest(); latest != adopted_) snapshot_ = adopted_ = std::move(latest);
+  if (std::shared_ptr<const CompileResult> filled = stageFill_.filled(snapshot_)) snapshot_ = std::move(filled);
+  requestShownStageText();
+}
+
+void Workspace::fillStageText() {
+  refreshSnapshot();
+  if (!snapshot_) return;
+  std::vector<std::string> all;
+  for (const StageArtifact& stage : snapshot_->stages) all.push_back(stage.name);
+  if (deferredStages(*snapshot_, all).empty()) return;
+  snapshot_ = stageFill_.fillNow(*snapshot_, all);
+  stagePanel_.useSnapshot(snapshot_);
+}
+
+void Workspace::setOnCompiled(std::function<void()> callback) {
+  worker_->setOnPublished(callback);
+  stageFill_.setOnPublished(std::move(callback));
 }
 
 void Workspace::jumpTo(uint32_t line, uint32_t column) {
@@ -748,7 +786,9 @@ void Workspace::drawRightPanel(const ViewFonts& fonts) {
   }
   if (tab("Bindings", RightTab::Bindings)) {
     ImGui::BeginChild("##bindings_view");
-    if (uint32_t line = bindingsPanel_.draw(snapshot_, fonts)) {
+    if (printingShownStages()) {
+      ImGui::TextDisabled("Printing the IR the bindings are read from...");
+    } else if (uint32_t line = bindingsPanel_.draw(snapshot_, fonts)) {
       selectSourceLine(line);
       lastCaretLine_ = line;
       jumpTo(line, 0);
@@ -826,6 +866,7 @@ void Workspace::draw(const ViewFonts& fonts) {
   ImGui::BeginChild("##stage_panel", ImVec2(0, topHeight), false);
   ImGui::PopStyleVar();
   drawRightPanel(fonts);
+  requestShownStageText();  // a tab shown this frame
   if (runPanel_.takeNewRequest()) newBundleFromShader();
   if (debugPanel_.takeStartRequest()) startDebugging();
   if (std::optional<std::pair<uint32_t, std::string>> where = debugPanel_.takeWhereRequest()) breakWhere(where->first, where->second);

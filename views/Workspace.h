@@ -17,6 +17,7 @@
 #include "views/RecentFiles.h"
 #include "views/RecoveryOffer.h"
 #include "views/StagePanel.h"
+#include "views/StageTextFill.h"
 #include "views/debug/DebugPanel.h"
 #include "views/ViewFonts.h"
 #include "views/inspect/InspectPanels.h"
@@ -47,8 +48,17 @@ class Workspace {
 
   CompileWorker& worker() { return *worker_; }
   const std::shared_ptr<const CompileResult>& snapshot() const { return snapshot_; }
-  // Swaps in the worker's newest snapshot now (draw does it every frame).
+  // Swaps in the worker's newest snapshot now (draw does it every frame), or the same compile
+  // with the text of the stages shown since (StageTextFill.h).
   void refreshSnapshot();
+  // The stages whose text is on screen: each keystroke's compile prints these and no others.
+  std::vector<std::string> shownStages() const;
+  // A stage on screen is waiting for its text (its tab says it is printing).
+  bool printingShownStages() const;
+  // Makes the text of every stage of the snapshot now, on this thread: scripts read any stage.
+  void fillStageText();
+  // Called on a worker thread when a compile or a stage's text is ready (the app wakes its loop).
+  void setOnCompiled(std::function<void()> callback);
   const EditorState& editor() const { return editor_; }
   EditorState& editorState() { return editor_; }
   const Document& document() const { return document_; }
@@ -182,7 +192,10 @@ class Workspace {
 
   Document document_;
   std::unique_ptr<CompileWorker> worker_;
-  std::shared_ptr<const CompileResult> snapshot_;
+  StageTextFill stageFill_;
+  std::shared_ptr<const CompileResult> adopted_;   // the worker's snapshot last taken
+  std::shared_ptr<const CompileResult> snapshot_;  // adopted_, or a fill of it with more text
+  void requestShownStageText();
   EditorState editor_;
   StagePanel stagePanel_;
   BindingsPanel bindingsPanel_;

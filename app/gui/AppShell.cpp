@@ -232,7 +232,7 @@ std::string runWindowed(views::Workspace& workspace, const ShellSettings& settin
   if (error.empty()) {
     TextureHostScope textures(workspace, &renderer);
     // A published compile wakes the event loop so the new snapshot shows without input.
-    workspace.worker().setOnPublished([] { glfwPostEmptyEvent(); });
+    workspace.setOnCompiled([] { glfwPostEmptyEvent(); });
     if (settings.capture) waitForFirstCompile(workspace, warnings);
     // A run finishing wakes the loop as a compile does.
     workspace.runPanel().worker().setOnFinished([] { glfwPostEmptyEvent(); });
@@ -281,7 +281,7 @@ std::string runWindowed(views::Workspace& workspace, const ShellSettings& settin
       if (std::string autosaveError = workspace.autosave(std::chrono::steady_clock::now()); !autosaveError.empty())
         warnings.push_back(autosaveError);
     }
-    workspace.worker().setOnPublished(nullptr);
+    workspace.setOnCompiled(nullptr);
     workspace.runPanel().worker().setOnFinished(nullptr);
     workspace.debugger().worker().setOnFinished(nullptr);
     // Unsaved work stays in the recovery file; saved (or untouched) work leaves none behind.
