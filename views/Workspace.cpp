@@ -508,6 +508,10 @@ bool Workspace::breakWhere(uint32_t line, const std::string& condition) {
   return true;
 }
 
+bool Workspace::debugWriterOf(const std::string& resource, uint64_t index) {
+  return debugPanel_.controller().findWriter(debugRequest(), resource, index);
+}
+
 bool Workspace::debugWhereHit(size_t index) {
   if (!debugPanel_.controller().pickWhereHit(index, editor_.text)) return false;
   return startDebugging();
@@ -541,6 +545,7 @@ void Workspace::toggleBreakpoint(uint32_t line) {
 void Workspace::syncDebugger() {
   DebugController& debugger = debugPanel_.controller();
   debugger.poll();
+  if (debugger.takeWriterToRecord()) startDebugging();  // the Run tab asked who wrote an element
   if (editor_.text != debugText_) {
     debugger.textChanged(debugText_, editor_.text);
     debugText_ = editor_.text;
@@ -871,6 +876,7 @@ void Workspace::draw(const ViewFonts& fonts) {
   if (debugPanel_.takeStartRequest()) startDebugging();
   if (std::optional<std::pair<uint32_t, std::string>> where = debugPanel_.takeWhereRequest()) breakWhere(where->first, where->second);
   if (std::optional<size_t> hit = debugPanel_.takeWherePick()) debugWhereHit(*hit);
+  if (std::optional<std::pair<std::string, uint64_t>> element = runPanel_.takeWriterRequest()) debugWriterOf(element->first, element->second);
   if (std::optional<std::array<uint32_t, 3>> thread = runPanel_.takeDebugRequest()) debugInvocation(*thread);
   ImGui::EndChild();
 

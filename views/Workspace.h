@@ -149,6 +149,9 @@ class Workspace {
   // them); debugWhereHit records hit `index`'s invocation and stops at that arrival.
   bool breakWhere(uint32_t line, const std::string& condition);
   bool debugWhereHit(size_t index);
+  // The Run tab's "Debug the invocation that wrote this" on element `index` of `resource`: finds
+  // the writer on the CPU device, then records it.
+  bool debugWriterOf(const std::string& resource, uint64_t index);
   // F9 and the gutter: toggles a breakpoint on the 1-based line.
   void toggleBreakpoint(uint32_t line);
   // Once per frame (draw does it): installs a finished recording, follows edits, and moves the

@@ -124,6 +124,36 @@ bool DebugController::pollWhere() {
   return true;
 }
 
+bool DebugController::findWriter(DebugRequest request, const std::string& resource, uint64_t index) {
+  if (writer_.busy()) return false;
+  request.trace.subgroupSize = subgroupSize;
+  ElementWriterJobRequest find;
+  find.debug = std::move(request);
+  find.resource = resource;
+  find.index = index;
+  if (!writer_.start(std::move(find))) return false;
+  wantedWriter_ = writer_.lastStarted();
+  writerShown_.reset();
+  message_ = "finding the invocation that wrote " + resource + "[" + std::to_string(index) + "] on the CPU device...";
+  return true;
+}
+
+bool DebugController::pollWriter() {
+  if (!wantedWriter_ || writer_.busy()) return false;
+  std::shared_ptr<const ElementWriterOutcome> latest = writer_.latest();
+  if (!latest || latest->generation != wantedWriter_) return false;
+  wantedWriter_ = 0;
+  writerShown_ = std::move(latest);
+  message_ = writerShown_->summary();
+  if (writerShown_->error.empty() && writerShown_->result.writer) {
+    byThread = true;
+    thread = writerShown_->result.writer->global;
+    writerToRecord_ = true;
+    writerRecording_ = true;
+  }
+  return true;
+}
+
 bool DebugController::pickWhereHit(size_t index, const std::string& text) {
   if (!whereShown_ || !whereShown_->error.empty() || index >= whereShown_->result.hits.size()) return false;
   if (whereShown_->hlsl != text) {
@@ -172,7 +202,7 @@ bool DebugController::pollDifference() {
 }
 
 bool DebugController::poll() {
-  const bool differenceChanged = pollWhere() | pollDifference();
+  const bool differenceChanged = pollWriter() | pollWhere() | pollDifference();
   if (worker_.busy() || !wantedGeneration_) return differenceChanged;
   std::shared_ptr<DebugRecording> latest = worker_.latest();
   if (!latest || latest->generation != wantedGeneration_ || latest == recording_) return differenceChanged;
@@ -204,6 +234,10 @@ void DebugController::install(std::shared_ptr<DebugRecording> recording) {
   // A breakpoint on the entry line is hit by the entry stop itself.
   entryBreakpointLine_ = entryHasOne ? entryLine : 0;
   refreshView(stop);
+  // Recorded because the Run tab asked who wrote an element: say whose recording this is.
+  if (writerShown_ && writerShown_->result.writer && recording_->thread == writerShown_->result.writer->global && writerRecording_)
+    message_ = writerShown_->summary();
+  writerRecording_ = false;
   stopAtPickedHit();
 }
 
@@ -244,6 +278,10 @@ void DebugController::reset() {
   wantedWhere_ = 0;
   whereShown_.reset();
   pickedHit_.reset();
+  writer_.cancel();
+  wantedWriter_ = 0;
+  writerShown_.reset();
+  writerToRecord_ = false;
   recorded_.reset();
   lineToSelect_ = 0;
   session_.reset();

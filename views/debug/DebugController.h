@@ -8,6 +8,7 @@
 
 #include "views/debug/BreakWhereJob.h"
 #include "views/debug/DebugWorker.h"
+#include "views/debug/ElementWriterJob.h"
 #include "views/debug/FirstDifferenceJob.h"
 #include "views/debug/ValueText.h"
 
@@ -17,6 +18,7 @@
 #include <optional>
 #include <string>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 namespace sl::views {
@@ -190,6 +192,16 @@ class DebugController {
   // the text changed since the search.
   bool pickWhereHit(size_t index, const std::string& text);
 
+  // ---- who wrote an output element (the Run tab's "Debug the invocation that wrote this") ----
+  // Runs `request`'s document on the CPU device with writers recorded, off the UI thread; once
+  // the writer is known it becomes the invocation to debug and takeWriterToRecord() says so.
+  bool findWriter(DebugRequest request, const std::string& resource, uint64_t index);
+  bool searchingWriter() const { return wantedWriter_ != 0; }
+  ElementWriterJob& writerJob() { return writer_; }
+  const ElementWriterOutcome* writerOutcome() const { return writerShown_.get(); }
+  // True once per found writer: the Workspace records it (it owns the document).
+  bool takeWriterToRecord() { return std::exchange(writerToRecord_, false); }
+
   // The last thing worth telling (a moved breakpoint, a bad condition, "the session is stale").
   const std::string& message() const { return message_; }
   void setMessage(std::string message) { message_ = std::move(message); }
@@ -208,6 +220,7 @@ class DebugController {
 
   bool pollDifference();
   bool pollWhere();
+  bool pollWriter();
   // After a recording is installed: stop at the picked break-where hit, if one is pending.
   bool stopAtPickedHit();
 
@@ -219,6 +232,11 @@ class DebugController {
   std::shared_ptr<const FirstDifferenceOutcome> differenceShown_;
   uint32_t lineToSelect_ = 0;
   BreakWhereJob where_;
+  ElementWriterJob writer_;
+  uint64_t wantedWriter_ = 0;
+  std::shared_ptr<const ElementWriterOutcome> writerShown_;
+  bool writerToRecord_ = false;
+  bool writerRecording_ = false;  // the next recording is the found writer's
   uint64_t wantedWhere_ = 0;
   std::shared_ptr<const BreakWhereOutcome> whereShown_;
   struct PickedHit {

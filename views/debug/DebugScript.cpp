@@ -217,6 +217,24 @@ void GuiScript::executeDebug(const ScriptStep& step, Workspace& ws) {
     if (v == "debug-break-where-async") return;
     if (!c.whereJob().waitUntilIdle(kRecordWait)) fail(step, "the search did not finish in 120 s");
     ws.syncDebugger();
+  } else if (v == "debug-writer-of") {
+    // debug-writer-of BUFFER INDEX: the Run tab's "Debug the invocation that wrote BUFFER[INDEX]"
+    // (an output value's context menu); waits for the CPU device's run and the recording.
+    uint32_t index = 0;
+    if (w.size() != 2 || !(w[1] == "0" || toLine(w[1], index))) {
+      fail(step, "debug-writer-of BUFFER INDEX");
+      return;
+    }
+    if (!ws.debugWriterOf(w[0], index)) {
+      fail(step, "a search for a writer is already going");
+      return;
+    }
+    if (!c.writerJob().waitUntilIdle(kRecordWait)) {
+      fail(step, "the CPU device's run did not finish in 120 s");
+      return;
+    }
+    ws.syncDebugger();  // starts the recording when a writer was found
+    if (c.recording()) waitRecording();
   } else if (v == "debug-break-where-cancel") {
     if (!c.searchingWhere()) fail(step, "no search is going");
     else c.cancelBreakWhere();
@@ -429,6 +447,12 @@ void GuiScript::expectDebug(const ScriptStep& step, Workspace& ws) {
     } else if (!contains(summary, step.rest)) {
       fail(step, summary);
     }
+  } else if (v == "expect-debug-writer") {
+    // expect-debug-writer TEXT: the last "who wrote it" answer ("Out[3] was last written by
+    // invocation (3,0,0) at ...", "nothing wrote ...", "error: ...") contains TEXT.
+    const ElementWriterOutcome* writer = c.writerOutcome();
+    if (!writer) fail(step, c.searchingWriter() ? "the search is still going" : "no writer searched (debug-writer-of first)");
+    else if (!contains(writer->summary(), step.rest)) fail(step, writer->summary());
   } else if (v == "expect-debug-where-hit") {
     // expect-debug-where-hit N X,Y,Z ARRIVAL: the N-th (0-based) hit listed.
     uint32_t n = 0, arrival = 0;

@@ -834,10 +834,19 @@ void RunPanel::drawOutputs(const ViewFonts& fonts) {
               const bool bad = rule && k < rule->mismatch.size() && rule->mismatch[k];
               if (bad) ImGui::TableSetBgColor(ImGuiTableBgTarget_CellBg, withAlpha(severityColor(Severity::Error), 0.35f));
               ImGui::TextUnformatted(valueAt(b, k).c_str());
-              if (bad && ImGui::IsItemHovered()) {
-                const std::string want = expectedBuffer ? valueAt(*expectedBuffer, k) : std::string();
-                ImGui::SetTooltip("expected %s", want.empty() ? "(nothing)" : want.c_str());
+              if (ImGui::IsItemHovered()) {
+                const std::string want = bad && expectedBuffer ? valueAt(*expectedBuffer, k) : std::string();
+                if (bad) ImGui::SetTooltip("expected %s\nRight-click: debug the invocation that wrote it", want.empty() ? "(nothing)" : want.c_str());
+                else if (!b.isTexture()) ImGui::SetTooltip("Right-click: debug the invocation that wrote it");
               }
+              // Who wrote it: the CPU device runs the pipeline with writers recorded, then the Debug tab records that invocation.
+              ImGui::PushID(int(k));
+              if (!b.isTexture() && ImGui::BeginPopupContextItem("##writer")) {
+                const std::string element = b.name + "[" + std::to_string(k) + "]";
+                if (ImGui::MenuItem(("Debug the invocation that wrote " + element).c_str())) writerRequest_ = std::make_pair(b.name, uint64_t(k));
+                ImGui::EndPopup();
+              }
+              ImGui::PopID();
             }
           }
         ImGui::PopFont();

@@ -44,6 +44,8 @@ class RunPanel {
   // "Debug this" was pressed on a differing element of a comparison since the last call: the
   // invocation that last wrote it (the Workspace debugs it: it owns the Debug tab).
   std::optional<std::array<uint32_t, 3>> takeDebugRequest() { return std::exchange(debugRequest_, std::nullopt); }
+  // An output element whose writer the user wants to debug (its context menu): (resource, index).
+  std::optional<std::pair<std::string, uint64_t>> takeWriterRequest() { return std::exchange(writerRequest_, std::nullopt); }
 
   // Every change of the pipeline (a form edit, undo, redo, a buffer added or removed) moves the
   // revision; unsaved() is whether it moved since the document was set or last saved.
@@ -149,6 +151,7 @@ class RunPanel {
   uint64_t staleUpTo_ = 0;
   bool newRequested_ = false;
   std::optional<std::array<uint32_t, 3>> debugRequest_;
+  std::optional<std::pair<std::string, uint64_t>> writerRequest_;
   // The "Add buffer" row.
   std::string newBufferName_;
   int newBufferKind_ = int(offload::ResourceKind::StructuredBuffer);
