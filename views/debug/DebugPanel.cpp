@@ -674,11 +674,11 @@ void DebugPanel::draw(const ViewFonts& fonts, uint32_t caretLine) {
   ImGui::Separator();
   ImGui::BeginChild("##debug_views");
   drawVariables(fonts);
+  drawAccesses(fonts);
   drawWatches(fonts);
   drawWave(fonts);
   drawCallStack(fonts);
   drawSpirv(fonts);
-  drawAccesses(fonts);
   drawConsole(fonts);
   drawFirstDifference(fonts);
   drawBreakWhere(fonts, caretLine);
