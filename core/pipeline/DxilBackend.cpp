@@ -21,7 +21,7 @@ using Clock = StageClock;
 
 void runDxilBackend(const frontend::TranslationUnit& unit, const frontend::PreprocessedUnit& source,
                     const CompileOptions& options, const std::vector<std::string>& stages, size_t lastStage,
-                    CompileResult& result) {
+                    CompileResult& result, const std::function<void()>& stageDone) {
   auto wanted = [&](const char* name) {
     for (size_t i = 0; i < stages.size() && i <= lastStage; ++i)
       if (stages[i] == name) return true;
@@ -31,6 +31,7 @@ void runDxilBackend(const frontend::TranslationUnit& unit, const frontend::Prepr
     a.ok = !hasErrors(a.diagnostics);
     a.milliseconds = millisecondsSince(start);
     result.diagnostics.insert(result.diagnostics.end(), a.diagnostics.begin(), a.diagnostics.end());
+    stageDone();
     return a.ok;
   };
 
@@ -109,6 +110,7 @@ void runDxilBackend(const frontend::TranslationUnit& unit, const frontend::Prepr
     a.name = "signatures";
     a.text = "; no input or output signature: " + options.profile + " entry points take only system values\n";
   }
+  stageDone();  // llvm, dxil and signatures
   if (!wanted("container")) return;
   start = Clock::now();
   StageArtifact& container = result.stages.emplace_back();

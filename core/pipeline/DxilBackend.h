@@ -7,14 +7,16 @@
 #include "core/pipeline/CompileOptions.h"
 #include "core/pipeline/Pipeline.h"
 
+#include <functional>
 #include <string>
 #include <vector>
 
 namespace sl {
 
+// `stageDone` is called after each stage (the pipeline's ShownStagesReady check).
 // Runs the DXIL stages up to stages[lastStage]. Sets result.object to the container bytes.
 void runDxilBackend(const frontend::TranslationUnit& unit, const frontend::PreprocessedUnit& source,
                     const CompileOptions& options, const std::vector<std::string>& stages, size_t lastStage,
-                    CompileResult& result);
+                    CompileResult& result, const std::function<void()>& stageDone);
 
 }  // namespace sl

@@ -90,8 +90,37 @@ size_t lastStageNeeded(const CompileOptions& options, const std::vector<std::str
   return last;
 }
 
+// Which stages' text a compile left out (StageArtifact::textDeferred).
+void markDeferredText(CompileResult& result, const CompileOptions& options) {
+  for (StageArtifact& stage : result.stages) stage.textDeferred = stage.text.empty() && !options.stageTextWanted(stage.name);
+}
+
+// Calls ShownStagesReady once, with a partial copy, after the stage that completes the shown ones.
+class ShownStagesWatch {
+ public:
+  ShownStagesWatch(const CompileResult& result, const CompileOptions& options, const ShownStagesReady& ready)
+      : result_(result), options_(options), ready_(ready) {}
+  void stageDone() {
+    if (fired_ || !ready_ || options_.shownStages.empty()) return;
+    for (const std::string& name : options_.shownStages)
+      if (!result_.stage(name)) return;
+    fired_ = true;
+    auto partial = std::make_shared<CompileResult>(result_);
+    partial->partial = true;
+    partial->succeeded = !hasErrors(partial->diagnostics);
+    markDeferredText(*partial, options_);
+    ready_(std::move(partial));
+  }
+
+ private:
+  const CompileResult& result_;
+  const CompileOptions& options_;
+  const ShownStagesReady& ready_;
+  bool fired_ = false;
+};
+
 std::shared_ptr<CompileResult> compileOnThisStack(const std::string& fileName, std::string_view source,
-                                                  const CompileOptions& options) {
+                                                  const CompileOptions& options, const ShownStagesReady& onShownStagesReady) {
   auto result = std::make_shared<CompileResult>();
   result->options = options;
   result->fileName = fileName;
@@ -105,6 +134,8 @@ std::shared_ptr<CompileResult> compileOnThisStack(const std::string& fileName, s
   }
   const std::vector<std::string> stages = stagesFor(options);
   const size_t lastStage = lastStageNeeded(options, stages);
+  ShownStagesWatch watch(*result, options, onShownStagesReady);
+  const std::function<void()> stageDone = [&] { watch.stageDone(); };
 
   // Stage: preprocessed.
   Clock::time_point start = Clock::now();
@@ -120,6 +151,7 @@ std::shared_ptr<CompileResult> compileOnThisStack(const std::string& fileName, s
   pre.ok = !unit->hasErrors();
   pre.milliseconds = millisecondsSince(start);
   result->diagnostics.insert(result->diagnostics.end(), pre.diagnostics.begin(), pre.diagnostics.end());
+  stageDone();
 
   // Stage: ast (parse + Sema). It runs only on a clean preprocess: token errors would cascade.
   if (pre.ok && lastStage >= 1) {
@@ -147,14 +179,15 @@ std::shared_ptr<CompileResult> compileOnThisStack(const std::string& fileName, s
     // The views' data, for every compile: it costs about 35 us for the vertex-pixel example
     // (under 2% of its 1.9 ms compile), and keying it to the text options would couple it to them.
     if (ast.ok) result->entryInterface = describeEntryInterface(*fe.unit, *unit, options);
+    stageDone();
 
     // The back end of the chosen target: SPIR-V (SpirvBackend) or DXIL (DxilBackend).
     if (ast.ok && lastStage > 1) {
-      if (options.spirv()) runSpirvBackend(*fe.unit, *unit, options, stages, lastStage, *result);
-      else runDxilBackend(*fe.unit, *unit, options, stages, lastStage, *result);
+      if (options.spirv()) runSpirvBackend(*fe.unit, *unit, options, stages, lastStage, *result, stageDone);
+      else runDxilBackend(*fe.unit, *unit, options, stages, lastStage, *result, stageDone);
     }
   }
-  for (StageArtifact& stage : result->stages) stage.textDeferred = stage.text.empty() && !options.stageTextWanted(stage.name);
+  markDeferredText(*result, options);
   result->succeeded = !hasErrors(result->diagnostics);
   result->totalMilliseconds = millisecondsSince(compileStart);
   return result;
@@ -163,7 +196,7 @@ std::shared_ptr<CompileResult> compileOnThisStack(const std::string& fileName, s
 }  // namespace
 
 std::shared_ptr<const CompileResult> compileSource(const std::string& fileName, std::string_view source,
-                                                   const CompileOptions& options) {
+                                                   const CompileOptions& options, const ShownStagesReady& onShownStagesReady) {
   // On a stack of its own: the depth of what a compile walks follows the input (see LargeStack.h).
   // A fatal error of LLVM's, running out of memory, or any exception inside is this compile's
   // internal error (FatalErrors.h), never the end of the process.
@@ -179,7 +212,7 @@ std::shared_ptr<const CompileResult> compileSource(const std::string& fileName, 
     };
     try {
       FatalErrorBoundary boundary;
-      result = compileOnThisStack(fileName, source, options);
+      result = compileOnThisStack(fileName, source, options, onShownStagesReady);
     } catch (const LlvmFatalError& e) {
       failed(std::string("LLVM: ") + e.what());
     } catch (const std::bad_alloc&) {

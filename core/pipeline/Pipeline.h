@@ -8,6 +8,7 @@
 #include "core/support/Diagnostic.h"
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -39,6 +40,9 @@ struct CompileResult {
   // Every diagnostic of every stage, in the order they were reported.
   std::vector<Diagnostic> diagnostics;
   bool succeeded = false;
+  // A copy taken as soon as the shown stages had run (ShownStagesReady): the later stages were
+  // still running, so they are missing here, and so are their diagnostics.
+  bool partial = false;
   double totalMilliseconds = 0;
   // The object file -Fo writes: SPIR-V words or a DXIL container.
   std::vector<uint8_t> object;
@@ -61,9 +65,15 @@ const std::vector<StageInfo>& allStages();
 std::vector<std::string> stagesFor(const CompileOptions& options);
 bool isKnownStage(std::string_view name);
 
+// Called at most once per compile, on the compile's thread, as soon as every stage of
+// CompileOptions::shownStages has run: a partial copy of the result, so a viewer shows those
+// stages before the rest of the pipeline ends (the GUI's stage tab after a keystroke).
+using ShownStagesReady = std::function<void(std::shared_ptr<const CompileResult>)>;
+
 // Compiles `source` as the contents of `fileName` (the file need not exist: the GUI passes its
 // unsaved buffer). Never throws; failures are diagnostics.
 std::shared_ptr<const CompileResult> compileSource(const std::string& fileName, std::string_view source,
-                                                   const CompileOptions& options);
+                                                   const CompileOptions& options,
+                                                   const ShownStagesReady& onShownStagesReady = nullptr);
 
 }  // namespace sl

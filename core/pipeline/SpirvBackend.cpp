@@ -269,7 +269,7 @@ std::string reflectionText(const ir::Module& module, const passes::LegalizeResul
 
 void runSpirvBackend(const frontend::TranslationUnit& unit, const frontend::PreprocessedUnit& source,
                      const CompileOptions& options, const std::vector<std::string>& stages, size_t lastStage,
-                     CompileResult& result) {
+                     CompileResult& result, const std::function<void()>& stageDone) {
   auto wanted = [&](const char* name) {
     for (size_t i = 0; i < stages.size() && i <= lastStage; ++i)
       if (stages[i] == name) return true;
@@ -280,6 +280,7 @@ void runSpirvBackend(const frontend::TranslationUnit& unit, const frontend::Prep
     a.ok = !hasErrors(a.diagnostics);
     a.milliseconds = millisecondsSince(start);
     result.diagnostics.insert(result.diagnostics.end(), a.diagnostics.begin(), a.diagnostics.end());
+    stageDone();
     return a.ok;
   };
   const spirv::TargetEnv env = spirv::parseTargetEnv(options.spirvTargetEnv).value_or(spirv::TargetEnv::Vulkan1_0);
@@ -429,6 +430,7 @@ void runSpirvBackend(const frontend::TranslationUnit& unit, const frontend::Prep
       result.diagnostics.insert(result.diagnostics.end(), a.diagnostics.begin(), a.diagnostics.end());
       result.stages.push_back(std::move(a));
     }
+    stageDone();
     // The lifted module is emitted by default: it passes the same conformance tests as the
     // bound module (docs/qptr.md); a module qptr cannot lift falls back to the bound one. The
     // SPIR-V reader does not read variable debug info back, so a module that carries it
@@ -493,8 +495,8 @@ void runSpirvBackend(const frontend::TranslationUnit& unit, const frontend::Prep
     if (!wanted(name) || !(printed || showsEveryStage)) continue;
     if (!textWanted(name)) {
       // Shown later, if ever: a compile with the stage shown cross-compiles it then.
-      StageArtifact& a = result.stages.emplace_back();
-      a.name = name;
+      result.stages.emplace_back().name = name;
+      stageDone();
       continue;
     }
     start = Clock::now();

@@ -9,15 +9,17 @@
 #include "core/pipeline/CompileOptions.h"
 #include "core/pipeline/Pipeline.h"
 
+#include <functional>
 #include <string>
 #include <vector>
 
 namespace sl {
 
+// `stageDone` is called after each stage (the pipeline's ShownStagesReady check).
 // Runs the SPIR-V stages up to stages[lastStage] (the names stagesFor() gives). Sets
 // result.object to the SPIR-V module bytes when the "spirv" stage succeeds.
 void runSpirvBackend(const frontend::TranslationUnit& unit, const frontend::PreprocessedUnit& source,
                      const CompileOptions& options, const std::vector<std::string>& stages, size_t lastStage,
-                     CompileResult& result);
+                     CompileResult& result, const std::function<void()>& stageDone);
 
 }  // namespace sl
