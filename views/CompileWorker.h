@@ -2,7 +2,8 @@
 // immutable CompileResult snapshots. Edits coalesce: a new request replaces the pending one, and
 // a request waits until it is `debounce` old so typing does not start a compile per key. The
 // debounce follows the compiles (adaptiveDebounce): a fast compile waits little, a slow one up to
-// today's 150 ms. The UI thread only ever posts and polls; neither waits for a compile.
+// today's 150 ms. A compile publishes a partial snapshot as soon as its shown stages have run
+// (latestPartial). The UI thread only ever posts and polls; neither waits for a compile.
 #pragma once
 
 #include "core/pipeline/Pipeline.h"
@@ -24,6 +25,8 @@ struct CompileRequest {
   std::string fileName;
   std::string source;
   CompileOptions options;
+  // Set by the worker: where the partial result with the shown stages goes (ShownStagesReady).
+  ShownStagesReady onShownStagesReady;
 };
 
 using CompileFunction = std::function<std::shared_ptr<const CompileResult>(const CompileRequest&)>;
@@ -31,7 +34,7 @@ using CompileFunction = std::function<std::shared_ptr<const CompileResult>(const
 // compileSource() on the request.
 std::shared_ptr<const CompileResult> compileRequest(const CompileRequest& request);
 
-// The bounds of the debounce: it is the last compile's wall time, within [min, max].
+// The bounds of the debounce: it is the last compile's time to its shown stages, within [min, max].
 struct DebounceBounds {
   std::chrono::milliseconds min;
   std::chrono::milliseconds max;
@@ -71,6 +74,9 @@ class CompileWorker {
   // The newest published snapshot (null before the first compile finishes). Never blocks on a
   // compile: the snapshot pointer is swapped atomically by the worker.
   std::shared_ptr<const CompileResult> latest() const { return published_.load(); }
+  // The running compile's partial snapshot (CompileResult::partial: its shown stages, published
+  // before the rest of the pipeline ends); null when none is newer than latest().
+  std::shared_ptr<const CompileResult> latestPartial() const;
   // Generation of the request that produced latest() (0 before the first).
   uint64_t latestGeneration() const { return publishedGeneration_.load(); }
   uint64_t postedGeneration() const { return postedGeneration_.load(); }
@@ -78,7 +84,8 @@ class CompileWorker {
   bool busy() const { return publishedGeneration_.load() < postedGeneration_.load(); }
   // How many compiles actually ran (coalesced edits do not count).
   uint64_t compileCount() const { return compileCount_.load(); }
-  // The debounce the next edit waits: its upper bound before the first compile.
+  // The debounce the next edit waits: its upper bound before the first compile; then the last
+  // compile's time to its partial snapshot (or to its end, without one), within the bounds.
   std::chrono::milliseconds debounce() const { return std::chrono::milliseconds(debounceMs_.load()); }
 
   // Blocks until every posted request is published, or the timeout passes; returns !busy().
@@ -117,6 +124,14 @@ class CompileWorker {
   bool stop_ = false;
   std::function<void()> onPublished_;
 
+  // Shared with the compile's thread, which may outlive the worker (compileWithDeadline).
+  struct PartialSlot {
+    std::mutex mutex;
+    std::shared_ptr<const CompileResult> result;
+    uint64_t generation = 0;
+    Clock::time_point readyAt;
+  };
+  std::shared_ptr<PartialSlot> partial_ = std::make_shared<PartialSlot>();
   std::atomic<std::shared_ptr<const CompileResult>> published_;
   std::atomic<uint64_t> publishedGeneration_{0};
   std::atomic<uint64_t> postedGeneration_{0};

@@ -183,15 +183,20 @@ void StagePanel::draw(const std::shared_ptr<const CompileResult>& snapshot, cons
     for (size_t i = 0; i < snapshot->stages.size(); ++i)
       if (snapshot->stages[i].name == name) artifact = &snapshot->stages[i], index = i;
     const bool failed = artifact && !artifact->ok;
-    if (!artifact) ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    // A partial snapshot's later stages are still running: not greyed out as stages that did not run.
+    const bool running = !artifact && snapshot->partial;
+    if (!artifact && !running) ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
     else if (failed) ImGui::PushStyleColor(ImGuiCol_Text, severityColor(Severity::Error));
     const ImGuiTabItemFlags flags = requestedStage_ == name ? ImGuiTabItemFlags_SetSelected : 0;
     const bool open = ImGui::BeginTabItem(name.c_str(), nullptr, flags);
-    if (!artifact || failed) ImGui::PopStyleColor();
+    if ((!artifact && !running) || failed) ImGui::PopStyleColor();
     if (!open) continue;
     if (selectedStage_ != name) clickedStageLine_ = 0;
     selectedStage_ = name;
-    if (artifact && artifact->textDeferred) {
+    if (running) {
+      ImGui::Spacing();
+      ImGui::TextDisabled("Compiling...");
+    } else if (artifact && artifact->textDeferred) {
       drawPrinting(name);
     } else if (artifact) {
       StageLines& lines = cachedLines_[index];

@@ -188,6 +188,14 @@ void Workspace::requestShownStageText() {
 void Workspace::refreshSnapshot() {
   if (std::shared_ptr<const CompileResult> latest = worker_->latest(); latest != adopted_) snapshot_ = adopted_ = std::move(latest);
   if (std::shared_ptr<const CompileResult> filled = stageFill_.filled(snapshot_)) snapshot_ = std::move(filled);
+  // The running compile's shown stages, drawn before the rest of its pipeline ends.
+  partial_ = worker_->latestPartial();
+  if (partial_) {
+    const std::vector<std::string> shown = shownStages();
+    bool showsTab = deferredStages(*partial_, shown).empty();
+    for (const std::string& name : shown) showsTab = showsTab && partial_->stage(name);
+    if (!showsTab) partial_.reset();
+  }
   requestShownStageText();
 }
 
@@ -781,7 +789,7 @@ void Workspace::drawRightPanel(const ViewFonts& fonts) {
     return true;
   };
   if (tab("Stages", RightTab::Stages)) {
-    stagePanel_.draw(snapshot_, fonts, linkedSourceLine_);
+    stagePanel_.draw(stageSnapshot(), fonts, linkedSourceLine_);
     if (uint32_t line = stagePanel_.clickedSourceLine()) {
       selectSourceLine(line);
       lastCaretLine_ = line;

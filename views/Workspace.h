@@ -51,6 +51,9 @@ class Workspace {
   // Swaps in the worker's newest snapshot now (draw does it every frame), or the same compile
   // with the text of the stages shown since (StageTextFill.h).
   void refreshSnapshot();
+  // What the stage tab draws: the running compile's partial snapshot once it has the shown
+  // stages (CompileWorker::latestPartial), else snapshot().
+  const std::shared_ptr<const CompileResult>& stageSnapshot() const { return partial_ ? partial_ : snapshot_; }
   // The stages whose text is on screen: each keystroke's compile prints these and no others.
   std::vector<std::string> shownStages() const;
   // A stage on screen is waiting for its text (its tab says it is printing).
@@ -198,6 +201,7 @@ class Workspace {
   StageTextFill stageFill_;
   std::shared_ptr<const CompileResult> adopted_;   // the worker's snapshot last taken
   std::shared_ptr<const CompileResult> snapshot_;  // adopted_, or a fill of it with more text
+  std::shared_ptr<const CompileResult> partial_;   // newer than snapshot_ and showing the tab, or null
   void requestShownStageText();
   EditorState editor_;
   StagePanel stagePanel_;

@@ -1,5 +1,6 @@
 // The text of hidden stages (issue 22, "Speed"): each keystroke's compile prints only the stages
-// on screen; a stage shown later is printed then, by a compile of the same snapshot, and not before.
+// on screen, and hands them over before the rest of its pipeline runs; a stage shown later is
+// printed then, by a compile of the same snapshot, and not before.
 #include "views/StageTextFill.h"
 #include "views/Workspace.h"
 
@@ -137,4 +138,61 @@ TEST_CASE("the workspace prints the tab shown; a tab shown later gets its text t
     CHECK_FALSE(stage.textDeferred);
   }
   CHECK(workspace.snapshot()->stage("spirv.glsl")->text.find("void main()") != std::string::npos);
+}
+
+TEST_CASE("a compile hands over its shown stages before the rest of the pipeline runs", "[stage-text][partial]") {
+  std::vector<std::shared_ptr<const CompileResult>> partials;
+  auto result = sl::compileSource("partial.hlsl", kShader, spirvShowing({"ast"}),
+                                  [&](std::shared_ptr<const CompileResult> partial) { partials.push_back(std::move(partial)); });
+  REQUIRE(result->succeeded);
+  CHECK_FALSE(result->partial);
+  REQUIRE(partials.size() == 1);
+  const CompileResult& partial = *partials[0];
+  CHECK(partial.partial);
+  CHECK(partial.source == kShader);
+  // Up to the shown stage, its text made; nothing after it yet.
+  REQUIRE(partial.stage("ast"));
+  CHECK_FALSE(partial.stage("ast")->textDeferred);
+  CHECK(partial.stage("ast")->text == result->stage("ast")->text);
+  REQUIRE(partial.stage("preprocessed"));
+  CHECK(partial.stage("preprocessed")->textDeferred);
+  CHECK_FALSE(partial.stage("ir"));
+  CHECK_FALSE(partial.stage("spirv"));
+  // Without shown stages there is nothing to hand over early.
+  partials.clear();
+  sl::CompileOptions none = spirvShowing({});
+  sl::compileSource("partial.hlsl", kShader, none, [&](std::shared_ptr<const CompileResult> p) { partials.push_back(std::move(p)); });
+  CHECK(partials.empty());
+}
+
+TEST_CASE("the worker publishes the shown stages' partial snapshot until the whole compile is published", "[stage-text][partial]") {
+  std::atomic<bool> release{false};
+  std::shared_ptr<const CompileResult> seenPartial;
+  sl::views::CompileWorker worker(
+      [&](const CompileRequest& request) {
+        // The real compile, held after its end so the test sees the partial snapshot alone.
+        auto result = sl::views::compileRequest(request);
+        while (!release.load()) std::this_thread::sleep_for(1ms);
+        return result;
+      },
+      0ms);
+  CHECK_FALSE(worker.latestPartial());
+  worker.post(CompileRequest{"partial.hlsl", kShader, spirvShowing({"preprocessed"}), {}}, true);
+  for (int i = 0; i < 1000 && !seenPartial; ++i) {
+    seenPartial = worker.latestPartial();
+    std::this_thread::sleep_for(5ms);
+  }
+  REQUIRE(seenPartial);
+  CHECK(seenPartial->partial);
+  CHECK_FALSE(seenPartial->stage("preprocessed")->textDeferred);
+  CHECK(worker.busy());
+  CHECK_FALSE(worker.latest());
+  std::this_thread::sleep_for(200ms);  // the whole compile takes longer than the longest debounce
+  release = true;
+  REQUIRE(worker.waitUntilIdle(10s));
+  CHECK_FALSE(worker.latestPartial());
+  REQUIRE(worker.latest());
+  CHECK_FALSE(worker.latest()->partial);
+  // The debounce follows the time to the shown stages, not the whole (held) compile.
+  CHECK(worker.debounce() < 150ms);
 }
