@@ -125,7 +125,8 @@ Adapter::Reply Adapter::dispatch(const std::string& command, const Object& args)
   }
   if (command == "attach") return fail("shaderlens dap launches its program: use a 'launch' configuration");
   static const char* const kNeedsSession[] = {"setBreakpoints", "stackTrace", "scopes",  "variables",      "evaluate", "continue", "next",
-                                              "stepIn",         "stepOut",    "stepBack", "reverseContinue", "pause",    "restart"};
+                                              "stepIn",         "stepOut",    "stepBack", "reverseContinue", "pause",    "restart",
+                                              "disassemble"};
   bool known = false;
   for (const char* c : kNeedsSession) known = known || command == c;
   if (!known) return fail("shaderlens dap does not support the '" + command + "' request");
@@ -136,6 +137,7 @@ Adapter::Reply Adapter::dispatch(const std::string& command, const Object& args)
   if (command == "variables") return variables(args);
   if (command == "evaluate") return evaluate(args);
   if (command == "pause") return pause();
+  if (command == "disassemble") return disassemble(args);
   return motion(command, args);
 }
 
@@ -155,7 +157,8 @@ Adapter::Reply Adapter::initialize(const Object& args) {
                   {"supportsTerminateRequest", true},
                   {"supportsSteppingGranularity", true},
                   {"supportsRestartRequest", true},
-                  {"supportsValueFormattingOptions", true}};
+                  {"supportsValueFormattingOptions", true},
+                  {"supportsDisassembleRequest", true}};
   return r;
 }
 

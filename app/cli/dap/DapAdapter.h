@@ -9,6 +9,8 @@
 #include <cstdint>
 #include <functional>
 #include <map>
+
+#include "interp/debug/Disassembly.h"
 #include <memory>
 #include <optional>
 #include <string>
@@ -21,6 +23,9 @@
 #include "llvm/Support/JSON.h"
 
 namespace sl::cli::dap {
+
+// A SPIR-V instruction's DAP memory reference: its byte offset in the module, "0x1a4".
+std::string byteAddress(uint32_t wordOffset);
 
 class Adapter {
  public:
@@ -71,6 +76,12 @@ class Adapter {
   Reply scopes(const llvm::json::Object& args);
   Reply variables(const llvm::json::Object& args);
   Reply evaluate(const llvm::json::Object& args);
+  // The recorded module's SPIR-V around a memory reference (an instruction's byte offset in
+  // the module, "0x1a4"), with each result's value for the traced lane (DapDisassemble.cpp).
+  Reply disassemble(const llvm::json::Object& args);
+  const interp::debug::Disassembly& disassembly();
+  // The line each instruction's OpLine/DebugLine gives it, by word offset.
+  const interp::SourceLocation* locationOfWord(uint32_t wordOffset);
   // The lane a thread id names (nullopt: no such thread).
   std::optional<uint32_t> laneOfThread(int64_t threadId) const;
   std::optional<uint32_t> laneOfFrame(int64_t frameId, uint32_t* index = nullptr) const;
@@ -92,7 +103,9 @@ class Adapter {
   SourceMap sources_;
   bool linesStartAt1_ = true, columnsStartAt1_ = true;
   VariableTable variables_;
-  std::map<std::string, std::vector<uint32_t>> breakpointsBySource_;  // the client's path -> session breakpoint ids
+  std::map<std::string, std::vector<uint32_t>> breakpointsBySource_;
+  std::optional<interp::debug::Disassembly> disassembly_;  // made at the first disassemble
+  std::map<uint32_t, uint32_t> locationByWord_;            // word offset -> Module::locations index  // the client's path -> session breakpoint ids
 };
 
 }  // namespace sl::cli::dap

@@ -89,6 +89,9 @@ Adapter::Reply Adapter::stackTrace(const Object& args) {
       frame["column"] = 0;
       frame["presentationHint"] = "subtle";
     }
+    // The instruction about to run, for the client's disassembly view (its byte offset).
+    if (k == 0)
+      if (std::optional<uint32_t> word = s.instructionWordOffset()) frame["instructionPointerReference"] = byteAddress(*word);
     list.push_back(std::move(frame));
   }
   Reply r;

@@ -276,6 +276,23 @@ class Client:
             r = self.request(word, args)
             if r and self.print_response(r, "ok"):
                 self.wait_stop()
+        elif word == "disasm":
+            # disasm [OFFSET COUNT]: the SPIR-V around the top frame's instruction pointer.
+            parts = rest.split()
+            offset, count = (int(parts[0]), int(parts[1])) if len(parts) == 2 else (-2, 5)
+            r = self.request("stackTrace", {"threadId": self.thread, "startFrame": 0, "levels": 1})
+            frames = r["body"]["stackFrames"] if r and r.get("success") else []
+            ip = frames[0].get("instructionPointerReference") if frames else None
+            if not ip:
+                print("client: no instruction pointer")
+            else:
+                r = self.request("disassemble", {"memoryReference": ip, "instructionOffset": offset, "instructionCount": count})
+                if r and self.print_response(r):
+                    print("disassemble %s -> %d" % (ip, len(r["body"]["instructions"])))
+                    for i in r["body"]["instructions"]:
+                        where = " (line %s)" % i["line"] if "line" in i else ""
+                        hint = " [%s]" % i["presentationHint"] if "presentationHint" in i else ""
+                        print("  %s %s %s%s%s" % (">" if i["address"] == ip else " ", i["address"], i["instruction"], where, hint))
         elif word == "request":
             name, _, arguments = rest.partition(" ")
             r = self.request(name, json.loads(arguments) if arguments else None)
