@@ -52,22 +52,18 @@ bool DebugController::start(DebugRequest request) {
 bool DebugController::findFirstDifference() {
   if (!recorded_ || !active() || stale_ || difference_.busy()) return false;
   if (!difference_.start(*recorded_)) return false;
-  wantedDifference_ = difference_.lastStarted();
-  differenceShown_.reset();
   message_ = "searching for the first difference: the CPU device's trace against an instrumented run on the Vulkan device...";
   return true;
 }
 
 void DebugController::cancelFirstDifference() {
-  if (!wantedDifference_) return;
-  difference_.cancel();
-  wantedDifference_ = 0;  // what it finds is not shown
+  if (!difference_.cancel()) return;  // what it finds is not shown
   message_ = "cancelled the first-difference search";
 }
 
 bool DebugController::goToDifference() {
-  if (!differenceShown_ || !differenceShown_->result.first || !active() || stale_) return false;
-  const offload::ValueDifference& d = *differenceShown_->result.first;
+  if (!difference() || !difference()->result.first || !active() || stale_) return false;
+  const offload::ValueDifference& d = *difference()->result.first;
   // The session names the step about to run "OpIAdd %129": walk the instructions from the start
   // to the named execution of that result id (bounded: motions are cheap, a trace may be long).
   constexpr size_t kMostSteps = 1u << 22;
@@ -100,27 +96,19 @@ bool DebugController::breakWhere(DebugRequest request, uint32_t line, const std:
   search.line = line;
   search.condition = condition;
   if (!where_.start(std::move(search))) return false;
-  wantedWhere_ = where_.lastStarted();
-  whereShown_.reset();
   message_ = "break where: recording every subgroup of the dispatch on the CPU device...";
   return true;
 }
 
 void DebugController::cancelBreakWhere() {
-  if (!wantedWhere_) return;
-  where_.cancel();
-  wantedWhere_ = 0;
+  if (!where_.cancel()) return;
   message_ = "cancelled the break-where search";
 }
 
 bool DebugController::pollWhere() {
-  if (!wantedWhere_ || where_.busy()) return false;
-  std::shared_ptr<const BreakWhereOutcome> latest = where_.latest();
-  if (!latest || latest->generation != wantedWhere_) return false;
-  wantedWhere_ = 0;
-  whereShown_ = std::move(latest);
-  message_ = "break where " + whereShown_->summary();
-  if (!whereShown_->result.note.empty()) message_ += " (" + whereShown_->result.note + ")";
+  if (!where_.poll()) return false;
+  message_ = "break where " + where_.shown()->summary();
+  if (!where_.shown()->result.note.empty()) message_ += " (" + where_.shown()->result.note + ")";
   return true;
 }
 
@@ -132,22 +120,17 @@ bool DebugController::findWriter(DebugRequest request, const std::string& resour
   find.resource = resource;
   find.index = index;
   if (!writer_.start(std::move(find))) return false;
-  wantedWriter_ = writer_.lastStarted();
-  writerShown_.reset();
   message_ = "finding the invocation that wrote " + resource + "[" + std::to_string(index) + "] on the CPU device...";
   return true;
 }
 
 bool DebugController::pollWriter() {
-  if (!wantedWriter_ || writer_.busy()) return false;
-  std::shared_ptr<const ElementWriterOutcome> latest = writer_.latest();
-  if (!latest || latest->generation != wantedWriter_) return false;
-  wantedWriter_ = 0;
-  writerShown_ = std::move(latest);
-  message_ = writerShown_->summary();
-  if (writerShown_->error.empty() && writerShown_->result.writer) {
+  if (!writer_.poll()) return false;
+  const ElementWriterOutcome& found = *writer_.shown();
+  message_ = found.summary();
+  if (found.error.empty() && found.result.writer) {
     byThread = true;
-    thread = writerShown_->result.writer->global;
+    thread = found.result.writer->global;
     writerToRecord_ = true;
     writerRecording_ = true;
   }
@@ -155,13 +138,14 @@ bool DebugController::pollWriter() {
 }
 
 bool DebugController::pickWhereHit(size_t index, const std::string& text) {
-  if (!whereShown_ || !whereShown_->error.empty() || index >= whereShown_->result.hits.size()) return false;
-  if (whereShown_->hlsl != text) {
+  const BreakWhereOutcome* shown = where_.shown();
+  if (!shown || !shown->error.empty() || index >= shown->result.hits.size()) return false;
+  if (shown->hlsl != text) {
     message_ = "the text changed since the break-where search: search again";
     return false;
   }
-  const offload::BreakWhereHit& hit = whereShown_->result.hits[index];
-  pickedHit_ = PickedHit{whereShown_->hlsl, whereShown_->requestedLine, whereShown_->condition, hit};
+  const offload::BreakWhereHit& hit = shown->result.hits[index];
+  pickedHit_ = PickedHit{shown->hlsl, shown->requestedLine, shown->condition, hit};
   byThread = true;
   thread = hit.thread;
   return true;
@@ -191,13 +175,9 @@ uint32_t DebugController::takeLineToSelect() {
 }
 
 bool DebugController::pollDifference() {
-  if (!wantedDifference_ || difference_.busy()) return false;
-  std::shared_ptr<const FirstDifferenceOutcome> latest = difference_.latest();
-  if (!latest || latest->generation != wantedDifference_) return false;
-  wantedDifference_ = 0;
-  differenceShown_ = std::move(latest);
-  lineToSelect_ = differenceShown_->line;
-  message_ = "first difference: " + differenceShown_->summary();
+  if (!difference_.poll()) return false;
+  lineToSelect_ = difference()->line;
+  message_ = "first difference: " + difference()->summary();
   return true;
 }
 
@@ -212,7 +192,7 @@ bool DebugController::poll() {
 
 void DebugController::install(std::shared_ptr<DebugRecording> recording) {
   recording_ = std::move(recording);
-  differenceShown_.reset();  // it was another recording's
+  difference_.forgetShown();  // it was another recording's
   session_ = recording_->session;
   stale_ = false;
   view_ = StopView{};
@@ -235,8 +215,8 @@ void DebugController::install(std::shared_ptr<DebugRecording> recording) {
   entryBreakpointLine_ = entryHasOne ? entryLine : 0;
   refreshView(stop);
   // Recorded because the Run tab asked who wrote an element: say whose recording this is.
-  if (writerShown_ && writerShown_->result.writer && recording_->thread == writerShown_->result.writer->global && writerRecording_)
-    message_ = writerShown_->summary();
+  if (const ElementWriterOutcome* w = writer_.shown(); w && w->result.writer && recording_->thread == w->result.writer->global && writerRecording_)
+    message_ = w->summary();
   writerRecording_ = false;
   stopAtPickedHit();
 }
@@ -271,16 +251,10 @@ void DebugController::stop() {
 void DebugController::reset() {
   worker_.cancel();
   wantedGeneration_ = 0;  // a recording of the previous document is never shown
-  difference_.cancel();
-  wantedDifference_ = 0;
-  differenceShown_.reset();
-  where_.cancel();
-  wantedWhere_ = 0;
-  whereShown_.reset();
+  difference_.reset();
+  where_.reset();
   pickedHit_.reset();
-  writer_.cancel();
-  wantedWriter_ = 0;
-  writerShown_.reset();
+  writer_.reset();
   writerToRecord_ = false;
   recorded_.reset();
   lineToSelect_ = 0;

@@ -6,6 +6,7 @@
 // the old stop until it is restarted, which records the new text.
 #pragma once
 
+#include "views/WatchedJob.h"
 #include "views/debug/BreakWhereJob.h"
 #include "views/debug/DebugWorker.h"
 #include "views/debug/ElementWriterJob.h"
@@ -163,13 +164,13 @@ class DebugController {
   // search (a cancelled one too) is still going.
   bool findFirstDifference();
   // A search was asked for and its result is not in yet.
-  bool searchingDifference() const { return wantedDifference_ != 0; }
+  bool searchingDifference() const { return difference_.waiting(); }
   // The job is busy (a cancelled search still runs to its end: findFirstDifference cannot stop).
   bool differenceBusy() const { return difference_.busy(); }
   void cancelFirstDifference();
-  FirstDifferenceJob& differenceJob() { return difference_; }
+  FirstDifferenceJob& differenceJob() { return difference_.job(); }
   // The last search's outcome (null before one, after Cancel, or for another recording).
-  const FirstDifferenceOutcome* difference() const { return differenceShown_.get(); }
+  const FirstDifferenceOutcome* difference() const { return difference_.shown(); }
   // Moves the session to the differing instruction (the stop just before its execution the
   // search names: "next SPIR-V instruction" is it); false, with a message, when it is not found.
   bool goToDifference();
@@ -181,12 +182,12 @@ class DebugController {
   // Searches the whole dispatch off the UI thread for `request`'s text (the Workspace fills it
   // in, as for start()); false while a search is going.
   bool breakWhere(DebugRequest request, uint32_t line, const std::string& condition);
-  bool searchingWhere() const { return wantedWhere_ != 0; }
+  bool searchingWhere() const { return where_.waiting(); }
   bool whereBusy() const { return where_.busy(); }
   void cancelBreakWhere();
-  BreakWhereJob& whereJob() { return where_; }
+  BreakWhereJob& whereJob() { return where_.job(); }
   // The last search's outcome (null before one and after Cancel).
-  const BreakWhereOutcome* whereOutcome() const { return whereShown_.get(); }
+  const BreakWhereOutcome* whereOutcome() const { return where_.shown(); }
   // Hit `index` of the last search becomes the invocation to debug: the next recording (the
   // Workspace starts it) stops at that arrival of the line. False when there is no such hit or
   // the text changed since the search.
@@ -196,9 +197,9 @@ class DebugController {
   // Runs `request`'s document on the CPU device with writers recorded, off the UI thread; once
   // the writer is known it becomes the invocation to debug and takeWriterToRecord() says so.
   bool findWriter(DebugRequest request, const std::string& resource, uint64_t index);
-  bool searchingWriter() const { return wantedWriter_ != 0; }
-  ElementWriterJob& writerJob() { return writer_; }
-  const ElementWriterOutcome* writerOutcome() const { return writerShown_.get(); }
+  bool searchingWriter() const { return writer_.waiting(); }
+  ElementWriterJob& writerJob() { return writer_.job(); }
+  const ElementWriterOutcome* writerOutcome() const { return writer_.shown(); }
   // True once per found writer: the Workspace records it (it owns the document).
   bool takeWriterToRecord() { return std::exchange(writerToRecord_, false); }
 
@@ -227,18 +228,12 @@ class DebugController {
   DebugWorker worker_;
   uint64_t wantedGeneration_ = 0;  // the recording start() asked for
   std::optional<DebugRequest> recorded_;  // what the last recording was asked (the search's request)
-  FirstDifferenceJob difference_;
-  uint64_t wantedDifference_ = 0;  // the search findFirstDifference() asked for (0: none wanted)
-  std::shared_ptr<const FirstDifferenceOutcome> differenceShown_;
+  WatchedJob<FirstDifferenceJob, FirstDifferenceOutcome> difference_;
   uint32_t lineToSelect_ = 0;
-  BreakWhereJob where_;
-  ElementWriterJob writer_;
-  uint64_t wantedWriter_ = 0;
-  std::shared_ptr<const ElementWriterOutcome> writerShown_;
+  WatchedJob<BreakWhereJob, BreakWhereOutcome> where_;
+  WatchedJob<ElementWriterJob, ElementWriterOutcome> writer_;
   bool writerToRecord_ = false;
   bool writerRecording_ = false;  // the next recording is the found writer's
-  uint64_t wantedWhere_ = 0;
-  std::shared_ptr<const BreakWhereOutcome> whereShown_;
   struct PickedHit {
     std::string hlsl;
     uint32_t line = 0;
