@@ -1,6 +1,7 @@
 #include "renderer/offload/BreakWhere.h"
 
 #include <algorithm>
+#include <filesystem>
 #include <tuple>
 
 #include "interp/Module.h"
@@ -8,15 +9,6 @@
 #include "interp/debug/DebugSession.h"
 
 namespace sl::offload {
-
-namespace {
-
-std::string baseName(const std::string& path) {
-  const size_t slash = path.find_last_of("/\\");
-  return slash == std::string::npos ? path : path.substr(slash + 1);
-}
-
-}  // namespace
 
 BreakWhereResult breakWhereOverDispatch(std::span<const uint32_t> words, const Pipeline& pipeline, uint32_t line,
                                         const std::string& condition, const InvocationTraceOptions& options, const std::string& where) {
@@ -81,7 +73,7 @@ BreakWhereResult breakWhereOverDispatch(std::span<const uint32_t> words, const P
           }
           if (result.where.empty()) {
             const uint32_t file = session.debugInfo().mainFile;
-            result.where = (file < session.module().sourceFiles.size() ? baseName(session.module().sourceFiles[file]) : "<source>") + ":" +
+            result.where = (file < session.module().sourceFiles.size() ? std::filesystem::path(session.module().sourceFiles[file]).filename().string() : "<source>") + ":" +
                            std::to_string(found.line);
             result.note = found.note;
             result.line = found.line;
