@@ -1,9 +1,9 @@
 #include "views/RecentFiles.h"
 
 #include "core/support/AtomicFile.h"
+#include "views/StateDir.h"
 
 #include <algorithm>
-#include <cstdlib>
 #include <filesystem>
 
 namespace sl::views {
@@ -41,12 +41,8 @@ std::string RecentFiles::add(const std::string& path) {
 }
 
 std::string defaultRecentFilesPath() {
-  const char* state = std::getenv("XDG_STATE_HOME");
-  std::string base;
-  if (state && *state) base = state;
-  else if (const char* home = std::getenv("HOME"); home && *home) base = std::string(home) + "/.local/state";
-  else return "";
-  return base + "/shaderlens/recent.txt";
+  const std::string dir = shaderlensStateDir();
+  return dir.empty() ? "" : dir + "/recent.txt";
 }
 
 }  // namespace sl::views

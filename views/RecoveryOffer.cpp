@@ -1,11 +1,11 @@
 #include "views/RecoveryOffer.h"
 
 #include "core/support/AtomicFile.h"
+#include "views/StateDir.h"
 
 #include <sys/stat.h>
 #include <algorithm>
 #include <cstdio>
-#include <cstdlib>
 #include <filesystem>
 #include <functional>
 
@@ -56,14 +56,8 @@ long slotOf(const std::string& fileName, const std::string& stem) {
 }  // namespace
 
 std::string defaultRecoveryDir() {
-  fs::path base;
-  if (const char* state = std::getenv("XDG_STATE_HOME"); state && *state)
-    base = state;
-  else if (const char* home = std::getenv("HOME"); home && *home)
-    base = fs::path(home) / ".local" / "state";
-  else
-    return "";
-  return (base / "shaderlens" / "recovery").string();
+  const std::string dir = shaderlensStateDir();
+  return dir.empty() ? "" : dir + "/recovery";
 }
 
 std::string recoveryPathFor(const std::string& dir, const Document& document, unsigned slot) {
