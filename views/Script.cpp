@@ -85,7 +85,7 @@ std::string GuiScript::parse(std::string_view text, const std::string& name, Gui
       "debug-first-difference", "debug-first-difference-async", "debug-first-difference-cancel", "debug-go-to-difference", "expect-debug-difference",
       "debug-break-where", "debug-break-where-async", "debug-break-where-cancel", "debug-where-hit", "expect-debug-where", "expect-debug-where-hit",
       "expect-debug-read", "expect-debug-wrote", "expect-debug-accesses", "debug-run-to-instruction", "expect-debug-spirv", "expect-debug-id",
-      "expect-debug-spirv-value", "expect-debug-excerpt", "debug-writer-of", "expect-debug-writer"};
+      "expect-debug-spirv-value", "expect-debug-excerpt", "debug-writer-of", "expect-debug-writer", "new", "zoom", "expect-zoom", "expect-display", "expect-save-as"};
   while (start <= text.size()) {
     size_t end = text.find('\n', start);
     if (end == std::string_view::npos) end = text.size();
@@ -169,7 +169,9 @@ bool GuiScript::queueKey(const std::string& spec, ImGuiIO& io, std::string& erro
   for (const auto& [keyName, code] : functionKeys)
     if (lower == keyName) event.key = code;
   // Letters: the platform's key codes are the ASCII capitals (GLFW's, which the shell maps).
-  if (event.key < 0 && lower.size() == 1 && std::isalpha(static_cast<unsigned char>(lower[0])))
+  // Letters, digits, '=' and '-' likewise (ctrl+= zooms in).
+  if (event.key < 0 && lower.size() == 1 &&
+      (std::isalnum(static_cast<unsigned char>(lower[0])) || lower[0] == '=' || lower[0] == '-'))
     event.key = std::toupper(static_cast<unsigned char>(lower[0]));
   if (event.key < 0) {
     error = "unknown key '" + spec + "'";
@@ -273,7 +275,8 @@ bool GuiScript::execute(const ScriptStep& step, Workspace& ws) {
     check(ws.flushAutosave());
   } else if (v == "save") {
     ws.save();
-    if (ws.modified()) fail(step, ws.statusMessage());
+    // A document with no file yet: Save asking for a path is what it does (expect-save-as).
+    if (ws.modified() && !ws.saveAsAsked()) fail(step, ws.statusMessage());
   } else if (v == "save-as") {
     if (need(1)) check(ws.saveAs(step.rest));
   } else if (v == "save-bundle") {
@@ -417,6 +420,21 @@ bool GuiScript::execute(const ScriptStep& step, Workspace& ws) {
     return false;
   } else if (v == "quit") {
     ws.requestQuit();
+  } else if (v == "new") {
+    ws.newDocument();  // File > New
+    waitFrames_ = 1;
+  } else if (v == "zoom") {
+    // zoom in|out|reset|N%: the View menu's items (N%: any level within the bounds). A frame
+    // passes so the app rebuilds its fonts before the next step.
+    if (!need(1)) return true;
+    int percent = 0;
+    std::string error;
+    if (w[0] == "in") ws.zoom().zoomIn();
+    else if (w[0] == "out") ws.zoom().zoomOut();
+    else if (w[0] == "reset") ws.zoom().reset();
+    else if (parseZoomPercent(w[0], percent, error)) ws.zoom().set(percent);
+    else fail(step, "zoom in, out, reset or N%: " + error);
+    waitFrames_ = 1;
   }
   return true;
 }
@@ -696,6 +714,25 @@ bool GuiScript::expect(const ScriptStep& step, Workspace& ws) {
   } else if (v == "expect-cmdline") {
     const std::string line = equivalentCommandLine(ws.document().options, ws.document().fileName);
     if (!contains(line, step.rest)) fail(step, "the command line is '" + line + "'");
+  } else if (v == "expect-zoom") {
+    // expect-zoom N% [font=PX]: the zoom, and the UI font the app built for it (PX pixels tall).
+    int percent = 0;
+    std::string error;
+    if (!need(1)) return false;
+    if (!parseZoomPercent(w[0], percent, error)) fail(step, error);
+    else if (ws.zoom().percent() != percent) fail(step, "the zoom is " + std::to_string(ws.zoom().percent()) + "%");
+    if (w.size() >= 2 && w[1].rfind("font=", 0) == 0) {
+      const ImFontAtlas* atlas = ImGui::GetIO().Fonts;
+      const float size = atlas->Fonts.empty() ? 0.0f : atlas->Fonts[0]->FontSize;
+      if (std::to_string(int(size)) != w[1].substr(5)) fail(step, "the UI font is " + std::to_string(int(size)) + " px");
+    }
+  } else if (v == "expect-display") {
+    // expect-display WxH: the window's (or headless image's) size in ImGui's coordinates.
+    const ImVec2 size = ImGui::GetIO().DisplaySize;
+    const std::string shown = std::to_string(int(size.x)) + "x" + std::to_string(int(size.y));
+    if (!need(1) || shown != w[0]) fail(step, "the display is " + shown);
+  } else if (v == "expect-save-as") {
+    if (need(1) && truth(w[0]) != ws.saveAsAsked()) fail(step, ws.saveAsAsked() ? "Save As asks for a path" : "no Save As dialog");
   } else if (v == "expect-title") {
     if (!contains(ws.document().displayName(), step.rest)) fail(step, "the title is '" + ws.document().displayName() + "'");
   } else if (v == "expect-modified") {

@@ -4,6 +4,7 @@
 #include "views/Palette.h"
 #include "views/StatusBar.h"
 #include "views/TextLines.h"
+#include "views/AppKeys.h"
 #include "views/debug/DebugKeys.h"
 #include "views/run/NewBundle.h"
 #include "renderer/offload/Bundle.h"
@@ -53,6 +54,19 @@ const char* const kProfiles[] = {"cs_6_0", "cs_6_1", "cs_6_2", "cs_6_3", "cs_6_4
                                  "cs_6_8", "vs_6_0", "vs_6_6", "ps_6_0", "ps_6_6", "lib_6_6"};
 
 }  // namespace
+
+const std::string& newDocumentTemplate() {
+  static const std::string text =
+      "// shaderlens: -T cs_6_0 -E main\n"
+      "// A new compute shader: each thread writes twice its index into Out.\n"
+      "RWStructuredBuffer<uint> Out : register(u0);\n"
+      "\n"
+      "[numthreads(8, 1, 1)]\n"
+      "void main(uint3 id : SV_DispatchThreadID) {\n"
+      "  Out[id.x] = id.x * 2;\n"
+      "}\n";
+  return text;
+}
 
 std::vector<std::string> splitOptionsLine(const std::string& line) {
   std::vector<std::string> words;
@@ -231,7 +245,9 @@ void Workspace::save() {
     return;
   }
   if (document_.savePath.empty() || !save_) {
-    saveMessage_ = "This document has no file yet: use File > Save As.";
+    // A new document has no file yet: Save asks for one, as Save As does.
+    if (save_) saveAsDialog_ = true, dialogPath_.clear();
+    saveMessage_ = "This document has no file yet: choose where to save it.";
     return;
   }
   std::string error = save_(document_.savePath, editor_.text);
@@ -246,6 +262,7 @@ void Workspace::save() {
 }
 
 std::string Workspace::saveAs(const std::string& path) {
+  saveAsDialog_ = false;
   if (path.empty()) return "no file name";
   if (!save_) return "saving is not available";
   std::string error;
@@ -297,6 +314,27 @@ std::string Workspace::open(const std::string& path) {
     return "";
   }
   return openNow(path);
+}
+
+void Workspace::newDocument() {
+  if (modified()) {
+    pendingAction_ = PendingAction::New;
+    pendingBanner_.clear();
+    return;
+  }
+  newDocumentNow();
+}
+
+void Workspace::newDocumentNow() {
+  Document doc;
+  doc.fileName = "untitled.hlsl";
+  doc.text = newDocumentTemplate();
+  // The template's own flags line; the target stays the one the user chose.
+  doc.options.profile = "cs_6_0";
+  doc.options.entryPoint = "main";
+  doc.options.target = document_.options.target;
+  replaceDocument(std::move(doc));
+  saveMessage_ = "New document: Save asks where to write it";
 }
 
 std::string Workspace::openNow(const std::string& path) {
@@ -419,6 +457,8 @@ void Workspace::answerPrompt(PromptAnswer answer) {
   }
   if (action == PendingAction::Quit) {
     quitRequested_ = true;
+  } else if (action == PendingAction::New) {
+    newDocumentNow();
   } else if (openNow(pendingPath_).empty()) {
     banner_ = pendingBanner_;
   }
@@ -620,12 +660,48 @@ void Workspace::drawDebugMenu() {
   ImGui::EndMenu();
 }
 
+void Workspace::zoomChanged() {
+  zoomNoteUntil_ = ImGui::GetTime() + 2.0;
+}
+
+std::string Workspace::zoomNote() const {
+  if (!ImGui::GetCurrentContext() || ImGui::GetTime() >= zoomNoteUntil_) return "";
+  return "Zoom " + std::to_string(zoom_.percent()) + "%";
+}
+
+void Workspace::drawViewMenu() {
+  if (!ImGui::BeginMenu("View")) return;
+  if (ImGui::MenuItem("Zoom in", "Ctrl+=", false, zoom_.percent() < UiZoom::kMaxPercent) && zoom_.zoomIn()) zoomChanged();
+  if (ImGui::MenuItem("Zoom out", "Ctrl+-", false, zoom_.percent() > UiZoom::kMinPercent) && zoom_.zoomOut()) zoomChanged();
+  if (ImGui::MenuItem("Reset zoom", "Ctrl+0", false, zoom_.percent() != UiZoom::kDefaultPercent)) zoom_.reset(), zoomChanged();
+  ImGui::TextDisabled("Zoom: %d%%", zoom_.percent());
+  ImGui::EndMenu();
+}
+
+void Workspace::handleAppKeys() {
+  if (promptOpen() || recovery_.pending()) return;
+  const ImGuiIO& io = ImGui::GetIO();
+  if (!io.KeyCtrl) return;
+  auto pressed = [](int key) { return ImGui::IsKeyPressed(key, true); };
+  const int before = zoom_.percent();
+  // Ctrl+= is also Ctrl++ (with Shift) on most layouts; the keypad's keys do the same.
+  if (pressed(kKeyEqual) || pressed(kKeyKeypadAdd)) zoom_.zoomIn();
+  else if (pressed(kKeyMinus) || pressed(kKeyKeypadSubtract)) zoom_.zoomOut();
+  else if (pressed(kKey0) || pressed(kKeyKeypad0)) zoom_.reset();
+  // Ctrl+wheel, where nothing under the mouse zooms itself (the Run tab's images take it).
+  if (io.MouseWheel > 0.0f) zoom_.zoomIn();
+  else if (io.MouseWheel < 0.0f) zoom_.zoomOut();
+  if (zoom_.percent() != before) zoomChanged();
+  if (!io.KeyShift && ImGui::IsKeyPressed(kKeyN, false)) newDocument();
+}
+
 void Workspace::drawMenuBar() {
   if (!ImGui::BeginMenuBar()) return;
   if (ImGui::BeginMenu("File")) {
+    if (ImGui::MenuItem("New", "Ctrl+N")) newDocument();
     if (ImGui::MenuItem("Open...", nullptr, false, bool(open_))) openDialog_ = true, dialogPath_.clear();
-    const bool canSave = save_ && (!document_.savePath.empty() || !document_.bundlePath.empty());
-    if (ImGui::MenuItem("Save", "Ctrl+S", false, canSave)) save();
+    // Save on a document with no file yet asks for a path (Save As).
+    if (ImGui::MenuItem("Save", "Ctrl+S", false, bool(save_))) save();
     if (ImGui::MenuItem("Save As...", nullptr, false, bool(save_)))
       saveAsDialog_ = true, dialogPath_ = document_.bundlePath.empty() ? document_.savePath : document_.bundlePath;
     if (ImGui::BeginMenu("Recent", !recent_.paths().empty())) {
@@ -656,6 +732,7 @@ void Workspace::drawMenuBar() {
     }
     ImGui::EndMenu();
   }
+  drawViewMenu();
   drawDebugMenu();
   ImGui::Separator();
   ImGui::TextUnformatted(document_.displayName().c_str());
@@ -761,6 +838,11 @@ void Workspace::drawModals() {
   auto pathDialog = [&](const char* title, bool& flag, const char* action, auto&& act) {
     if (flag && !ImGui::IsPopupOpen(title)) ImGui::OpenPopup(title);
     if (!ImGui::BeginPopupModal(title, nullptr, ImGuiWindowFlags_AlwaysAutoResize)) return;
+    if (!flag) {  // answered without its buttons (a script's save-as)
+      ImGui::CloseCurrentPopup();
+      ImGui::EndPopup();
+      return;
+    }
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 30);
     if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
     const bool enter = ImGui::InputTextWithHint("##path", "path/to/file.hlsl or .test", &dialogPath_,
@@ -896,7 +978,15 @@ void Workspace::draw(const ViewFonts& fonts) {
   ImGui::EndChild();
 
   ImGui::Separator();
+  if (const std::string note = zoomNote(); !note.empty()) {
+    ImGui::TextColored(severityColor(Severity::Note), "%s", note.c_str());
+    ImGui::SameLine();
+    ImGui::TextDisabled("|");
+    ImGui::SameLine();
+  }
   drawStatusBar(snapshot_.get(), worker_->busy(), fonts);
+  // After the panels: one that zooms itself on Ctrl+wheel has taken the wheel by now.
+  handleAppKeys();
   drawModals();
   ImGui::End();
 }

@@ -1,5 +1,5 @@
-// The main window of the app: the menu bar (File with Open/Save/Save As/Recent, Examples), the
-// toolbar (entry point, profile, target, DXC flags, and the equivalent command line to copy),
+// The main window of the app: the menu bar (File with New/Open/Save/Save As/Recent, Examples, View
+// with the zoom), the toolbar (entry point, profile, target, DXC flags, and the equivalent command line to copy),
 // the editor (left), the right-hand tabs (Stages, Bindings, Signatures, Run, Debug), the diagnostics
 // list (bottom) and the status bar, laid out in one ImGui window that fills the display (ImGui
 // 1.86 has no docking). It owns the edited text and the compile worker, swaps in the worker's
@@ -18,6 +18,7 @@
 #include "views/RecoveryOffer.h"
 #include "views/StagePanel.h"
 #include "views/StageTextFill.h"
+#include "views/UiZoom.h"
 #include "views/debug/DebugPanel.h"
 #include "views/ViewFonts.h"
 #include "views/inspect/InspectPanels.h"
@@ -30,6 +31,9 @@
 #include <vector>
 
 namespace sl::views {
+
+// What File > New starts from: a small compute shader that compiles and runs as it is.
+const std::string& newDocumentTemplate();
 
 // Splits an options line the way toDxcCommandLine quotes it (single quotes group a word).
 std::vector<std::string> splitOptionsLine(const std::string& line);
@@ -85,9 +89,14 @@ class Workspace {
   std::string open(const std::string& path);
   // Replaces the document now, without asking.
   void replaceDocument(Document document);
+  // File > New (Ctrl+N): an untitled compute shader (newDocumentTemplate()) with no file yet, so
+  // Save asks for a path; asks first when there are unsaved changes, as Open does.
+  void newDocument();
   // The unsaved-changes prompt: whether it is up, and answering it (as its buttons do).
   enum class PromptAnswer { Save, Discard, Cancel };
   bool promptOpen() const { return pendingAction_ != PendingAction::None; }
+  // Save As is asking for a path (File > Save As, or Save on a document with no file yet).
+  bool saveAsAsked() const { return saveAsDialog_; }
   void answerPrompt(PromptAnswer answer);
 
   // Crash recovery (views/RecoveryOffer, views/Autosaver), on once a folder is set: every open
@@ -160,6 +169,11 @@ class Workspace {
   // Once per frame (draw does it): installs a finished recording, follows edits, and moves the
   // editor to a new stop (its line selected, so the stages' linked lines follow).
   void syncDebugger();
+  // The whole UI's zoom (View menu, Ctrl+= / Ctrl+- / Ctrl+0, Ctrl+wheel): the app rebuilds its
+  // fonts when it changes. zoomNote() is "Zoom 125%" for a moment after a change (the status bar).
+  UiZoom& zoom() { return zoom_; }
+  const UiZoom& zoom() const { return zoom_; }
+  std::string zoomNote() const;
   RecentFiles& recentFiles() { return recent_; }
   const std::vector<Example>& examples() const { return examples_; }
   // The explanation shown above the editor after opening an example ("" when none).
@@ -178,7 +192,7 @@ class Workspace {
   void setRecentFiles(RecentFiles recent) { recent_ = std::move(recent); }
 
  private:
-  enum class PendingAction { None, Open, Quit };
+  enum class PendingAction { None, Open, New, Quit };
   void postCompile(bool immediate);
   void optionsChanged();
   void drawMenuBar();
@@ -195,6 +209,11 @@ class Workspace {
   void drawRecoveryModal();
   void drawDebugMenu();
   void handleDebugKeys();
+  void newDocumentNow();
+  void drawViewMenu();
+  // Ctrl+N and the zoom keys and wheel; none while a modal asks something.
+  void handleAppKeys();
+  void zoomChanged();
 
   Document document_;
   std::unique_ptr<CompileWorker> worker_;
@@ -215,6 +234,8 @@ class Workspace {
   std::map<std::string, DebugController::Kept> keptDebug_;
   std::string debugKey() const;
   RecentFiles recent_;
+  UiZoom zoom_;
+  double zoomNoteUntil_ = -1.0;  // ImGui time until which the status bar shows the zoom
   std::vector<Example> examples_;
   std::string optionsLine_;
   std::string optionsError_;

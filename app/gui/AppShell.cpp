@@ -7,6 +7,7 @@
 #include "app/gui/UiRenderer.h"
 #include "app/gui/VulkanContext.h"
 #include "app/gui/WindowPresenter.h"
+#include "views/AppKeys.h"
 #include "views/debug/DebugKeys.h"
 
 #include <imgui.h>
@@ -43,6 +44,9 @@ ImVec4 clearColor() { return ImGui::GetStyle().Colors[ImGuiCol_WindowBg]; }
 // The debugger's function keys are GLFW's codes (views/debug/DebugKeys.h).
 static_assert(views::kKeyF5 == GLFW_KEY_F5 && views::kKeyF9 == GLFW_KEY_F9 && views::kKeyF10 == GLFW_KEY_F10 && views::kKeyF11 == GLFW_KEY_F11 &&
               views::kKeyLeftShift == GLFW_KEY_LEFT_SHIFT && views::kKeyLeftControl == GLFW_KEY_LEFT_CONTROL);
+static_assert(views::kKeyN == GLFW_KEY_N && views::kKeyEqual == GLFW_KEY_EQUAL && views::kKeyMinus == GLFW_KEY_MINUS &&
+              views::kKey0 == GLFW_KEY_0 && views::kKeyKeypad0 == GLFW_KEY_KP_0 &&
+              views::kKeyKeypadSubtract == GLFW_KEY_KP_SUBTRACT && views::kKeyKeypadAdd == GLFW_KEY_KP_ADD);
 void mapKeysLikeGlfw(ImGuiIO& io) {
   io.KeyMap[ImGuiKey_Tab] = GLFW_KEY_TAB;
   io.KeyMap[ImGuiKey_LeftArrow] = GLFW_KEY_LEFT;
@@ -126,6 +130,34 @@ views::ViewFonts applyWindowScale(GLFWwindow* window, float contentScale, std::v
   return fonts;
 }
 
+// Whether the zoom changed since the fonts were last built for it (`applied`, then updated): the
+// loops rebuild the fonts at the new size then, between frames, so text stays crisp.
+bool zoomChangedSince(const views::Workspace& workspace, uint64_t& applied) {
+  if (workspace.zoom().changes() == applied) return false;
+  applied = workspace.zoom().changes();
+  return true;
+}
+
+// The window's size and position now; the position only where the platform tells it (Wayland
+// does not, and GLFW reports that as an error, which is not one here).
+WindowPlacement placementOf(GLFWwindow* window) {
+  WindowPlacement placement;
+  glfwGetWindowSize(window, &placement.width, &placement.height);
+  GLFWerrorfun previous = glfwSetErrorCallback(nullptr);
+  int x = 0, y = 0;
+  glfwGetWindowPos(window, &x, &y);
+  if (glfwGetError(nullptr) == GLFW_NO_ERROR) placement.x = x, placement.y = y;
+  glfwSetErrorCallback(previous);
+  return placement;
+}
+
+// The primary monitor's work area (the screen less panels), or an empty area when unknown.
+ScreenArea primaryWorkArea() {
+  ScreenArea area;
+  if (GLFWmonitor* monitor = glfwGetPrimaryMonitor()) glfwGetMonitorWorkarea(monitor, &area.x, &area.y, &area.width, &area.height);
+  return area;
+}
+
 // The Run panel draws texture outputs through the renderer while it lives; its images are
 // released before the renderer goes.
 class TextureHostScope {
@@ -151,8 +183,9 @@ std::string runHeadless(views::Workspace& workspace, const ShellSettings& settin
   io.DisplayFramebufferScale = ImVec2(1.0f, 1.0f);
   mapKeysLikeGlfw(io);
   const float scale = settings.scale > 0.0f ? settings.scale : 1.0f;
-  const views::ViewFonts fonts = loadFonts(scale, FontPaths{}, warnings);
-  applyStyle(scale);
+  uint64_t zoomApplied = workspace.zoom().changes();
+  views::ViewFonts fonts = loadFonts(scale * workspace.zoom().factor(), FontPaths{}, warnings);
+  applyStyle(scale * workspace.zoom().factor());
 
   VulkanContext context;
   if (std::string error = context.createInstance({}); !error.empty()) return error;
@@ -172,6 +205,12 @@ std::string runHeadless(views::Workspace& workspace, const ShellSettings& settin
   for (int frame = 0; frame < frames; ++frame) {
     io.DeltaTime = 1.0f / 60.0f;
     if (settings.beforeFrame) settings.beforeFrame(frame, nullptr);
+    if (zoomChangedSince(workspace, zoomApplied)) {
+      fonts = loadFonts(scale * workspace.zoom().factor(), FontPaths{}, warnings);
+      applyStyle(scale * workspace.zoom().factor());
+      if (std::string error = renderer.uploadFonts(); !error.empty()) return error;
+      if (settings.onZoomApplied) settings.onZoomApplied(workspace.zoom().percent());
+    }
     const Clock::time_point start = Clock::now();
     ImGui::NewFrame();
     workspace.draw(fonts);
@@ -203,15 +242,19 @@ std::string runWindowed(views::Workspace& workspace, const ShellSettings& settin
   opened = false;
   VulkanContext context;
   WindowPresenter presenter(context);
-  const std::string title = "Shaderlens - " + workspace.document().displayName();
-  if (std::string error = presenter.open(int(settings.width), int(settings.height), title.c_str()); !error.empty())
-    return error;
+  std::string title = "Shaderlens - " + workspace.document().displayName();
+  WindowPlacement placement{int(settings.width), int(settings.height), settings.windowX, settings.windowY};
+  // A remembered size or position is for the screen it was on: fit it to this one.
+  if (settings.fitToScreen) placement = fitWindowToScreen(placement, primaryWorkArea());
+  if (std::string error = presenter.open(placement, title.c_str()); !error.empty()) return error;
   opened = true;
   outcome.deviceName = context.deviceName();
   GLFWwindow* window = presenter.window();
 
   ImGuiScope imgui;
-  views::ViewFonts fonts = applyWindowScale(window, settings.scale > 0.0f ? settings.scale : presenter.contentScale(), warnings);
+  uint64_t zoomApplied = workspace.zoom().changes();
+  auto contentScale = [&] { return settings.scale > 0.0f ? settings.scale : presenter.contentScale(); };
+  views::ViewFonts fonts = applyWindowScale(window, contentScale() * workspace.zoom().factor(), warnings);
 
   // Ours first: ImGui's backend chains to callbacks installed before it.
   glfwSetCursorPosCallback(window, onCursor);
@@ -254,11 +297,18 @@ std::string runWindowed(views::Workspace& workspace, const ShellSettings& settin
       }
       if (workspace.quitRequested()) break;
       if (scripted && settings.finished()) break;
-      if (gScaleChanged.exchange(false) && settings.scale <= 0.0f) {
-        fonts = applyWindowScale(window, presenter.contentScale(), warnings);
-        if (error = renderer.uploadFonts(); !error.empty()) break;
-      }
       if (settings.beforeFrame) settings.beforeFrame(frame, window);
+      const bool zoomed = zoomChangedSince(workspace, zoomApplied);
+      if ((gScaleChanged.exchange(false) && settings.scale <= 0.0f) || zoomed) {
+        fonts = applyWindowScale(window, contentScale() * workspace.zoom().factor(), warnings);
+        if (error = renderer.uploadFonts(); !error.empty()) break;
+        if (zoomed && settings.onZoomApplied) settings.onZoomApplied(workspace.zoom().percent());
+      }
+      // The title follows the document (File > New, Open, Save As).
+      if (std::string now = "Shaderlens - " + workspace.document().displayName(); now != title) {
+        title = std::move(now);
+        glfwSetWindowTitle(window, title.c_str());
+      }
       const auto frameStart = std::chrono::steady_clock::now();
       if (gKeys.applyFrame(ImGui::GetIO())) markActive();  // more keys wait: draw the next frame soon
       ImGui_ImplGlfw_NewFrame();
@@ -281,6 +331,7 @@ std::string runWindowed(views::Workspace& workspace, const ShellSettings& settin
       if (std::string autosaveError = workspace.autosave(std::chrono::steady_clock::now()); !autosaveError.empty())
         warnings.push_back(autosaveError);
     }
+    outcome.window = placementOf(window);
     workspace.setOnCompiled(nullptr);
     workspace.runPanel().worker().setOnFinished(nullptr);
     workspace.debugger().worker().setOnFinished(nullptr);

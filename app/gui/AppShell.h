@@ -4,10 +4,12 @@
 //   there is no GPU), which is what --screenshot uses without a display and what tests run.
 #pragma once
 
+#include "app/gui/AppSettings.h"
 #include "app/gui/Png.h"
 #include "views/Workspace.h"
 
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -38,6 +40,12 @@ struct ShellSettings {
   std::function<void(int frame, uint64_t redrawnPixels, uint64_t totalPixels)> onFrameRedrawn;
   // Headless: redraw every frame in full (the cost before partial redraw, for comparison).
   bool fullRedraw = false;
+  // Windowed: where to put the window's top-left corner (a remembered position), and whether the
+  // size is a remembered one to fit to the screen (a --size is taken as given).
+  std::optional<int> windowX, windowY;
+  bool fitToScreen = false;
+  // After the fonts were rebuilt for a new zoom (Workspace::zoom()), with its percentage.
+  std::function<void(int percent)> onZoomApplied;
 };
 
 constexpr int kMaxScriptFrames = 200000;
@@ -47,6 +55,7 @@ struct ShellOutcome {
   RgbaImage image;                    // the last frame, when capture was asked
   std::vector<std::string> warnings;  // e.g. a missing font
   std::string deviceName;             // the Vulkan device that drew the UI
+  std::optional<WindowPlacement> window;  // windowed: its size and position when the loop ended
 };
 
 // How long --screenshot waits for the first compile before drawing anyway.

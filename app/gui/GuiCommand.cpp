@@ -2,6 +2,7 @@
 // when a display is there, offscreen when not).
 #include "app/cli/Commands.h"
 
+#include "app/gui/AppSettings.h"
 #include "app/gui/AppShell.h"
 #include "app/gui/DocumentLoader.h"
 #include "app/gui/GuiOptions.h"
@@ -136,6 +137,32 @@ int runGuiSession(const Args& args) {
   settings.height = options.height;
   settings.scale = options.scale;
   settings.capture = !options.screenshotPath.empty();
+
+  // The remembered zoom and window: an interactive session's own, or --settings FILE's (scripts
+  // and screenshots otherwise start from the defaults and write nothing, as with recent files).
+  gui::ShellOutcome outcome;
+  std::vector<std::string>& warnings = outcome.warnings;
+  const std::string settingsPath = !options.settingsPath.empty()                      ? options.settingsPath
+                                   : options.scriptPath.empty() && !settings.capture ? gui::defaultAppSettingsPath()
+                                                                                     : std::string();
+  gui::AppSettings remembered = gui::loadAppSettings(settingsPath, warnings);
+  workspace.zoom().set(remembered.zoomPercent);
+  if (remembered.window && !options.sizeGiven) {
+    settings.width = uint32_t(remembered.window->width);
+    settings.height = uint32_t(remembered.window->height);
+    settings.windowX = remembered.window->x;
+    settings.windowY = remembered.window->y;
+    settings.fitToScreen = true;
+  }
+  auto saveSettings = [&] {
+    if (settingsPath.empty()) return;
+    if (std::string error = gui::saveAppSettings(settingsPath, remembered); !error.empty())
+      warnings.push_back("cannot save the settings: " + error);
+  };
+  settings.onZoomApplied = [&](int percent) {
+    remembered.zoomPercent = percent;
+    saveSettings();
+  };
   settings.frames = settings.capture ? options.frames : 0;
   const bool scripted = !options.scriptPath.empty();
   if (scripted) {
@@ -152,8 +179,6 @@ int runGuiSession(const Args& args) {
     };
   }
 
-  gui::ShellOutcome outcome;
-  std::vector<std::string>& warnings = outcome.warnings;
   std::string error;
   bool windowed = false;
   if (displayConfigured()) {
@@ -174,6 +199,11 @@ int runGuiSession(const Args& args) {
     error = "no display (DISPLAY is not set); use --screenshot OUT.png to render the UI offscreen";
   }
   if (error.empty() && (settings.capture || scripted) && !windowed) error = gui::runHeadless(workspace, settings, outcome);
+  // The window as it was at the end (a headless run has none to remember).
+  if (outcome.window && outcome.window->width > 0 && outcome.window->height > 0) {
+    remembered.window = outcome.window;
+    saveSettings();
+  }
   if (scripted) {
     for (const std::string& line : script.log()) std::fprintf(stderr, "shaderlens gui: script: %s\n", line.c_str());
     for (const std::string& failure : script.failures()) std::fprintf(stderr, "%s\n", failure.c_str());

@@ -26,8 +26,12 @@ Options:
   --screenshot OUT.png   render the UI, write the last frame to OUT.png and exit; works with a
                          display (a real window) and without one (offscreen, e.g. on lavapipe)
   --frames N             frames to render before the screenshot (default 3)
-  --size WxH             window or image size in pixels (default 1280x800)
+  --size WxH             window or image size in pixels (default: the size the window had
+                         when the app last closed, else 1280x800)
   --scale S              UI scale (default: the display's content scale; 1 without a display)
+  --settings FILE        remember the zoom and the window's size and position in FILE (default:
+                         $XDG_STATE_HOME/shaderlens/settings.txt; scripts and screenshots use
+                         none unless given)
   --script FILE          run a scripted session (actions and expectations, one per line; see
                          docs/app.md); exits 1 when an expectation fails
   --measure N            type into a generated 2000-line shader for N frames (paced at 60 Hz,
@@ -57,6 +61,9 @@ std::string parseGuiOptions(const std::vector<std::string>& args, GuiOptions& ou
     } else if (arg == "--screenshot") {
       if (std::string error = value("--screenshot", out.screenshotPath); !error.empty()) return error;
       if (out.screenshotPath.empty()) return "--screenshot needs a file name";
+    } else if (arg == "--settings") {
+      if (std::string error = value("--settings", out.settingsPath); !error.empty()) return error;
+      if (out.settingsPath.empty()) return "--settings needs a file name";
     } else if (arg == "--script") {
       if (std::string error = value("--script", out.scriptPath); !error.empty()) return error;
       if (out.scriptPath.empty()) return "--script needs a file name";
@@ -84,6 +91,7 @@ std::string parseGuiOptions(const std::vector<std::string>& args, GuiOptions& ou
         return "--size needs WIDTHxHEIGHT with each from 64 to 16384, not '" + text + "'";
       out.width = width;
       out.height = height;
+      out.sizeGiven = true;
     } else if (arg == "--scale") {
       if (std::string error = value("--scale", text); !error.empty()) return error;
       char* end = nullptr;

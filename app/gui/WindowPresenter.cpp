@@ -21,11 +21,19 @@ WindowPresenter::~WindowPresenter() {
   if (window_) glfwDestroyWindow(window_);
 }
 
-std::string WindowPresenter::open(int width, int height, const char* title) {
+std::string WindowPresenter::open(const WindowPlacement& placement, const char* title) {
   if (!glfwVulkanSupported()) return "GLFW found no Vulkan loader";
   glfwWindowHint(GLFW_CLIENT_API, GLFW_NO_API);
-  window_ = glfwCreateWindow(width, height, title, nullptr, nullptr);
+  // Hidden until placed, so it does not show up elsewhere first.
+  const bool placed = placement.x && placement.y;
+  glfwWindowHint(GLFW_VISIBLE, placed ? GLFW_FALSE : GLFW_TRUE);
+  window_ = glfwCreateWindow(placement.width, placement.height, title, nullptr, nullptr);
+  glfwWindowHint(GLFW_VISIBLE, GLFW_TRUE);
   if (!window_) return "could not create a window";
+  if (placed) {
+    glfwSetWindowPos(window_, *placement.x, *placement.y);
+    glfwShowWindow(window_);
+  }
 
   uint32_t extensionCount = 0;
   const char** extensions = glfwGetRequiredInstanceExtensions(&extensionCount);

@@ -6,6 +6,7 @@
 // keeps its pixels and is redrawn only where the frames since it was last drawn changed it.
 #pragma once
 
+#include "app/gui/AppSettings.h"
 #include "app/gui/ImageReadback.h"
 #include "app/gui/Png.h"
 #include "app/gui/UiRenderer.h"
@@ -30,8 +31,8 @@ class WindowPresenter {
   WindowPresenter& operator=(const WindowPresenter&) = delete;
 
   // glfwInit must have succeeded. Creates the window, the context's instance and device (able to
-  // present to it) and the swapchain.
-  std::string open(int width, int height, const char* title);
+  // present to it) and the swapchain. A placement with a position puts the window there.
+  std::string open(const WindowPlacement& placement, const char* title);
 
   GLFWwindow* window() const { return window_; }
   // The display's content scale (HiDPI): 1 on a 96-dpi display.

@@ -119,9 +119,13 @@ void RunPanel::drawImage(const offload::Buffer& b, const offload::Buffer* expect
   const ImVec2 origin = ImGui::GetCursorScreenPos();
   ImGui::Image(view.texture, size);
   if (ImGui::IsItemHovered()) {
-    const ImGuiIO& io = ImGui::GetIO();
-    // Ctrl+wheel zooms (the wheel alone scrolls).
-    if (io.KeyCtrl && io.MouseWheel != 0.0f) view.zoom = std::clamp(view.zoom + (io.MouseWheel > 0 ? 1 : -1), 1, kMaxZoom);
+    ImGuiIO& io = ImGui::GetIO();
+    // Ctrl+wheel zooms the image (the wheel alone scrolls); the wheel is taken, so the whole
+    // UI's Ctrl+wheel zoom (Workspace) leaves it alone.
+    if (io.KeyCtrl && io.MouseWheel != 0.0f) {
+      view.zoom = std::clamp(view.zoom + (io.MouseWheel > 0 ? 1 : -1), 1, kMaxZoom);
+      io.MouseWheel = 0.0f;
+    }
     const uint32_t x = uint32_t(std::clamp((io.MousePos.x - origin.x) / zoom, 0.0f, float(image.width - 1)));
     const uint32_t y = uint32_t(std::clamp((io.MousePos.y - origin.y) / zoom, 0.0f, float(image.height - 1)));
     const size_t first = texelValueIndex(b, x, y, view.choice.mip);

@@ -74,7 +74,7 @@ TEST_CASE("a window redrawn in part shows what the frame drawn in full shows", "
   {
     sl::gui::VulkanContext context;
     sl::gui::WindowPresenter presenter(context);
-    REQUIRE(presenter.open(480, 320, "partial redraw") == "");
+    REQUIRE(presenter.open(sl::gui::WindowPlacement{480, 320, {}, {}}, "partial redraw") == "");
     int width = 0, height = 0;
     glfwGetFramebufferSize(presenter.window(), &width, &height);
     ImGui::CreateContext();
