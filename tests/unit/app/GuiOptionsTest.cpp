@@ -16,6 +16,8 @@ TEST_CASE("gui options parse", "[gui-options]") {
   CHECK(options.width == 800);
   CHECK(options.height == 600);
   CHECK(options.scale == 2.0f);
+  CHECK(options.sizeGiven);  // it wins over the remembered window size
+  CHECK(options.settingsPath.empty());
   CHECK(options.dxcArgs == std::vector<std::string>{"-T", "cs_6_0"});
 }
 
@@ -29,6 +31,12 @@ TEST_CASE("gui option errors are clear", "[gui-options]") {
   CHECK(parseGuiOptions({"--bogus"}, options).find("unknown option '--bogus'") != std::string::npos);
   GuiOptions two;
   CHECK(parseGuiOptions({"a.hlsl", "b.hlsl"}, two).find("more than one file") != std::string::npos);
+  CHECK(parseGuiOptions({"--settings"}, options) == "--settings needs a value");
+  CHECK(parseGuiOptions({"--settings", ""}, options) == "--settings needs a file name");
+  GuiOptions remembered;
+  REQUIRE(parseGuiOptions({"--settings", "s.txt"}, remembered) == "");
+  CHECK(remembered.settingsPath == "s.txt");
+  CHECK_FALSE(remembered.sizeGiven);  // the default size leaves room for the remembered one
   GuiOptions help;
   CHECK(parseGuiOptions({"--help"}, help) == "");
   CHECK(help.help);
