@@ -243,8 +243,23 @@ bool DebugScript::command(const std::string& text, std::string& out) {
     return true;
   }
   if (name == "locals") {
-    if (!needsNothing()) return false;
-    printVariables(session_.locals(), "  ", out);
+    // locals [N]: the current function's, or call-stack entry N's (`where` numbers them) as they
+    // are now, in scope at its call.
+    if (rest.empty()) {
+      printVariables(session_.locals(), "  ", out);
+      return true;
+    }
+    char* end = nullptr;
+    const unsigned long frame = std::strtoul(rest.c_str(), &end, 10);
+    const size_t depth = session_.callStack().size();
+    if (*end || frame >= depth) {
+      out += "error: locals takes a frame number of `where` (0.." + std::to_string(depth ? depth - 1 : 0) + "), not '" + rest + "'\n";
+      return false;
+    }
+    const std::vector<interp::debug::Variable> variables =
+        frame == 0 ? session_.locals() : session_.frameLocals(frame, session_.tracedLane());
+    if (variables.empty()) out += "locals " + rest + ": none (no debug information for that frame's variables)\n";
+    printVariables(variables, "  ", out);
     return true;
   }
   if (name == "globals") {

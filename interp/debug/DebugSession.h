@@ -138,6 +138,10 @@ class DebugSession {
   const Mask& liveLanes() const { return trace_->liveLanes; }
   uint32_t tracedLane() const { return trace_->lane; }
   std::vector<FrameInfo> callStack() const;
+  // The locals of call-stack entry `index` (callStack()'s order; 0 is locals()' frame) as `lane`
+  // has them now: a caller's, inlined or not, are those in scope at its call. Empty without
+  // debug information for that function.
+  std::vector<Variable> frameLocals(size_t index, uint32_t lane);
   // When the last step returned from a call (a stop after `out`): the value it returned.
   std::optional<Value> returnedValue();
 
@@ -198,7 +202,15 @@ class DebugSession {
   std::optional<Value> localVariable(uint32_t frame, uint32_t id, uint32_t lane);
   // DebugLocalVariables of the frame's function that a DebugDeclare/DebugValue already reached:
   // (name, binding index into DebugInfo::bindings), the latest binding of each, in module order.
-  std::vector<std::pair<std::string, uint32_t>> debugLocals(uint32_t frame) const;
+  // `scope`, when given, is the scope the locals must enclose (a caller's at its call); else the
+  // current instruction's.
+  std::vector<std::pair<std::string, uint32_t>> debugLocals(uint32_t frame, std::optional<uint32_t> scope = std::nullopt) const;
+  // callStack()'s entries as (real frame, the scope the entry is at): one per inlining level.
+  struct StackEntry {
+    uint32_t frame = 0;
+    uint32_t scope = 0;
+  };
+  std::vector<StackEntry> stackEntries() const;
   std::optional<Value> bindingValue(uint32_t frame, uint32_t binding, uint32_t lane);
   // A buffer or push-constant variable as far as it is known (its snapshot plus the wave's
   // writes); a structured buffer reads as its array.

@@ -88,7 +88,7 @@ std::optional<Value> DebugSession::localVariable(uint32_t frame, uint32_t id, ui
   return std::nullopt;
 }
 
-std::vector<std::pair<std::string, uint32_t>> DebugSession::debugLocals(uint32_t frame) const {
+std::vector<std::pair<std::string, uint32_t>> DebugSession::debugLocals(uint32_t frame, std::optional<uint32_t> scope) const {
   std::vector<std::pair<std::string, uint32_t>> out;
   if (info_.bindings.empty() || frame == TraceCursor::kNone) return out;
   const TraceCursor::Frame& f = cursor_.frame(frame);
@@ -108,8 +108,8 @@ std::vector<std::pair<std::string, uint32_t>> DebugSession::debugLocals(uint32_t
     if (slot.first == TraceCursor::kNone || step >= slot.first) slot = {step, k};
   }
   // Only locals whose scope holds the current instruction's (when the module says).
-  uint32_t here = 0;
-  if (p < trace_->steps.size() && cursor_.frameOf(p) == frame) {
+  uint32_t here = scope.value_or(0);
+  if (!scope && p < trace_->steps.size() && cursor_.frameOf(p) == frame) {
     const std::vector<uint32_t>& scopes = info_.instScopes[f.function];
     if (trace_->steps[p].inst < scopes.size()) here = scopes[trace_->steps[p].inst];
   }
@@ -237,6 +237,53 @@ std::vector<Variable> DebugSession::markChanged(std::vector<Variable> variables,
   }
   previous = std::move(now);
   return variables;
+}
+
+std::vector<DebugSession::StackEntry> DebugSession::stackEntries() const {
+  std::vector<StackEntry> entries;
+  uint32_t frame = cursor_.currentFrame();
+  if (frame == TraceCursor::kNone) return entries;
+  // The same walk as callStack(): per real frame, the step it is at, then its inlining levels
+  // outwards, each at the scope of its call.
+  auto expand = [&](uint32_t realFrame, size_t step) {
+    uint32_t scope = 0, level = 0;
+    if (step < trace_->steps.size()) {
+      const TraceStep& s = trace_->steps[step];
+      if (s.inst < info_.instScopes[s.function].size()) scope = info_.instScopes[s.function][s.inst];
+      level = inlinedOf(step);
+    }
+    entries.push_back({realFrame, scope});
+    for (int guard = 0; level && guard < int(kInlineLevels); ++guard) {
+      auto it = info_.inlinedAt.find(level);
+      if (it == info_.inlinedAt.end()) break;
+      entries.push_back({realFrame, it->second.scope});
+      level = it->second.next;
+    }
+  };
+  expand(frame, cursor_.position());
+  for (uint32_t child = frame; cursor_.frame(child).parent != TraceCursor::kNone; child = cursor_.frame(child).parent) {
+    const TraceCursor::Frame& f = cursor_.frame(child);
+    if (f.firstStep > 0) expand(f.parent, f.firstStep - 1);
+    else entries.push_back({f.parent, 0});
+  }
+  return entries;
+}
+
+std::vector<Variable> DebugSession::frameLocals(size_t index, uint32_t lane) {
+  std::vector<Variable> out;
+  const std::vector<StackEntry> entries = stackEntries();
+  if (index >= entries.size()) return out;
+  const StackEntry& e = entries[index];
+  for (const auto& [name, binding] : debugLocals(e.frame, e.scope ? std::optional<uint32_t>(e.scope) : std::nullopt)) {
+    std::optional<Value> value = bindingValue(e.frame, binding, lane);
+    Variable v;
+    v.scope = Variable::Scope::Local;
+    v.name = name;
+    v.type = value->typeName;
+    v.value = std::move(*value);
+    out.push_back(std::move(v));
+  }
+  return out;
 }
 
 std::vector<Variable> DebugSession::locals() {

@@ -105,12 +105,11 @@ Adapter::Reply Adapter::scopes(const Object& args) {
   const std::optional<uint32_t> lane = frame ? laneOfFrame(*frame, &index) : std::nullopt;
   if (!lane || index >= session()->callStack().size()) return fail("scopes: no frame " + (frame ? std::to_string(*frame) : std::string("given")));
   Array list;
-  // The session reads the variables of the innermost frame only; callers show the globals.
-  if (index == 0)
-    list.push_back(Object{{"name", "Locals"},
-                          {"presentationHint", "locals"},
-                          {"variablesReference", variables_.addScope({VariableScope::Kind::Locals, *lane})},
-                          {"expensive", false}});
+  // A caller's locals are those in scope at its call (DebugSession::frameLocals).
+  list.push_back(Object{{"name", "Locals"},
+                        {"presentationHint", "locals"},
+                        {"variablesReference", variables_.addScope({VariableScope::Kind::Locals, *lane, index})},
+                        {"expensive", false}});
   list.push_back(Object{{"name", "Globals"}, {"variablesReference", variables_.addScope({VariableScope::Kind::Globals, *lane})}, {"expensive", false}});
   Reply r;
   r.body = Object{{"scopes", std::move(list)}};
@@ -120,6 +119,12 @@ Adapter::Reply Adapter::scopes(const Object& args) {
 Array Adapter::scopeVariables(const VariableScope& scope, interp::debug::Format format) {
   interp::debug::DebugSession& s = *session();
   const bool traced = scope.lane == s.tracedLane();
+  if (scope.kind == VariableScope::Kind::Locals && scope.frame > 0) {
+    // A caller's frame: read for the scope's own lane.
+    Array list;
+    for (const interp::debug::Variable& v : s.frameLocals(scope.frame, scope.lane)) list.push_back(variables_.variable(v.name, v.type, v.value, "", format));
+    return list;
+  }
   const std::vector<interp::debug::Variable> vars = scope.kind == VariableScope::Kind::Locals ? s.locals() : s.globals();
   Array list;
   if (traced && scope.kind == VariableScope::Kind::Locals)

@@ -18,6 +18,7 @@ struct VariableScope {
   enum class Kind { Locals, Globals };
   Kind kind = Kind::Locals;
   uint32_t lane = 0;
+  uint32_t frame = 0;  // Locals: the call-stack entry (0: the innermost)
 };
 
 // One child of a structured value: "x" of a vector, "[2]" of an array or matrix, a member.

@@ -248,6 +248,20 @@ class Client:
             ref = self.scope_ref(thread, "Locals" if word == "locals" else "Globals")
             if ref:
                 self.print_variables("%s (thread %s)" % (word, thread), self.request("variables", {"variablesReference": ref}))
+        elif word == "frame-locals":
+            # frame-locals N: the Locals scope of call-stack frame N of the current thread.
+            n = int(rest)
+            r = self.request("stackTrace", {"threadId": self.thread})
+            frames = r["body"]["stackFrames"] if r and r.get("success") else []
+            if n >= len(frames):
+                print("client: no frame %d" % n)
+            else:
+                s = self.request("scopes", {"frameId": frames[n]["id"]})
+                if s and self.print_response(s):
+                    print("scopes of frame %d -> %s" % (n, ", ".join(x["name"] for x in s["body"]["scopes"])))
+                    ref = next((x["variablesReference"] for x in s["body"]["scopes"] if x["name"] == "Locals"), 0)
+                    if ref:
+                        self.print_variables("locals of frame %d (%s)" % (n, frames[n]["name"]), self.request("variables", {"variablesReference": ref}))
         elif word == "expand":
             ref = next((v["variablesReference"] for v in self.variables if v["name"] == rest), 0)
             if not ref:
