@@ -414,6 +414,13 @@ void DebugController::refreshView(const Stop& stop) {
   ++stopSerial_;
 }
 
+bool DebugController::selectFrame(size_t index) {
+  if (!active() || stale_ || index >= view_.frames.size()) return false;
+  view_.frame = index;
+  view_.locals = index == 0 ? session_->locals() : session_->frameLocals(index, session_->tracedLane());
+  return true;
+}
+
 bool DebugController::runToInstruction(uint32_t wordOffset) {
   if (!active() || stale_) return false;
   const auto start = std::chrono::steady_clock::now();

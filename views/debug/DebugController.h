@@ -54,6 +54,8 @@ struct StopView {
   std::string instruction;  // the SPIR-V instruction about to run
   int instructionIndex = -1; // its entry in the recording's disassembly (-1: none, the end)
   std::vector<interp::debug::Variable> locals, globals;
+  // The call-stack entry Locals shows (0: the innermost; a caller's: those in scope at its call).
+  size_t frame = 0;
   std::vector<interp::debug::FrameInfo> frames;
   std::vector<interp::debug::LaneValue> wave;
   std::string waveError;
@@ -123,6 +125,9 @@ class DebugController {
   // The F5/F10/... motions; false with no session (the panel starts one for F5).
   bool move(DebugMotion motion);
   bool runToLine(uint32_t line);
+  // Shows call-stack entry `index`'s locals (a click in the Call stack); false when there is
+  // no such entry. Each stop shows the innermost again.
+  bool selectFrame(size_t index);
   // Forward, instruction by instruction, to the next execution of the instruction at
   // `wordOffset` (the SPIR-V section's double-click); false, staying put, when it does not run
   // again.

@@ -248,6 +248,9 @@ void DebugPanel::drawStatus(const ViewFonts& fonts) {
 void DebugPanel::drawVariables(const ViewFonts& fonts) {
   const StopView& v = controller_.view();
   if (!ImGui::CollapsingHeader("Locals and arguments", ImGuiTreeNodeFlags_DefaultOpen)) return;
+  if (v.frame > 0 && v.frame < v.frames.size())
+    ImGui::TextDisabled("Frame #%zu, %s (the caller's locals in scope at its call; click #0 in the Call stack for the stop's)", v.frame,
+                        v.frames[v.frame].function.c_str());
   if (v.locals.empty()) ImGui::TextDisabled(controller_.active() ? "(none in scope here)" : "(no session)");
   else if (beginValueTable("##locals")) {
     for (size_t k = 0; k < v.locals.size(); ++k) {
@@ -371,7 +374,11 @@ void DebugPanel::drawCallStack(const ViewFonts& fonts) {
     const size_t slash = f.location.file.find_last_of("/\\");
     const std::string file = slash == std::string::npos ? f.location.file : f.location.file.substr(slash + 1);
     const std::string where = f.location.known ? "at " + file + ":" + std::to_string(f.location.line) : "(no line)";
-    ImGui::Text("#%zu %s  %s", k, f.function.empty() ? "<unnamed>" : f.function.c_str(), where.c_str());
+    const std::string label = "#" + std::to_string(k) + " " + (f.function.empty() ? "<unnamed>" : f.function) + "  " + where;
+    ImGui::PushID(int(k));
+    if (ImGui::Selectable(label.c_str(), k == v.frame)) controller_.selectFrame(k);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Show this frame's locals (as they are now, in scope at its call)");
+    ImGui::PopID();
   }
 }
 
