@@ -85,7 +85,8 @@ std::string GuiScript::parse(std::string_view text, const std::string& name, Gui
       "debug-first-difference", "debug-first-difference-async", "debug-first-difference-cancel", "debug-go-to-difference", "expect-debug-difference",
       "debug-break-where", "debug-break-where-async", "debug-break-where-cancel", "debug-where-hit", "expect-debug-where", "expect-debug-where-hit",
       "expect-debug-read", "expect-debug-wrote", "expect-debug-accesses", "debug-run-to-instruction", "expect-debug-spirv", "expect-debug-id",
-      "expect-debug-spirv-value", "expect-debug-excerpt", "debug-writer-of", "expect-debug-writer", "new", "zoom", "expect-zoom", "expect-display", "expect-save-as"};
+      "expect-debug-spirv-value", "expect-debug-excerpt", "debug-writer-of", "expect-debug-writer", "new", "zoom", "expect-zoom", "expect-display", "expect-save-as",
+      "debug-frame"};
   while (start <= text.size()) {
     size_t end = text.find('\n', start);
     if (end == std::string_view::npos) end = text.size();
