@@ -14,6 +14,7 @@
 #include <imgui_stdlib.h>
 
 #include <algorithm>
+#include <utility>
 
 namespace sl::views {
 
@@ -295,6 +296,9 @@ std::string Workspace::saveAs(const std::string& path) {
     // The text is saved under another name: autosave goes with it.
     restartRecovery(editor_.text);
   }
+  // What the unsaved-changes prompt was asked for, once its Save found a path.
+  const PendingAction after = std::exchange(afterSaveAs_, PendingAction::None);
+  if (error.empty() && !modified()) finishPendingAction(after);
   return error;
 }
 
@@ -453,13 +457,19 @@ void Workspace::answerPrompt(PromptAnswer answer) {
   if (answer == PromptAnswer::Cancel || action == PendingAction::None) return;
   if (answer == PromptAnswer::Save) {
     save();
+    // A document with no file: Save asked for a path; the open, new or quit follows that save.
+    if (saveAsDialog_) afterSaveAs_ = action;
     if (modified()) return;  // the save failed (or left the Run tab's bundle unsaved); its message says why
   }
+  finishPendingAction(action);
+}
+
+void Workspace::finishPendingAction(PendingAction action) {
   if (action == PendingAction::Quit) {
     quitRequested_ = true;
   } else if (action == PendingAction::New) {
     newDocumentNow();
-  } else if (openNow(pendingPath_).empty()) {
+  } else if (action == PendingAction::Open && openNow(pendingPath_).empty()) {
     banner_ = pendingBanner_;
   }
   pendingBanner_.clear();
@@ -855,11 +865,14 @@ void Workspace::drawModals() {
       ImGui::CloseCurrentPopup();
     }
     ImGui::SameLine();
-    if (ImGui::Button("Cancel")) flag = false, ImGui::CloseCurrentPopup();
+    // Escape cancels too, as in any file dialog.
+    if (ImGui::Button("Cancel") || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape), false))
+      flag = false, ImGui::CloseCurrentPopup();
     ImGui::EndPopup();
   };
   pathDialog("Open file", openDialog_, "Open", [&](const std::string& path) { open(path); });
   pathDialog("Save as", saveAsDialog_, "Save", [&](const std::string& path) { saveAs(path); });
+  if (!saveAsDialog_) afterSaveAs_ = PendingAction::None;  // cancelled: the prompt's action is dropped too
 }
 
 void Workspace::drawRightPanel(const ViewFonts& fonts) {

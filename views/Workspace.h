@@ -210,6 +210,8 @@ class Workspace {
   void drawDebugMenu();
   void handleDebugKeys();
   void newDocumentNow();
+  // The open, new document or quit the unsaved-changes prompt held back.
+  void finishPendingAction(PendingAction action);
   void drawViewMenu();
   // Ctrl+N and the zoom keys and wheel; none while a modal asks something.
   void handleAppKeys();
@@ -261,6 +263,8 @@ class Workspace {
   std::string savedText_;  // the editor's text as last loaded or saved
   bool quitRequested_ = false;
   PendingAction pendingAction_ = PendingAction::None;
+  // The prompt's Save on a document with no file asked for a path: this follows the Save As.
+  PendingAction afterSaveAs_ = PendingAction::None;
   std::string pendingPath_;
   std::string pendingBanner_;
   bool openDialog_ = false, saveAsDialog_ = false;
