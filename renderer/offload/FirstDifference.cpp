@@ -163,7 +163,10 @@ FirstDifferenceResult findFirstDifference(std::span<const uint32_t> words, const
   if (width >= 4 && width <= 128 && (width & (width - 1)) == 0) traceOptions.subgroupSize = width;
   traceOptions.maxSteps = options.maxSteps;
   traceOptions.timeout = options.timeout;
+  traceOptions.cancel = options.cancel;
+  const auto cancelled = [&] { return options.cancel && options.cancel->load(); };
   InvocationTraceResult traced = traceInvocation(words, *cpuParse.pipeline, choice, traceOptions, where);
+  if (cancelled()) return fail("cancelled");
   if (!traced.value) {
     result.usageError = traced.usageError;
     return fail(traced.error);
@@ -174,6 +177,7 @@ FirstDifferenceResult findFirstDifference(std::span<const uint32_t> words, const
 
   // The plain GPU run, then the instrumented ones: a window of probes each.
   const std::vector<uint8_t> plainCode = bytesOf(words);
+  if (cancelled()) return fail("cancelled");
   hal::Status status = executePipeline(**gpu, plain, {plainCode}, nullptr, options.timeout);
   if (!status.ok()) return fail(where + ": error: on '" + result.gpuName + "': " + status.message());
   interp::probe::InstrumentOptions probeOptions;
@@ -191,6 +195,7 @@ FirstDifferenceResult findFirstDifference(std::span<const uint32_t> words, const
     if (!module.ok()) return fail(where + ": error: cannot instrument the shader: " + module.error);
     probes = module.probes;
     if (first > 0 && first >= probes.size()) break;
+    if (cancelled()) return fail("cancelled");  // between GPU runs: a submitted one cannot be stopped
     ++result.instrumentedRuns;
     ParseResult runParse = parsePipeline(pipelineText, pipelineName);
     Pipeline& run = *runParse.pipeline;

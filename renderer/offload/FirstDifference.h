@@ -10,6 +10,7 @@
 //   std::fputs(r.report().c_str(), stdout);
 #pragma once
 
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <optional>
@@ -30,6 +31,10 @@ struct FirstDifferenceOptions {
   std::string adapterRegex;             // which Vulkan adapter
   std::chrono::seconds timeout{120};    // per dispatch
   size_t maxSteps = 0;                  // CPU trace budget (0: InvocationTrace's default)
+  // Set from another thread to stop: the CPU trace stops, and no further GPU run starts (one
+  // already submitted runs to its end: a Vulkan dispatch cannot be stopped). The result is then
+  // the error "cancelled".
+  const std::atomic<bool>* cancel = nullptr;
 };
 
 // The first captured value that differs.

@@ -170,7 +170,7 @@ class DebugController {
   bool findFirstDifference();
   // A search was asked for and its result is not in yet.
   bool searchingDifference() const { return difference_.waiting(); }
-  // The job is busy (a cancelled search still runs to its end: findFirstDifference cannot stop).
+  // The job is busy (a cancelled search stops after the GPU run it is waiting for).
   bool differenceBusy() const { return difference_.busy(); }
   void cancelFirstDifference();
   FirstDifferenceJob& differenceJob() { return difference_.job(); }

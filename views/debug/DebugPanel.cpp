@@ -489,7 +489,7 @@ void DebugPanel::drawFirstDifference(const ViewFonts& fonts) {
                  canSearch))
     c.findFirstDifference();
   if (c.searchingDifference()) {
-    if (toolButton("Cancel", "Stop waiting: the result is not shown (the GPU's search runs to its end)", true)) c.cancelFirstDifference();
+    if (toolButton("Cancel", "Stop the search: the result is not shown (a GPU run already submitted finishes first)", true)) c.cancelFirstDifference();
     ImGui::TextDisabled("searching...");
   } else if (c.differenceBusy()) {
     ImGui::TextDisabled("the cancelled search is finishing");

@@ -56,6 +56,7 @@ FirstDifferenceOutcome findFirstDifferenceNow(const DebugRequest& request, const
   }
   offload::FirstDifferenceOptions options;
   options.maxSteps = request.trace.maxSteps;
+  options.cancel = cancel;
   out.result = offload::findFirstDifference(compiled.words, offload::printPipeline(pipeline), request.fileName + " (pipeline)",
                                             request.choice, request.fileName, options);
   if (out.result.first) out.line = documentLineOf(out.result.first->location, request.fileName);

@@ -1,8 +1,8 @@
 // The Debug tab's "Find first difference (GPU vs CPU)": compiles the document as a recording
 // does (compileForDebug) and runs offload::findFirstDifference for the session's invocation
 // (renderer/offload/FirstDifference.h: the CPU trace against an instrumented copy on the Vulkan
-// device), off the UI thread. It takes seconds; findFirstDifference takes no cancel flag, so a
-// cancel is checked between the compile and the search, and a result that comes after Cancel is
+// device), off the UI thread. It takes seconds; Cancel stops the CPU trace and any GPU run not
+// yet submitted (one running on the GPU finishes first), and a result that comes after Cancel is
 // not shown (DebugController). No ImGui.
 #pragma once
 

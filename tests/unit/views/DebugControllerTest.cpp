@@ -2,7 +2,10 @@
 
 #include "core/support/AtomicFile.h"
 #include "renderer/offload/Bundle.h"
+#include "renderer/offload/PipelinePrinter.h"
 #include "views/run/RunDocument.h"
+
+#include <atomic>
 
 #include <catch2/catch.hpp>
 
@@ -151,4 +154,22 @@ TEST_CASE("motion timings", "[.timing]") {
   }
   WARN("recorded in " << c.recordingShown()->recordMilliseconds << " ms (compile " << c.recordingShown()->compileMilliseconds
                       << " ms); " << 2 * motions << " motions, mean " << total / (2 * motions) << " ms, worst " << worst << " ms");
+}
+
+TEST_CASE("a cancelled first-difference search stops before its GPU runs, with 'cancelled'", "[difference]") {
+  const Example e = loadExample();
+  DebugRequest r = requestFor(e);
+  r.choice.thread = std::array<uint32_t, 3>{5, 0, 0};
+  DebugRecording compiled;
+  sl::offload::Pipeline pipeline;
+  REQUIRE(compileForDebug(r, compiled, pipeline));
+  std::atomic<bool> cancel{true};
+  sl::offload::FirstDifferenceOptions options;
+  options.cancel = &cancel;
+  const sl::offload::FirstDifferenceResult result =
+      sl::offload::findFirstDifference(compiled.words, sl::offload::printPipeline(pipeline), "pipeline", r.choice, r.fileName, options);
+  INFO(result.error);
+  CHECK_FALSE(result.ok());
+  CHECK(result.error.find("cancelled") != std::string::npos);
+  CHECK(result.instrumentedRuns == 0);
 }
