@@ -211,6 +211,8 @@ class DebugSession {
     uint32_t scope = 0;
   };
   std::vector<StackEntry> stackEntries() const;
+  // debugLocals(frame, scope) with each one's value for `lane`.
+  std::vector<Variable> debugVariables(uint32_t frame, std::optional<uint32_t> scope, uint32_t lane);
   std::optional<Value> bindingValue(uint32_t frame, uint32_t binding, uint32_t lane);
   // A buffer or push-constant variable as far as it is known (its snapshot plus the wave's
   // writes); a structured buffer reads as its array.

@@ -274,8 +274,13 @@ std::vector<Variable> DebugSession::frameLocals(size_t index, uint32_t lane) {
   const std::vector<StackEntry> entries = stackEntries();
   if (index >= entries.size()) return out;
   const StackEntry& e = entries[index];
-  for (const auto& [name, binding] : debugLocals(e.frame, e.scope ? std::optional<uint32_t>(e.scope) : std::nullopt)) {
-    std::optional<Value> value = bindingValue(e.frame, binding, lane);
+  return debugVariables(e.frame, e.scope ? std::optional<uint32_t>(e.scope) : std::nullopt, lane);
+}
+
+std::vector<Variable> DebugSession::debugVariables(uint32_t frame, std::optional<uint32_t> scope, uint32_t lane) {
+  std::vector<Variable> out;
+  for (const auto& [name, binding] : debugLocals(frame, scope)) {
+    std::optional<Value> value = bindingValue(frame, binding, lane);
     Variable v;
     v.scope = Variable::Scope::Local;
     v.name = name;
@@ -313,15 +318,7 @@ std::vector<Variable> DebugSession::locals() {
   bool described = false;
   for (const DebugBinding& b : info_.bindings) described |= b.function == f.function;
   if (described) {
-    for (const auto& [name, binding] : debugLocals(frame)) {
-      std::optional<Value> value = bindingValue(frame, binding, lane);
-      Variable v;
-      v.scope = Variable::Scope::Local;
-      v.name = name;
-      v.type = value->typeName;
-      v.value = std::move(*value);
-      out.push_back(std::move(v));
-    }
+    out = debugVariables(frame, std::nullopt, lane);
     if (localsPosition_ != cursor_.position()) {
       localsPosition_ = cursor_.position();
       out = markChanged(std::move(out), previousLocals_);
