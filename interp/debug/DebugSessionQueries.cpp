@@ -192,19 +192,18 @@ std::vector<std::string> DebugSession::reads(size_t from, size_t to) const {
     // the lane before this load, in the same frame.
     Pointer pointer;
     bool found = false;
-    for (size_t g = 0; g < module_.globals.size() && !found; ++g)
-      if (module_.globals[g].id == pointerId) {
-        const GlobalVariable& v = module_.globals[g];
-        if (v.storageClass == spv::StorageClassWorkgroup) pointer.object = makeObject(ObjectKind::Workgroup, 0), pointer.offset = v.offset;
-        else if (v.storageClass == spv::StorageClassPushConstant) pointer.object = makeObject(ObjectKind::PushConstant, 0);
-        else if (v.storageClass == spv::StorageClassUniform || v.storageClass == spv::StorageClassStorageBuffer)
-          pointer.object = makeObject(ObjectKind::Buffer, uint32_t(g));
-        else break;  // inputs, privates: the lane's own variables, not memory it shares
-        pointer.layout = v.layout;
-        found = true;
-      }
-    if (!found && std::any_of(module_.globals.begin(), module_.globals.end(), [&](const GlobalVariable& v) { return v.id == pointerId; }))
-      continue;
+    const auto global = std::find_if(module_.globals.begin(), module_.globals.end(), [&](const GlobalVariable& v) { return v.id == pointerId; });
+    if (global != module_.globals.end()) {
+      // Inputs and privates are the lane's own variables, not memory it shares: not listed.
+      const spv::StorageClass storage = spv::StorageClass(global->storageClass);
+      if (storage == spv::StorageClassWorkgroup) pointer.object = makeObject(ObjectKind::Workgroup, 0), pointer.offset = global->offset;
+      else if (storage == spv::StorageClassPushConstant) pointer.object = makeObject(ObjectKind::PushConstant, 0);
+      else if (storage == spv::StorageClassUniform || storage == spv::StorageClassStorageBuffer)
+        pointer.object = makeObject(ObjectKind::Buffer, uint32_t(global - module_.globals.begin()));
+      else continue;
+      pointer.layout = global->layout;
+      found = true;
+    }
     if (!found) {
       auto def = definingInst_[step.function].find(pointerId);
       if (def == definingInst_[step.function].end()) continue;
