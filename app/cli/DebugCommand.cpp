@@ -275,8 +275,7 @@ int runDebug(const Args& args) {
   DebugScriptOptions scriptOptions;
   scriptOptions.watches = o.watches;
   scriptOptions.showGlobals = o.globals;
-  const interp::debug::Disassembly disassembly = interp::debug::disassembleInstructions(target->program->words);
-  scriptOptions.disassembly = &disassembly;
+  scriptOptions.words = target->program->words;
   DebugScript script(session, scriptOptions);
   if (!script.run(o.script, out)) ok = false;
   if (script.reachedEnd())

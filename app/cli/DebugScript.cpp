@@ -304,9 +304,10 @@ bool DebugScript::command(const std::string& text, std::string& out) {
       }
       around = uint32_t(n);
     }
-    const interp::debug::Disassembly* d = options_.disassembly;
-    if (!d || !d->error.empty()) {
-      out += "error: no disassembly" + (d ? ": " + d->error : std::string()) + "\n";
+    if (!disassembly_) disassembly_ = interp::debug::disassembleInstructions(options_.words);
+    const interp::debug::Disassembly* d = &*disassembly_;
+    if (!d->error.empty()) {
+      out += "error: no disassembly: " + d->error + "\n";
       return false;
     }
     const std::optional<uint32_t> offset = session_.instructionWordOffset();

@@ -2,6 +2,8 @@
 // text of each stop (what the golden tests check): location, source line, locals, watches.
 #pragma once
 
+#include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -14,8 +16,8 @@ struct DebugScriptOptions {
   std::vector<std::string> watches;  // printed at every stop
   bool showGlobals = false;          // inputs, privates and groupshared at every stop
   uint32_t maxStops = 1000;          // the default script's continue loop stops after this many
-  // The debugged module's instructions, for `spirv` (null: the command says there is none).
-  const interp::debug::Disassembly* disassembly = nullptr;
+  // The debugged module's words, disassembled at the first `spirv` (most sessions never ask).
+  std::span<const uint32_t> words;
 };
 
 class DebugScript {
@@ -42,6 +44,7 @@ class DebugScript {
   size_t printedUpTo_ = 0;
   size_t previousStop_ = 0, currentStop_ = 0;  // positions of the last two stops (for `writes`)  // the traced lane's printf lines before this step were shown
   bool reachedEnd_ = false;
+  std::optional<interp::debug::Disassembly> disassembly_;
 };
 
 // "source.hlsl" of "/path/x.test/source.hlsl".
