@@ -12,6 +12,9 @@ struct Document {
   std::string fileName;  // shown in diagnostics and the DXC command line
   std::string text;
   CompileOptions options;
+  // The flags the file itself states (a bundle's RUN line, a `// shaderlens:` comment), as
+  // written; "" when it states none. Remembered options apply while the file still says this.
+  std::string statedOptions;
   // Where Save writes; empty when the document cannot be saved as is (a part of a .test bundle).
   std::string savePath;
   // Shown in the menu and window title; the file name when empty.

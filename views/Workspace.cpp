@@ -348,9 +348,42 @@ std::string Workspace::openNow(const std::string& path) {
     saveMessage_ = error;
     return error;
   }
+  const bool remembered = applyRememberedOptions(doc);
+  // A file that says nothing about how it compiles keeps the back end the user works with.
+  if (!remembered && doc.statedOptions.empty()) doc.options.target = document_.options.target;
   replaceDocument(std::move(doc));
+  if (remembered) saveMessage_ += " with the options last used for it";
   recent_.add(path);
   return "";
+}
+
+std::string Workspace::optionsKey() const {
+  return !document_.bundlePath.empty() ? document_.bundlePath : document_.savePath;
+}
+
+void Workspace::rememberOptions() {
+  if (optionsKey().empty()) return;
+  if (std::string error = remembered_.remember(optionsKey(), document_.statedOptions, optionsLine_); !error.empty())
+    saveMessage_ = "cannot remember the options: " + error;
+}
+
+bool Workspace::applyRememberedOptions(Document& doc) const {
+  const std::string& key = !doc.bundlePath.empty() ? doc.bundlePath : doc.savePath;
+  if (key.empty()) return false;
+  const std::string* chosen = remembered_.chosenFor(key, doc.statedOptions);
+  if (!chosen) return false;
+  ParsedCommandLine parsed = parseDxcCommandLine(splitOptionsLine(*chosen));
+  if (!parsed.error.empty()) return false;  // a store written by another version: the file's own options
+  doc.options = parsed.options;
+  return true;
+}
+
+void Workspace::setRememberedOptions(RememberedOptions store, bool applyNow) {
+  remembered_ = std::move(store);
+  if (applyNow && applyRememberedOptions(document_)) {
+    optionsChanged();
+    saveMessage_ += " with the options last used for it";
+  }
 }
 
 std::string Workspace::debugKey() const {
@@ -490,6 +523,7 @@ std::string Workspace::openExample(const std::string& relative) {
 void Workspace::optionsChanged() {
   optionsLine_ = optionsLineFor(document_.options);
   optionsError_.clear();
+  rememberOptions();
   postCompile(/*immediate=*/true);
 }
 
@@ -522,6 +556,7 @@ std::string Workspace::setOptionsLine(const std::string& line) {
   }
   optionsError_.clear();
   document_.options = parsed.options;
+  rememberOptions();
   postCompile(/*immediate=*/true);
   return "";
 }

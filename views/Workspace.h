@@ -15,6 +15,7 @@
 #include "views/EditorPanel.h"
 #include "views/Examples.h"
 #include "views/RecentFiles.h"
+#include "views/RememberedOptions.h"
 #include "views/RecoveryOffer.h"
 #include "views/StagePanel.h"
 #include "views/StageTextFill.h"
@@ -190,11 +191,22 @@ class Workspace {
   void setOpenFunction(OpenFunction open) { open_ = std::move(open); }
   void setExamplesDir(const std::string& dir);
   void setRecentFiles(RecentFiles recent) { recent_ = std::move(recent); }
+  // The options the user last chose per file (views/RememberedOptions): every toolbar change is
+  // recorded for the document's file, and opening a file applies what was recorded for it.
+  // `applyNow`: the open document takes its remembered options too (not when the command line
+  // gave options).
+  void setRememberedOptions(RememberedOptions store, bool applyNow);
+  const RememberedOptions& rememberedOptions() const { return remembered_; }
 
  private:
   enum class PendingAction { None, Open, New, Quit };
   void postCompile(bool immediate);
   void optionsChanged();
+  // The file the document's options are remembered for ("" for an untitled document).
+  std::string optionsKey() const;
+  void rememberOptions();
+  // Sets `doc`'s options to the ones remembered for its file; false when none apply.
+  bool applyRememberedOptions(Document& doc) const;
   void drawMenuBar();
   void drawToolbar(const ViewFonts& fonts);
   void drawModals();
@@ -236,6 +248,7 @@ class Workspace {
   std::map<std::string, DebugController::Kept> keptDebug_;
   std::string debugKey() const;
   RecentFiles recent_;
+  RememberedOptions remembered_;
   UiZoom zoom_;
   double zoomNoteUntil_ = -1.0;  // ImGui time until which the status bar shows the zoom
   std::vector<Example> examples_;

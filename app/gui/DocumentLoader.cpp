@@ -34,7 +34,9 @@ std::string documentFromBundle(const std::string& bundleText, const CompileOptio
   out.text = chosen->text;
   out.options = options;
   out.savePath.clear();  // a part of a bundle: saving it alone would lose the rest
+  out.statedOptions.clear();
   if (step && !step->args.empty()) {
+    for (const std::string& a : step->args) out.statedOptions += (out.statedOptions.empty() ? "" : " ") + a;
     ParsedCommandLine flags = parseDxcCommandLine(step->args);
     if (!flags.error.empty()) return "the bundle's compile flags: " + flags.error;
     out.options = flags.options;
@@ -95,7 +97,8 @@ std::string loadDocument(const std::string& path, const CompileOptions& options,
   out.title.clear();
   out.options = options;
   // A file may say how it compiles (the examples do: a vertex shader, a SPIR-V-only stage).
-  if (optionsFromComment(text, out.options, error); !error.empty()) return path + ":" + error;
+  out.statedOptions = optionsFromComment(text, out.options, error);
+  if (!error.empty()) return path + ":" + error;
   out.text = std::move(text);
   out.savePath = path;
   out.bundlePath.clear();

@@ -130,6 +130,10 @@ int runGuiSession(const Args& args) {
     recent.load();
     recent.add(path);
     workspace.setRecentFiles(std::move(recent));
+    // Likewise the options remembered per file; options after `--` win for the file given.
+    views::RememberedOptions remembered(options.scriptPath.empty() ? views::defaultRememberedOptionsPath() : std::string());
+    remembered.load();
+    workspace.setRememberedOptions(std::move(remembered), /*applyNow=*/options.dxcArgs.empty());
   }
 
   gui::ShellSettings settings;

@@ -4,6 +4,7 @@
 #include "core/support/AtomicFile.h"
 #include "views/Examples.h"
 #include "views/RecentFiles.h"
+#include "views/RememberedOptions.h"
 #include "views/inspect/Bindings.h"
 #include "views/inspect/LineLinks.h"
 #include "views/inspect/SignatureGrid.h"
@@ -173,5 +174,37 @@ TEST_CASE("recent files keep the newest first, unique, bounded, and persist", "[
   RecentFiles again(store);
   CHECK(again.load() == "");
   CHECK(again.paths() == recent.paths());
+  std::filesystem::remove_all(std::filesystem::path(store).parent_path());
+}
+
+TEST_CASE("remembered options come back for a file while it states the same", "[options]") {
+  const std::string store = (std::filesystem::temp_directory_path() / "sl-remembered-test" / "options.txt").string();
+  std::filesystem::remove_all(std::filesystem::path(store).parent_path());
+  RememberedOptions remembered(store);
+  CHECK(remembered.load() == "");
+  CHECK(remembered.chosenFor("/tmp/a.hlsl", "") == nullptr);
+  CHECK(remembered.remember("/tmp/a.hlsl", "", "-T cs_6_6 -E main -spirv") == "");
+  CHECK(remembered.remember("/tmp/b.hlsl", "-T vs_6_0 -E vs_main", "-T vs_6_6 -E vs_main") == "");
+  CHECK(remembered.remember("/tmp/a.hlsl", "", "-T cs_6_7 -E main") == "");  // the latest choice wins
+  RememberedOptions again(store);
+  CHECK(again.load() == "");
+  CHECK(again.size() == 2);
+  REQUIRE(again.chosenFor("/tmp/a.hlsl", "") != nullptr);
+  CHECK(*again.chosenFor("/tmp/a.hlsl", "") == "-T cs_6_7 -E main");
+  REQUIRE(again.chosenFor("/tmp/b.hlsl", "-T vs_6_0 -E vs_main") != nullptr);
+  CHECK(*again.chosenFor("/tmp/b.hlsl", "-T vs_6_0 -E vs_main") == "-T vs_6_6 -E vs_main");
+  // The file now states other options: its own statement wins.
+  CHECK(again.chosenFor("/tmp/b.hlsl", "-T vs_6_1 -E vs_main") == nullptr);
+  // A relative path names the same file as its absolute form.
+  const auto cwd = std::filesystem::current_path();
+  std::filesystem::current_path("/tmp");
+  CHECK(again.chosenFor("a.hlsl", "") != nullptr);
+  std::filesystem::current_path(cwd);
+  // Malformed lines (another version's store, a hand edit) are skipped, not fatal.
+  sl::writeFileAtomically(store, "garbage\n\t\t\n/tmp/c.hlsl\t\t-T cs_6_0\n");
+  RememberedOptions partial(store);
+  CHECK(partial.load() == "");
+  CHECK(partial.size() == 1);
+  CHECK(partial.chosenFor("/tmp/c.hlsl", "") != nullptr);
   std::filesystem::remove_all(std::filesystem::path(store).parent_path());
 }
