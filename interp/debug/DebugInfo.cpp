@@ -21,6 +21,70 @@ std::string literal(std::span<const uint32_t> words, size_t at, size_t end) {
   return s;
 }
 
+// One DebugType* instruction (`inst` is its words) into `types`; a composite's members are
+// resolved once the whole module is read.
+void readDebugType(uint32_t instruction, std::span<const uint32_t> inst, std::map<uint32_t, std::string>& strings,
+                   std::map<uint32_t, uint64_t>& constants, DebugTypes& types,
+                   std::map<uint32_t, std::pair<std::string, uint32_t>>& members,
+                   std::map<uint32_t, std::vector<uint32_t>>& compositeMembers) {
+  const size_t count = inst.size();
+  const uint32_t id = inst[2];
+  auto name = [&](size_t w) { return w < count && strings.count(inst[w]) ? strings[inst[w]] : std::string(); };
+  auto number = [&](size_t w) { return w < count && constants.count(inst[w]) ? uint32_t(constants[inst[w]]) : 0u; };
+  DebugType t;
+  switch (instruction) {
+    case 2:  // DebugTypeBasic Name Size Encoding Flags
+      t.kind = DebugType::Kind::Basic;
+      t.name = name(5);
+      break;
+    case 5:  // DebugTypeArray BaseType ComponentCounts...
+      if (count < 7) return;
+      t.kind = DebugType::Kind::Array;
+      t.base = inst[5];
+      for (size_t w = 6; w < count; ++w) t.counts.push_back(number(w));
+      break;
+    case 6: case 108:  // DebugTypeVector BaseType ComponentCount; DebugTypeMatrix VectorType VectorCount ColumnMajor
+      if (count < 7) return;
+      t.kind = instruction == 6 ? DebugType::Kind::Vector : DebugType::Kind::Matrix;
+      t.base = inst[5];
+      t.counts.push_back(number(6));
+      break;
+    case 7:  // DebugTypedef Name BaseType Source Line Column Parent
+      if (count < 7) return;
+      t.kind = DebugType::Kind::Typedef;
+      t.name = name(5);
+      t.base = inst[6];
+      break;
+    case 10:  // DebugTypeComposite Name Tag Source Line Column Parent LinkageName Size Flags Members...
+      t.kind = DebugType::Kind::Composite;
+      t.name = name(5);
+      if (count > 14) compositeMembers[id].assign(inst.begin() + 14, inst.end());
+      break;
+    case 11:  // DebugTypeMember Name Type ...
+      if (count >= 7) members[id] = {name(5), inst[6]};
+      return;
+    default: break;  // pointers, functions, qualifiers...: not shown as values
+  }
+  types[id] = std::move(t);
+}
+
+// A binding's DebugExpression: empty, or a single Deref (DebugOperation 0), is what this
+// debugger applies; anything else is named so the value is not shown wrong.
+void applyExpression(const std::vector<uint32_t>& operationIds, const std::map<uint32_t, uint32_t>& operations, DebugBinding& b) {
+  static const char* const kNames[] = {"Deref", "Plus", "Minus", "PlusUconst", "BitPiece", "Swap", "Xderef", "StackValue", "Constu", "Fragment"};
+  for (uint32_t id : operationIds) {
+    auto it = operations.find(id);
+    const uint32_t op = it == operations.end() ? ~0u : it->second;
+    if (op == 0 && !b.deref && operationIds.size() == 1) {
+      b.deref = true;
+      continue;
+    }
+    b.unsupported = op < std::size(kNames) ? kNames[op] : "operation " + std::to_string(op);
+    b.deref = false;
+    return;
+  }
+}
+
 }  // namespace
 
 std::string DebugInfo::sourceLine(const std::string& file, uint32_t line) const {
@@ -77,6 +141,10 @@ DebugInfo readDebugInfo(const Module& m, std::span<const uint32_t> words, uint32
   uint32_t debugInfoSet = 0;
   std::map<uint32_t, uint32_t> localIndex;  // DebugLocalVariable id -> index into info.locals
   std::map<uint32_t, uint64_t> constants;   // OpConstant id -> value (DebugLocalVariable's line)
+  std::map<uint32_t, std::pair<std::string, uint32_t>> members;  // DebugTypeMember id -> (name, type)
+  std::map<uint32_t, std::vector<uint32_t>> compositeMembers;     // DebugTypeComposite id -> member ids
+  std::map<uint32_t, uint32_t> operations;                        // DebugOperation id -> its OpCode
+  std::map<uint32_t, std::vector<uint32_t>> expressions;          // DebugExpression id -> operations
   uint32_t function = ~0u;                  // Module::functions index of the body being read
   info.functionNames.resize(m.functions.size());
   info.instScopes.resize(m.functions.size());
@@ -139,7 +207,13 @@ DebugInfo readDebugInfo(const Module& m, std::span<const uint32_t> words, uint32
       } else if (instruction == 26 && count >= 9) {  // DebugLocalVariable Name Type Source Line Column Parent Flags
         localIndex[words[at + 2]] = uint32_t(info.locals.size());
         info.locals.push_back({strings.count(words[at + 5]) ? strings[words[at + 5]] : "", uint32_t(constants[words[at + 8]]),
-                               count >= 11 ? words[at + 10] : 0});
+                               count >= 11 ? words[at + 10] : 0, words[at + 6]});
+      } else if ((instruction >= 2 && instruction <= 11) || instruction == 108) {  // DebugType*
+        readDebugType(instruction, words.subspan(at, count), strings, constants, info.types, members, compositeMembers);
+      } else if (instruction == 30 && count >= 6) {  // DebugOperation OpCode Operands...
+        operations[words[at + 2]] = uint32_t(constants.count(words[at + 5]) ? constants[words[at + 5]] : words[at + 5]);
+      } else if (instruction == 31) {  // DebugExpression Operations...
+        expressions[words[at + 2]].assign(words.begin() + at + 5, words.begin() + end);
       } else if ((instruction == 28 || instruction == 29) && count >= 7 && function != ~0u && localIndex.count(words[at + 5])) {
         // DebugDeclare LocalVariable Variable Expression / DebugValue LocalVariable Value Expression
         // Indexes...: anchored before the next decoded instruction (by word offset).
@@ -152,8 +226,10 @@ DebugInfo readDebugInfo(const Module& m, std::span<const uint32_t> words, uint32
         b.anchor = uint32_t(next - insts.begin());
         b.declare = instruction == 28;
         b.target = words[at + 6];
-        // A DebugValue with Indexes sets part of an aggregate: not shown (the whole value is kept).
-        if (b.declare || count == 8) info.bindings.push_back(b);
+        // Indexes are ids of integer constants (the set's every operand is an id).
+        for (size_t w = at + 8; w < end; ++w) b.indexes.push_back(uint32_t(constants.count(words[w]) ? constants[words[w]] : words[w]));
+        if (count >= 8) applyExpression(expressions[words[at + 7]], operations, b);
+        info.bindings.push_back(std::move(b));
       }
     } else if (op == spv::OpConstant && count >= 4) {
       constants[words[at + 2]] = words[at + 3];
@@ -182,6 +258,14 @@ DebugInfo readDebugInfo(const Module& m, std::span<const uint32_t> words, uint32
     }
     at = end;
   }
+
+  // Members are separate instructions, and a composite may name them before they appear.
+  for (const auto& [composite, ids] : compositeMembers)
+    for (uint32_t id : ids) {
+      auto it = members.find(id);
+      info.types[composite].members.push_back(it == members.end() ? 0 : it->second.second);
+      info.types[composite].memberNames.push_back(it == members.end() ? "" : it->second.first);
+    }
 
   info.codeLines.resize(m.sourceFiles.size());
   for (const Function& f : m.functions)

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "interp/Module.h"
+#include "interp/debug/DebugTypes.h"
 #include "interp/debug/Value.h"
 
 namespace sl::interp::debug {
@@ -23,6 +24,7 @@ struct DebugLocal {
   std::string name;
   uint32_t line = 0;
   uint32_t scope = 0;  // its Parent: a DebugFunction or DebugLexicalBlock id
+  uint32_t type = 0;   // its DebugType* id (DebugInfo::types)
 };
 struct DebugBinding {
   uint32_t local = 0;      // index into DebugInfo::locals
@@ -30,12 +32,20 @@ struct DebugBinding {
   uint32_t anchor = 0;     // Function::insts index of the instruction after it
   bool declare = false;    // DebugDeclare (else DebugValue)
   uint32_t target = 0;     // the OpVariable / OpFunctionParameter (declare) or value id
+  // Indexes: the part of the variable this binding sets (struct member, array element, vector
+  // component, matrix column), outermost first; empty: the whole variable.
+  std::vector<uint32_t> indexes;
+  // Its DebugExpression: a single Deref says the value is a pointer to read through; any other
+  // operation is not applied, and `unsupported` names it (the value is then not shown).
+  bool deref = false;
+  std::string unsupported;
 };
 
 struct DebugInfo {
   MemberNames memberNames;                    // struct type id -> member names
   std::vector<DebugLocal> locals;
   std::vector<DebugBinding> bindings;         // in module order
+  DebugTypes types;                           // the module's DebugType* instructions
   // Module::functions index -> DebugFunction name (via DebugFunctionDefinition), "" when none.
   std::vector<std::string> functionNames;
   // Lexical scopes: DebugFunction/DebugLexicalBlock id -> its Parent; and per function, each

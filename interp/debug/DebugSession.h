@@ -204,7 +204,20 @@ class DebugSession {
   // (name, binding index into DebugInfo::bindings), the latest binding of each, in module order.
   // `scope`, when given, is the scope the locals must enclose (a caller's at its call); else the
   // current instruction's.
-  std::vector<std::pair<std::string, uint32_t>> debugLocals(uint32_t frame, std::optional<uint32_t> scope = std::nullopt) const;
+  // Each local's bindings to apply, in order: the latest that sets the whole variable (if any),
+  // then those setting parts of it (DebugValue with Indexes) reached after it.
+  struct LocalBindings {
+    std::string name;
+    uint32_t local = 0;  // index into DebugInfo::locals
+    std::vector<uint32_t> bindings;
+  };
+  std::vector<LocalBindings> debugLocals(uint32_t frame, std::optional<uint32_t> scope = std::nullopt) const;
+  // A local's value from its bindings: parts laid over the whole (or over a value of its debug
+  // type that is all `<uninitialized>`), named by its declared type when that is a typedef.
+  Value debugLocalValue(uint32_t frame, const LocalBindings& local, uint32_t lane);
+  // What the pointer `id` points to, read from memory as it is now; nullopt when unknown.
+  std::optional<Value> pointee(uint32_t frame, uint32_t id, uint32_t lane);
+  std::optional<Pointer> pointerOf(uint32_t frame, uint32_t id, uint32_t lane, int depthLimit = 8);
   // callStack()'s entries as (real frame, the scope the entry is at): one per inlining level.
   struct StackEntry {
     uint32_t frame = 0;

@@ -7,6 +7,7 @@
 #include <spirv/unified1/spirv.hpp>
 
 #include <algorithm>
+#include <cstring>
 
 namespace sl::interp::debug {
 
@@ -88,8 +89,8 @@ std::optional<Value> DebugSession::localVariable(uint32_t frame, uint32_t id, ui
   return std::nullopt;
 }
 
-std::vector<std::pair<std::string, uint32_t>> DebugSession::debugLocals(uint32_t frame, std::optional<uint32_t> scope) const {
-  std::vector<std::pair<std::string, uint32_t>> out;
+std::vector<DebugSession::LocalBindings> DebugSession::debugLocals(uint32_t frame, std::optional<uint32_t> scope) const {
+  std::vector<LocalBindings> out;
   if (info_.bindings.empty() || frame == TraceCursor::kNone) return out;
   const TraceCursor::Frame& f = cursor_.frame(frame);
   const size_t p = cursor_.position();
@@ -98,14 +99,12 @@ std::vector<std::pair<std::string, uint32_t>> DebugSession::debugLocals(uint32_t
     if (p < trace_->steps.size() && cursor_.frameOf(p) == frame && trace_->steps[p].inst == b.anchor) return uint32_t(p);
     return cursor_.lastDefinition(frame, b.anchor);
   };
-  std::vector<std::pair<uint32_t, uint32_t>> latest(info_.locals.size(), {TraceCursor::kNone, 0});  // (step, binding)
+  std::vector<std::vector<std::pair<uint32_t, uint32_t>>> reachedOf(info_.locals.size());  // per local: (step, binding)
   for (uint32_t k = 0; k < info_.bindings.size(); ++k) {
     const DebugBinding& b = info_.bindings[k];
     if (b.function != f.function) continue;
     const uint32_t step = reached(b);
-    if (step == TraceCursor::kNone) continue;
-    auto& slot = latest[b.local];
-    if (slot.first == TraceCursor::kNone || step >= slot.first) slot = {step, k};
+    if (step != TraceCursor::kNone) reachedOf[b.local].push_back({step, k});
   }
   // Only locals whose scope holds the current instruction's (when the module says).
   uint32_t here = scope.value_or(0);
@@ -113,26 +112,131 @@ std::vector<std::pair<std::string, uint32_t>> DebugSession::debugLocals(uint32_t
     const std::vector<uint32_t>& scopes = info_.instScopes[f.function];
     if (trace_->steps[p].inst < scopes.size()) here = scopes[trace_->steps[p].inst];
   }
-  for (uint32_t l = 0; l < latest.size(); ++l) {
-    if (latest[l].first == TraceCursor::kNone) continue;
+  for (uint32_t l = 0; l < reachedOf.size(); ++l) {
+    auto& steps = reachedOf[l];
+    if (steps.empty()) continue;
     if (here && info_.locals[l].scope && !info_.scopeWithin(here, info_.locals[l].scope)) continue;
-    out.push_back({info_.locals[l].name, latest[l].second});
+    // In the order they took effect (bindings anchored at one instruction: module order).
+    std::sort(steps.begin(), steps.end());
+    size_t from = 0;
+    for (size_t k = 0; k < steps.size(); ++k)
+      if (info_.bindings[steps[k].second].indexes.empty()) from = k;
+    LocalBindings entry{info_.locals[l].name, l, {}};
+    for (size_t k = from; k < steps.size(); ++k) entry.bindings.push_back(steps[k].second);
+    out.push_back(std::move(entry));
   }
   return out;
 }
 
+std::optional<Pointer> DebugSession::pointerOf(uint32_t frame, uint32_t id, uint32_t lane, int depthLimit) {
+  if (frame == TraceCursor::kNone || depthLimit <= 0) return std::nullopt;
+  const TraceCursor::Frame& f = cursor_.frame(frame);
+  const Function& fn = module_.functions[f.function];
+  for (const auto& [localId, layout] : localLayouts_[f.function]) {
+    if (localId != id) continue;
+    for (const Function::Local& local : fn.locals)
+      if (local.id == id) return Pointer{makeObject(ObjectKind::LaneStack, 0), layout, uint64_t(f.localsBase) + local.offset};
+  }
+  // A pointer parameter: the caller's argument.
+  for (size_t k = 0; k < fn.parameterIds.size(); ++k) {
+    if (fn.parameterIds[k] != id) continue;
+    if (f.parent == TraceCursor::kNone || f.firstStep == 0) return std::nullopt;
+    const TraceStep& call = trace_->steps[f.firstStep - 1];
+    const Function& caller = module_.functions[call.function];
+    const Inst& inst = caller.insts[call.inst];
+    if (inst.opcode != spv::OpFunctionCall || inst.operandCount < k + 2) return std::nullopt;
+    return pointerOf(f.parent, caller.operandIds[inst.firstOperand + 1 + k], lane, depthLimit - 1);
+  }
+  auto def = definingInst_[f.function].find(id);
+  if (def == definingInst_[f.function].end()) return std::nullopt;
+  const uint32_t step = cursor_.lastDefinition(frame, def->second);
+  if (step == TraceCursor::kNone || !trace_->steps[step].active.test(lane) || trace_->steps[step].valueSize < sizeof(Pointer)) return std::nullopt;
+  const uint8_t* bytes = trace_->valueOf(step, lane);
+  if (!bytes) return std::nullopt;
+  Pointer pointer;
+  std::memcpy(&pointer, bytes, sizeof pointer);
+  return pointer;
+}
+
+std::optional<Value> DebugSession::pointee(uint32_t frame, uint32_t id, uint32_t lane) {
+  if (std::optional<Value> v = localVariable(frame, id, lane)) return v;
+  std::optional<Pointer> pointer = pointerOf(frame, id, lane);
+  if (!pointer || !pointer->layout) return std::nullopt;
+  const ObjectKind kind = objectKind(pointer->object);
+  const uint32_t size = module_.layout(pointer->layout).size;
+  bool written = false;
+  const uint8_t* bytes = cursor_.bytes(kind, objectIndex(pointer->object), lane, pointer->offset, size, &written);
+  if (!bytes || (kind == ObjectKind::LaneStack && !written)) {
+    Value v;
+    v.opaque = "<uninitialized>";
+    v.typeName = typeName(module_, module_.layout(pointer->layout).type);
+    return v;
+  }
+  return readMemory(module_, pointer->layout, bytes, &info_.memberNames);
+}
+
 std::optional<Value> DebugSession::bindingValue(uint32_t frame, uint32_t binding, uint32_t lane) {
   const DebugBinding& b = info_.bindings[binding];
-  if (b.declare)
-    if (std::optional<Value> v = localVariable(frame, b.target, lane)) return v;
-  std::optional<Value> v = valueOfId(frame, b.target, lane);
-  if (!v) {
-    Value missing;
-    missing.opaque = "<not available>";
-    missing.typeName = b.target < module_.typeOf.size() && module_.typeOf[b.target] ? typeName(module_, module_.typeOf[b.target]) : "?";
-    return missing;
+  auto missing = [&](std::string what) {
+    Value v;
+    v.opaque = std::move(what);
+    const uint32_t type = b.target < module_.typeOf.size() ? module_.typeOf[b.target] : 0;
+    v.typeName = b.indexes.empty() ? debugTypeName(info_.types, info_.locals[b.local].type) : "";
+    if (v.typeName.empty()) v.typeName = type ? typeName(module_, type) : "?";
+    return v;
+  };
+  if (!b.unsupported.empty()) return missing("<not shown: DebugExpression " + b.unsupported + ">");
+  // A DebugDeclare's variable holds the local; a Deref says the value points to it; so does a
+  // declared pointer parameter (the caller's variable passed by reference).
+  const bool pointer = b.target < module_.typeOf.size() && module_.typeOf[b.target] &&
+                       module_.type(module_.typeOf[b.target]).kind == TypeKind::Pointer;
+  if (b.deref || (b.declare && pointer)) {
+    if (std::optional<Value> v = pointee(frame, b.target, lane)) return v;
+    return missing("<not available>");
   }
-  return v;
+  std::optional<Value> v = valueOfId(frame, b.target, lane);
+  return v ? v : missing("<not available>");
+}
+
+namespace {
+
+// Lays `part` over the piece of `whole` that `indexes` name; false when they name none.
+bool place(Value& whole, const std::vector<uint32_t>& indexes, size_t at, Value part) {
+  if (at == indexes.size()) {
+    whole = std::move(part);
+    return true;
+  }
+  if (whole.kind == Value::Kind::Opaque || indexes[at] >= whole.elements.size()) return false;
+  // A part's own type name is the SPIR-V one; the shape's (debug info) names it as declared.
+  Value& element = whole.elements[indexes[at]];
+  const std::string name = element.typeName;
+  if (!place(element, indexes, at + 1, std::move(part))) return false;
+  if (at + 1 == indexes.size() && !name.empty()) element.typeName = name;
+  return true;
+}
+
+}  // namespace
+
+Value DebugSession::debugLocalValue(uint32_t frame, const LocalBindings& local, uint32_t lane) {
+  const uint32_t type = info_.locals[local.local].type;
+  std::optional<Value> value;
+  size_t k = 0;
+  if (!local.bindings.empty() && info_.bindings[local.bindings[0]].indexes.empty()) value = bindingValue(frame, local.bindings[k++], lane);
+  if (k < local.bindings.size() && (!value || value->kind == Value::Kind::Opaque)) {
+    // Only parts are known: start from the declared type's shape, all of it not yet set.
+    if (std::optional<Value> shape = uninitializedValue(info_.types, type)) value = std::move(shape);
+  }
+  if (!value) {
+    value.emplace();
+    value->opaque = "<not available>";
+    value->typeName = debugTypeName(info_.types, type);
+  }
+  for (; k < local.bindings.size(); ++k) {
+    const DebugBinding& b = info_.bindings[local.bindings[k]];
+    if (std::optional<Value> part = bindingValue(frame, local.bindings[k], lane)) place(*value, b.indexes, 0, std::move(*part));
+  }
+  applyTypedefNames(info_.types, type, *value);
+  return *value;
 }
 
 std::optional<Value> DebugSession::bufferValue(const GlobalVariable& g) {
@@ -178,8 +282,8 @@ std::optional<Value> DebugSession::lookup(const std::string& name, uint32_t lane
   if (frame != TraceCursor::kNone) {
     const TraceCursor::Frame& f = cursor_.frame(frame);
     const Function& fn = module_.functions[f.function];
-    for (const auto& [debugName, binding] : debugLocals(frame))
-      if (debugName == name) return bindingValue(frame, binding, lane);
+    for (const LocalBindings& local : debugLocals(frame))
+      if (local.name == name) return debugLocalValue(frame, local, lane);
     for (const auto& [id, layout] : localLayouts_[f.function])
       if (module_.names[id] == name) return localVariable(frame, id, lane);
     for (uint32_t id : fn.parameterIds)
@@ -279,13 +383,13 @@ std::vector<Variable> DebugSession::frameLocals(size_t index, uint32_t lane) {
 
 std::vector<Variable> DebugSession::debugVariables(uint32_t frame, std::optional<uint32_t> scope, uint32_t lane) {
   std::vector<Variable> out;
-  for (const auto& [name, binding] : debugLocals(frame, scope)) {
-    std::optional<Value> value = bindingValue(frame, binding, lane);
+  for (const LocalBindings& local : debugLocals(frame, scope)) {
+    Value value = debugLocalValue(frame, local, lane);
     Variable v;
     v.scope = Variable::Scope::Local;
-    v.name = name;
-    v.type = value->typeName;
-    v.value = std::move(*value);
+    v.name = local.name;
+    v.type = value.typeName;
+    v.value = std::move(value);
     out.push_back(std::move(v));
   }
   return out;
