@@ -290,6 +290,7 @@ enum class MatrixLayout : uint8_t { Default, RowMajor, ColumnMajor };
 struct VarDecl : Decl {
   VarDecl() : Decl(DeclKind::Var) {}
   const Type* type = nullptr;
+  const struct TypedefDecl* declaredAs = nullptr;  // the typedef `type` was written as (debug info only)
   StorageClass storage = StorageClass::Local;
   bool isConst = false;
   ParamDirection direction = ParamDirection::In;  // parameters
@@ -366,6 +367,10 @@ struct CBufferDecl : Decl {
 struct TypedefDecl : Decl {
   TypedefDecl() : Decl(DeclKind::Typedef) {}
   const Type* type = nullptr;
+  // A `typedef` or `using X = ...` the source declares (not a template's type parameter): the
+  // debug information names variables declared with it by it (DebugTypedef).
+  bool declared = false;
+  const TypedefDecl* aliasOf = nullptr;  // the typedef its type was written as (a typedef of a typedef)
 };
 
 struct EnumConstantDecl;

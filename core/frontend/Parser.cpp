@@ -396,6 +396,8 @@ void Parser::parseTypedef(std::vector<Decl*>& out) {
     td->loc = cur().loc;
     consume();
     td->type = parseArrayDims(spec.type, false);
+    td->declared = true;
+    if (td->type == spec.type) td->aliasOf = spec.typedefName;
     if (sema_.currentScope()->kind == Scope::Kind::Struct)
       sema_.error(td->loc, "nested typedefs are not supported in HLSL");
     sema_.checkRedeclaration(td);
@@ -428,13 +430,19 @@ void Parser::parseUsing(std::vector<Decl*>& out) {
   td->loc = cur().loc;
   consume();
   consume();
+  namedTypedef_ = nullptr;
   td->type = parseType(false);
+  td->declared = true;
+  if (namedTypedef_ && namedTypedef_->type == td->type) td->aliasOf = namedTypedef_;
   if (!td->type) {
     errorHere("expected a type");
     skipUntil({tok::semi}, true);
     return;
   }
-  td->type = parseArrayDims(td->type, false);
+  if (const Type* withDims = parseArrayDims(td->type, false); withDims != td->type) {
+    td->type = withDims;
+    td->aliasOf = nullptr;
+  }
   sema_.checkRedeclaration(td);
   sema_.declare(td);
   if (sema_.currentScope()->ns) sema_.currentScope()->ns->decls.push_back(td);
@@ -701,7 +709,10 @@ bool Parser::parseDeclSpec(DeclSpec& spec, bool allowDefinitions) {
     spec.type = sema_.types().enumType(static_cast<EnumDecl*>(e));
   } else {
     size_t before = pos_;
+    namedTypedef_ = nullptr;
     spec.type = parseType(allowDefinitions, &spec);
+    // Only when the whole specifier is the typedef (not a template argument inside it).
+    if (namedTypedef_ && namedTypedef_->type == spec.type) spec.typedefName = namedTypedef_;
     if (!spec.type) {
       if (pos_ != before) return false;
       return false;
@@ -841,6 +852,7 @@ VarDecl* Parser::parseParameter() {
     consume();
   }
   p->type = parseArrayDims(spec.type, true);
+  if (p->type == spec.type) p->declaredAs = spec.typedefName;
   if (p->type->isVoid()) {
     sema_.error(p->loc, "parameter cannot have type 'void'");
     p->type = sema_.types().error();
@@ -1049,6 +1061,7 @@ void Parser::parseDeclarators(DeclSpec& spec, std::vector<Decl*>& out, StorageCl
     std::vector<clang::SourceLocation> unsized;
     bool allowUnsized = storage != StorageClass::Field && storage != StorageClass::CBufferMember;
     var->type = parseArrayDims(spec.type, allowUnsized, &unsized);
+    if (var->type == spec.type) var->declaredAs = spec.typedefName;
     if (spec.type->isVoid()) {
       sema_.error(nameLoc, "variable has incomplete type 'void'");
       var->type = sema_.types().error();
@@ -1674,6 +1687,7 @@ const Type* Parser::parseType(bool allowDefinitions, DeclSpec* spec) {
     sema_.error(loc, "'" + name + "' is a namespace, not a type");
     return types.error();
   }
+  if (d->kind == DeclKind::Typedef && static_cast<TypedefDecl*>(d)->declared) namedTypedef_ = static_cast<TypedefDecl*>(d);
   return sema_.typeOfTypeDecl(d);
 }
 

@@ -50,6 +50,7 @@ private:
     const Type* type = nullptr;
     clang::SourceLocation loc;
     Decl* definedType = nullptr;  // struct/enum defined inline in the specifier
+    const TypedefDecl* typedefName = nullptr;  // the declared typedef `type` was named by, if any
   };
 
   // ---- tokens
@@ -167,6 +168,7 @@ private:
   int bracketDepth_ = 0;    // parser recursion (expressions, types, namespaces, initializer lists)
   int statementDepth_ = 0;  // statement nesting, else-if chains included
   int typeNesting_ = 0;     // template arguments in template arguments
+  const TypedefDecl* namedTypedef_ = nullptr;  // the last declared typedef a type name resolved to
   std::unordered_map<const Expr*, unsigned> exprDepth_;
   std::unordered_map<const void*, unsigned> typeDepth_;  // types and complete structs
   bool stopped_ = false;

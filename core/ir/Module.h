@@ -214,11 +214,19 @@ struct DebugScopeDef {
 
 // A declared HLSL variable: a local, a parameter (argNumber from 1) or a global (static,
 // groupshared; GlobalVarDef::debugVar). dbg.declare/dbg.value say what holds a local.
+// A typedef (or `using` alias) a variable's type was written as: the debug type is a
+// DebugTypedef of that name, aliasing the next one of DebugVarDef::typedefs, the last aliasing
+// the variable's type.
+struct DebugTypedefDef {
+  std::string name;
+  DebugLoc loc;  // the typedef's declaration
+};
 struct DebugVarDef {
   std::string name;
   Type type;          // its value type
   DebugLoc loc;       // the declaration; loc.scope is the scope it belongs to
   uint32_t argNumber = 0;
+  std::vector<DebugTypedefDef> typedefs;  // outermost first: `Shade s;` with typedef Color Shade: Shade, Color
 };
 
 class Module {

@@ -16,6 +16,13 @@ static ir::DebugVarDef variableOf(Gen& g, const fe::VarDecl* var, ir::Type type,
   d.loc = g.debugLocOf(var);
   d.loc.scope = scope;
   d.argNumber = argNumber;
+  // Bounded: a typedef cannot alias itself, but the chain is data.
+  int guard = 0;
+  for (const fe::TypedefDecl* t = var->declaredAs; t && guard < 64; t = t->aliasOf, ++guard) {
+    ir::DebugLoc at = g.debugLocOf(t);
+    at.scope = 0;
+    d.typedefs.push_back({t->name, at});
+  }
   return d;
 }
 

@@ -715,12 +715,34 @@ class Writer {
       debugInst(body(), NonSemanticShaderDebugInfo100DebugDeclare, {debugLocalVariable(var), ptr, debugExpression()});
   }
 
+  // A variable's debug type: its value type, or a DebugTypedef of it named as the variable's
+  // type was written (the outermost of a typedef chain). Only over a scalar: SPIRV-Tools' validator
+  // (v2023.1, run on every module) accepts a DebugTypedef whose Base Type is a DebugTypeBasic only,
+  // so a typedef of a typedef is emitted as one DebugTypedef over the scalar, and a typedef of a
+  // vector, struct or array is described by its plain type.
+  uint32_t debugDeclaredType(const DebugVarDef& v) {
+    const uint32_t type = debugType(v.type);
+    const TypeKind kind = cx_.def(v.type).kind;
+    if (v.typedefs.empty() || (kind != TypeKind::Bool && kind != TypeKind::Int && kind != TypeKind::Float)) return type;
+    const DebugTypedefDef& t = v.typedefs.front();
+    const DebugLoc loc = t.loc.valid() && t.loc.file < m_.debugFiles.size() ? t.loc : DebugLoc{0, 1, 1};
+    const std::string key = t.name + "\n" + std::to_string(type) + "\n" + std::to_string(loc.file) + ":" + std::to_string(loc.line) + ":" +
+                            std::to_string(loc.column);
+    auto it = debugTypedefIds_.find(key);
+    if (it == debugTypedefIds_.end())
+      it = debugTypedefIds_.emplace(key, debugInst(debugGlobals_, NonSemanticShaderDebugInfo100DebugTypedef,
+                                                   {stringId(t.name), type, debugSourceId(loc.file), u32Const(loc.line),
+                                                    u32Const(loc.column ? loc.column : 1), compilationUnit()}))
+               .first;
+    return it->second;
+  }
+
   uint32_t debugLocalVariable(uint32_t var) {
     auto it = localVarIds_.find(var);
     if (it != localVarIds_.end()) return it->second;
     const DebugVarDef& v = m_.debugVars[var];
     const DebugLoc loc = v.loc.valid() && v.loc.file < m_.debugFiles.size() ? v.loc : DebugLoc{0, 1, 1};
-    Words ops{stringId(v.name), debugType(v.type), debugSourceId(loc.file), u32Const(loc.line),
+    Words ops{stringId(v.name), debugDeclaredType(v), debugSourceId(loc.file), u32Const(loc.line),
               u32Const(loc.column ? loc.column : 1), scopeId(v.loc.scope), u32Const(NonSemanticShaderDebugInfo100FlagIsLocal)};
     if (v.argNumber) ops.push_back(u32Const(v.argNumber));
     const uint32_t id = debugInst(debugGlobals_, NonSemanticShaderDebugInfo100DebugLocalVariable, ops);
@@ -1394,6 +1416,7 @@ class Writer {
   uint32_t debugImportId_ = 0, compUnitId_ = 0, debugExpressionId_ = 0, voidDebugFnType_ = 0;
   uint32_t printfImportId_ = 0;
   std::unordered_map<uint32_t, uint32_t> debugSourceIds_, debugTypeIds_;
+  std::unordered_map<std::string, uint32_t> debugTypedefIds_;  // name, base and place -> DebugTypedef
   // Variable debug info: DebugLoc::scope -> DebugLexicalBlock/DebugFunction, inlined scope ->
   // DebugInlinedAt, Module::debugVars index -> DebugLocalVariable, function -> DebugFunction.
   std::unordered_map<uint32_t, uint32_t> scopeIds_, inlinedAtIds_, localVarIds_, debugFnIds_;
