@@ -15,6 +15,7 @@
 #include <spirv/unified1/spirv.hpp>
 
 #include <algorithm>
+#include <optional>
 #include <unordered_set>
 
 namespace sl::spirv::detail {
@@ -74,6 +75,7 @@ class FunctionReader {
       body.inputAttrs.push_back(std::move(a));
       define(p, operand(p, 1), Value::regionInput(fn_.body, paramIndex++));
     }
+    st_.debugInfo.beginFunction();
     splitBlocks(i);
     if (blocks_.empty()) return;  // a declaration (imported function)
     walkRegion(blocks_[0].label, 0, fn_.body, Frame{FrameKind::Body, NodeId()});
@@ -87,13 +89,19 @@ class FunctionReader {
     for (; i < insts_.size(); ++i) {
       const RawInst& in = insts_[i];
       if (in.opcode == spv::OpLine) {
-        loc = lineLoc(in);
+        const DebugLoc line = lineLoc(in);
+        loc = DebugLoc{line.file, line.line, line.column, loc.scope};
         continue;
       }
-      if (in.opcode == spv::OpNoLine) { loc = {}; continue; }
+      if (in.opcode == spv::OpNoLine) { loc = DebugLoc{.scope = loc.scope}; continue; }
+      // Debug scopes and lines say where what follows is; DebugDeclare/DebugValue are read as
+      // instructions (in a block: elsewhere they are dropped).
+      if (st_.debugInfo.isDebugInfo(in) && (st_.debugInfo.trackLocation(st_, in, loc, fn_) || !cur || cur->hasTerminator))
+        continue;
       if (in.opcode == spv::OpFunctionEnd) break;
       if (in.opcode == spv::OpLabel) {
         if (cur && !cur->hasTerminator) fail(in, "block without a terminator");
+        loc = DebugLoc{.scope = loc.scope};  // a line ends with its block
         BlockInfo b;
         b.label = operand(in, 0);
         b.labelInst = in;
@@ -155,6 +163,18 @@ class FunctionReader {
     if (auto it = st_.consts.find(id); it != st_.consts.end()) return Value::constant(it->second);
     if (auto it = st_.globals.find(id); it != st_.globals.end()) return Value::global(it->second);
     fail(in, "use of %" + std::to_string(id) + " before its definition (or not a value)");
+  }
+
+  // The value of `id` for a debug instruction: only one the IR lets it see where it is (no
+  // scoping repair: debug info must not change the code), else nothing.
+  std::optional<Value> debugOperand(uint32_t id) {
+    if (auto it = values_.find(id); it != values_.end()) {
+      if (curRegion_.valid() && !encloses(defRegion(it->second), curRegion_)) return std::nullopt;
+      return it->second;
+    }
+    if (auto it = st_.consts.find(id); it != st_.consts.end()) return Value::constant(it->second);
+    if (auto it = st_.globals.find(id); it != st_.globals.end()) return Value::global(it->second);
+    return std::nullopt;
   }
 
   // ------------------------------------------------------------------ regions and nodes
@@ -374,11 +394,12 @@ class FunctionReader {
     frames_.push_back(frame);
     uint32_t cur = start;
     const RawInst* from = &insts_[0];
+    DebugLoc fromLoc;  // the branch's location: an exit it makes keeps it
     while (true) {
       curRegion_ = region;
       ExitChoice ex = exitFor(*from, cur, pred);
       if (ex.isExit) {
-        setExit(region, ex.exit, {});
+        setExit(region, ex.exit, fromLoc);
         break;
       }
       BlockInfo& b = block(*from, cur);
@@ -388,6 +409,7 @@ class FunctionReader {
         pred = 0;
         cur = operand(*b.merge, 0);
         from = b.merge;
+        fromLoc = {};
         continue;
       }
       if (pred != 0) {
@@ -406,6 +428,8 @@ class FunctionReader {
         next = pendingMerge_;
       }
       from = &b.terminator;
+      // Only a plain branch is this exit's own; after a construct the merge is reached from it.
+      fromLoc = b.terminator.opcode == spv::OpBranch ? b.terminatorLoc : DebugLoc{};
       cur = next;
     }
     frames_.pop_back();
@@ -683,6 +707,13 @@ class FunctionReader {
         break;
       }
       case spv::OpExtInst: {
+        if (st_.debugInfo.isDebugInfo(in)) {
+          std::optional<InstDef> op = st_.debugInfo.variableOp(
+              st_, in, loc, [&](uint32_t id) { return debugOperand(id); },
+              [&](const Value& v) { return typeOfValue(v); });
+          if (op) addInst(region, std::move(*op));
+          return;
+        }
         const uint32_t set = operand(in, 2);
         if (std::find(st_.ignoredSets.begin(), st_.ignoredSets.end(), set) != st_.ignoredSets.end()) return;
         if (set == st_.printfSet && set != 0) {

@@ -124,9 +124,11 @@ class ModuleReader {
       }
       moduleInst(in, result);
     }
+    st_.debugInfo.finishModule(st_);
     // Pass 2: function bodies.
     for (size_t k = 0; k < functionRanges.size(); ++k)
       detail::readFunction(st_, std::span(insts).subspan(functionRanges[k].first, functionRanges[k].second), FuncId(uint32_t(k)));
+    st_.debugInfo.finishModuleFunctions(st_);
     for (auto& [ep, fnId] : pendingEntries_) {
       auto it = st_.funcs.find(fnId);
       if (it == st_.funcs.end()) throw detail::ReadFailure{0, spv::OpEntryPoint, "entry point names %" + std::to_string(fnId) + ", not a function"};
@@ -183,6 +185,7 @@ class ModuleReader {
         const std::string set = detail::literalString(in, 1);
         if (set == "GLSL.std.450") st_.glslSet = operand(in, 0);
         else if (set == "NonSemantic.DebugPrintf") st_.printfSet = operand(in, 0);
+        else if (set == "NonSemantic.Shader.DebugInfo.100") st_.debugInfo.setImport(operand(in, 0));
         else if (set.rfind("NonSemantic.", 0) == 0) st_.ignoredSets.push_back(operand(in, 0));
         else fail(in, "unsupported extended instruction set \"" + set + "\"");
         return;
@@ -241,6 +244,11 @@ class ModuleReader {
         fail(in, "OpDecorateId is not supported");
       case spv::OpVariable: globalVariable(in); return;
       case spv::OpUndef: st_.consts[operand(in, 1)] = cx_->undef(st_.type(in, operand(in, 0))); return;
+      case spv::OpExtInst:
+        // Module-level debug info: variable debug info is read back, other NonSemantic sets dropped.
+        if (st_.debugInfo.isDebugInfo(in)) return st_.debugInfo.moduleInst(in);
+        if (std::find(st_.ignoredSets.begin(), st_.ignoredSets.end(), operand(in, 2)) != st_.ignoredSets.end()) return;
+        fail(in, "extended instruction of a semantic set outside a function");
       default: break;
     }
     if (typeInst(in)) return;

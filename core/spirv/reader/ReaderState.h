@@ -3,6 +3,7 @@
 #pragma once
 
 #include "core/ir/Module.h"
+#include "core/spirv/reader/DebugInfoReader.h"
 #include "core/spirv/reader/Reader.h"
 
 #include <cstdint>
@@ -55,6 +56,7 @@ struct ModuleState {
   uint32_t glslSet = 0;                                 // id of GLSL.std.450, 0 if none
   std::vector<uint32_t> ignoredSets;                    // NonSemantic.* sets: their insts are dropped
   uint32_t printfSet = 0;                               // NonSemantic.DebugPrintf: read as dbg.printf
+  DebugInfoReader debugInfo;                            // NonSemantic.Shader.DebugInfo.100
 
   ir::Type type(const RawInst& inst, uint32_t id) const;
   bool isType(uint32_t id) const { return types.count(id) != 0; }
