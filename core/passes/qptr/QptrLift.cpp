@@ -757,6 +757,7 @@ class Lifter {
       fn_->inst(id).resultType = m_.function(callee).returnType;
       return;
     }
+    if (in.op.isDebug(DebugOp::Declare) || in.op.isDebug(DebugOp::Value)) return liftDebugOp(id);
     auto fb = st_.functions[fid_.index].fallbacks.find(id.index);
     if (fb == st_.functions[fid_.index].fallbacks.end()) {
       for (const Operand& o : in.operands)
@@ -790,6 +791,23 @@ class Lifter {
     std::erase_if(fn_->inst(id).attrs.extra, [](const auto& kv) {
       return kv.first == "qptr.to_spv_ptr_input" || kv.first == "qptr.from_spv_ptr_output";
     });
+  }
+
+  // dbg.declare / dbg.value of a pointer: the lifted pointer when it is a whole root (the local
+  // variable or pointer parameter SPIR-V's DebugDeclare takes); any other is dropped rather
+  // than given an access chain of its own (debug info must not add code).
+  void liftDebugOp(InstId id) {
+    InstDef& in = fn_->inst(id);
+    for (Operand& o : in.operands) {
+      if (o.isImm || o.value.kind == ValueKind::Func) continue;
+      if (!isQptrType(cx_, m_.typeOf(*fn_, o.value)) && !refs_.count(valueKey(o.value))) continue;
+      const PtrRef ref = refOf(o.value);
+      if (!ref.valid || !ref.indices.empty() || ref.pending != 0) {
+        detached_.push_back(id);
+        return;
+      }
+      o.value = ref.base;
+    }
   }
 
   Module& m_;

@@ -102,6 +102,9 @@ class Lowerer {
   void lowerInst(InstId id) {
     InstDef& in = fn_->inst(id);
     if (in.op.family == OpFamily::Call || in.op.family == OpFamily::Qptr) return;
+    // A dbg.declare says where a variable lives, it does not access it: no usage (debug info
+    // must not change the code); qptr.lift points it at the lifted variable.
+    if (in.op.isDebug(DebugOp::Declare) || in.op.isDebug(DebugOp::Value)) return;
     if (in.op.family == OpFamily::Spv) {
       switch (in.op.code) {
         case spv::OpVariable: {
