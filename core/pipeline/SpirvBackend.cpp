@@ -382,15 +382,17 @@ void runSpirvBackend(const frontend::TranslationUnit& unit, const frontend::Prep
   const bool mapWanted = textWanted("spirv");
   if (debugMode.sourceText) fillDebugFileContents(module, result.fileName, result.source);
   const spirv::WriterOptions finalOptions = finalWriterOptions(env, debugMode, mapWanted);
-  // The qptr input carries OpLine (nothing richer: the reader takes OpLine only) whenever a
-  // location is used after it: a line map shown, or debug info in the lifted output.
+  // The qptr input carries OpLine whenever a location is used after it: a line map shown, or
+  // line debug info in the lifted output. With variable debug info (-fspv-debug=vulkan*) it
+  // carries NonSemantic.Shader.DebugInfo.100 instead, which the reader reads back into the IR's
+  // scopes, variables and dbg.* ops (locations included), so the lifted module keeps the locals.
   const bool locationsUsed = mapWanted || debugMode.lines || debugMode.shaderInfo || textWanted("qptr.lower") ||
                              textWanted("qptr.analyze") || textWanted("qptr.lift");
   spirv::WriterOptions writerOptions = finalOptions;
   if (qptrRuns) {
-    writerOptions.emitDebugLines = locationsUsed;
+    writerOptions.emitDebugLines = locationsUsed && !debugMode.shaderInfo;
     writerOptions.emitSourceText = false;
-    writerOptions.emitShaderDebugInfo = false;
+    writerOptions.emitShaderDebugInfo = debugMode.shaderInfo;
   }
   spirv::WriteResult written = spirv::writeModule(module, writerOptions);
   spirv::ValidateOptions validateOptions;
@@ -432,10 +434,9 @@ void runSpirvBackend(const frontend::TranslationUnit& unit, const frontend::Prep
     }
     stageDone();
     // The lifted module is emitted by default: it passes the same conformance tests as the
-    // bound module (docs/qptr.md); a module qptr cannot lift falls back to the bound one. The
-    // SPIR-V reader does not read variable debug info back, so a module that carries it
-    // (-fspv-debug=vulkan*) is the bound one, as with --no-qptr-lift.
-    if (!lifted.words.empty() && options.emitQptrLifted && !debugMode.shaderInfo) {
+    // bound module (docs/qptr.md); a module qptr cannot lift falls back to the bound one. Variable
+    // debug info (-fspv-debug=vulkan*) goes through the round trip too (the reader reads it back).
+    if (!lifted.words.empty() && options.emitQptrLifted) {
       emitted = std::move(lifted);
       emittedIsBound = false;
     }

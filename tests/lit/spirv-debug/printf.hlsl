@@ -3,7 +3,7 @@
 // RUN: %shaderlens compile -T cs_6_6 -E main -spirv -fspv-debug=vulkan --print spirv %s | FileCheck %s
 // RUN: %shaderlens compile -T cs_6_6 -E main -spirv -fspv-debug=vulkan-with-source -Fo %t.spv %s
 // RUN: spirv-val --relax-block-layout %t.spv
-// RUN: %shaderlens compile -T cs_6_6 -E main -spirv --no-qptr-lift -Fo %t.plain.spv %s
+// RUN: %shaderlens compile -T cs_6_6 -E main -spirv -Fo %t.plain.spv %s
 // RUN: python3 %S/Inputs/same_code.py %t.spv %t.plain.spv | FileCheck %s --check-prefix=SAME
 // SAME: same code
 
