@@ -64,6 +64,7 @@ void DebugInfoReader::finishModule(ModuleState& st) {
     v.name = name->second;
     v.type = g.type;
     v.loc = locOf(st, arg(*in, 2), arg(*in, 3), arg(*in, 4));
+    v.typedefs = typedefsOf(st, arg(*in, 1));
     st.module->debugVars.push_back(std::move(v));
     varOffsets_.push_back(in->offset);
     g.debugVar = uint32_t(st.module->debugVars.size());
@@ -96,6 +97,19 @@ DebugLoc DebugInfoReader::locOf(ModuleState& st, uint32_t sourceId, uint32_t lin
   loc.line = *line;
   loc.column = number(st, columnId).value_or(0);
   return loc;
+}
+
+// The one debug type read: the DebugTypedef chain a variable's type was written through
+// (the IR keeps the names, its type is the aliased one).
+std::vector<DebugTypedefDef> DebugInfoReader::typedefsOf(ModuleState& st, uint32_t type) {
+  std::vector<DebugTypedefDef> typedefs;
+  for (const RawInst* t = inst(type); t && instructionOf(*t) == NonSemanticShaderDebugInfo100DebugTypedef && typedefs.size() < 64;
+       t = inst(arg(*t, 1))) {
+    auto name = st.strings.find(arg(*t, 0));
+    if (name == st.strings.end()) break;
+    typedefs.push_back({name->second, locOf(st, arg(*t, 2), arg(*t, 3), arg(*t, 4))});
+  }
+  return typedefs;
 }
 
 uint32_t DebugInfoReader::functionOf(uint32_t scope) const {
@@ -197,6 +211,7 @@ std::optional<uint32_t> DebugInfoReader::localVariable(ModuleState& st, uint32_t
   d.loc = locOf(st, arg(*v, 2), arg(*v, 3), arg(*v, 4));
   d.loc.scope = scopeOf(st, scope, inlinedAt);
   d.argNumber = argCount(*v) > 7 ? number(st, arg(*v, 7)).value_or(0) : 0;
+  d.typedefs = typedefsOf(st, arg(*v, 1));
   st.module->debugVars.push_back(std::move(d));
   varOffsets_.push_back(v->offset);
   const uint32_t index = uint32_t(st.module->debugVars.size() - 1);

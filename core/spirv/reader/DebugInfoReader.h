@@ -5,7 +5,7 @@
 //
 // What the IR cannot say is dropped, never an error: an expression with operations, a value the
 // IR scoping cannot see at that point, a scope or variable of an unknown kind. Debug types are
-// not read: a variable's IR type is the type of what holds it (the DebugDeclare's pointee, the
+// not read, but for a variable's DebugTypedef names: its IR type is the type of what holds it (the DebugDeclare's pointee, the
 // DebugValue's value, the global's type), which the writer turns back into debug types.
 #pragma once
 
@@ -63,6 +63,7 @@ class DebugInfoReader {
   ir::DebugLoc locOf(ModuleState& st, uint32_t sourceId, uint32_t lineId, uint32_t columnId);
   // The IR scope (DebugLoc::scope) of debug scope `scope` inlined at `inlinedAt` (0: none).
   uint32_t scopeOf(ModuleState& st, uint32_t scope, uint32_t inlinedAt, int depth = 0);
+  std::vector<ir::DebugTypedefDef> typedefsOf(ModuleState& st, uint32_t type);
   // The DebugFunction a scope belongs to (walking lexical blocks up), 0 if none.
   uint32_t functionOf(uint32_t scope) const;
   // `scope` is the IR scope the DebugDeclare/DebugValue is in (read before the instruction is).
