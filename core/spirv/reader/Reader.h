@@ -3,7 +3,8 @@
 // Types, constants (including scalar spec constants), globals with their decorations, entry
 // points and functions are read as they are; structured control flow is rebuilt from
 // OpSelectionMerge / OpLoopMerge / continue targets into Regions and Nodes, OpPhis become node
-// outputs and region inputs (docs/ir.md), OpName/OpMemberName and OpLine are kept.
+// outputs and region inputs (docs/ir.md), OpName/OpMemberName, OpLine and variable debug info
+// (NonSemantic.Shader.DebugInfo.100, DebugInfoReader.h) are kept.
 // Malformed or unsupported input gives an error Diagnostic naming the word offset and the
 // opcode; the reader never throws or aborts.
 #pragma once
