@@ -1,5 +1,7 @@
 #include "views/debug/DebugPanel.h"
 
+#include "views/ClippedText.h"
+
 #include <imgui.h>
 #include <imgui_stdlib.h>
 
@@ -70,11 +72,10 @@ void valueRow(const std::string& label, const std::string& type, const Value& va
   ImGui::TableSetColumnIndex(1);
   ImGui::PushFont(fonts.mono);
   const std::string text = valueText(value, format);
-  ImGui::TextUnformatted(text.c_str());
-  if (ImGui::IsItemHovered() && text.size() > 40) ImGui::SetTooltip("%s", text.c_str());
+  clippedText(text);
   ImGui::PopFont();
   ImGui::TableSetColumnIndex(2);
-  ImGui::TextDisabled("%s", type.c_str());
+  clippedTextColored(ImGui::GetStyle().Colors[ImGuiCol_TextDisabled], type);
   if (removed) {
     ImGui::SameLine();
     if (ImGui::SmallButton("x")) *removed = true;
@@ -359,7 +360,7 @@ void DebugPanel::drawWave(const ViewFonts& fonts) {
   row("local", [&](const LaneValue& l) { ImGui::Text("%u,%u,%u", l.localId[0], l.localId[1], l.localId[2]); });
   row("value", [&](const LaneValue& l) {
     ImGui::PushFont(fonts.mono);
-    ImGui::TextUnformatted(l.value ? valueText(*l.value, controller_.format).c_str() : ("<" + l.error + ">").c_str());
+    clippedText(l.value ? valueText(*l.value, controller_.format) : "<" + l.error + ">");
     ImGui::PopFont();
   });
   ImGui::EndTable();

@@ -1,5 +1,6 @@
 #include "views/inspect/InspectPanels.h"
 
+#include "views/ClippedText.h"
 #include "views/Palette.h"
 
 #include <imgui.h>
@@ -52,19 +53,19 @@ uint32_t BindingsPanel::draw(const std::shared_ptr<const CompileResult>& snapsho
       if (clash[index]) ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg1, withAlpha(severityColor(Severity::Error), 0.30f));
       ImGui::TableNextColumn();
       if (row.hlslRegister.empty()) ImGui::TextDisabled("implicit");
-      else ImGui::TextUnformatted(row.hlslRegister.c_str());
+      else clippedText(row.hlslRegister);
       ImGui::TableNextColumn();
-      ImGui::TextUnformatted(row.space.empty() ? "space0" : ("space" + row.space).c_str());
+      clippedText(row.space.empty() ? "space0" : "space" + row.space);
       ImGui::TableNextColumn();
       ImGui::Text("%u", row.set);
       ImGui::TableNextColumn();
       ImGui::Text("%u", row.binding);
       ImGui::TableNextColumn();
-      ImGui::Text("%s%s", row.descriptorType.c_str(), row.count == "1" ? "" : ("[" + row.count + "]").c_str());
+      clippedText(row.descriptorType + (row.count == "1" ? "" : "[" + row.count + "]"));
       ImGui::TableNextColumn();
-      ImGui::TextUnformatted(row.hlslType.c_str());
+      clippedText(row.hlslType);
       ImGui::TableNextColumn();
-      ImGui::Text("%s %s", row.name.c_str(), row.detail.c_str());
+      clippedText(row.name + " " + row.detail);
     }
     ImGui::PopFont();
     ImGui::EndTable();
@@ -98,9 +99,10 @@ uint32_t BindingsPanel::draw(const std::shared_ptr<const CompileResult>& snapsho
             // The site's line: click to show it in the editor.
             ImGui::PushID(int(i));
             if (ImGui::Selectable(site.columns[c].c_str())) clickedLine = heapSiteLine(site);
+            tooltipIfClipped(site.columns[c]);
             ImGui::PopID();
           } else {
-            ImGui::TextUnformatted(site.columns[c].c_str());
+            clippedText(site.columns[c]);
           }
         }
       }
@@ -120,7 +122,7 @@ uint32_t BindingsPanel::draw(const std::shared_ptr<const CompileResult>& snapsho
         ImGui::TableNextRow();
         for (size_t c = 0; c < columns; ++c) {
           ImGui::TableNextColumn();
-          if (c < row.columns.size()) ImGui::TextUnformatted(row.columns[c].c_str());
+          if (c < row.columns.size()) clippedText(row.columns[c]);
         }
       }
       ImGui::PopFont();

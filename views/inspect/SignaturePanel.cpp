@@ -1,5 +1,6 @@
 #include "views/inspect/SignaturePanel.h"
 
+#include "views/ClippedText.h"
 #include "views/Palette.h"
 
 #include <imgui.h>
@@ -275,18 +276,18 @@ void drawElementTable(const char* id, const SignatureGrid& grid, const ViewFonts
       ImGui::TableNextColumn();
       ImGui::ColorButton("##c", elementColor(int(i)), ImGuiColorEditFlags_NoTooltip, ImVec2(10, 10));
       ImGui::TableNextColumn();
-      ImGui::TextUnformatted(e.semantic.c_str());
+      clippedText(e.semantic);
       ImGui::TableNextColumn();
-      ImGui::TextUnformatted(e.componentType.c_str());
+      clippedText(e.componentType);
       ImGui::TableNextColumn();
       if (e.startRow < 0) ImGui::TextDisabled("-");
       else ImGui::Text("%d", e.startRow);
       ImGui::TableNextColumn();
-      ImGui::TextUnformatted(e.mask.c_str());
+      clippedText(e.mask);
       ImGui::TableNextColumn();
-      ImGui::TextUnformatted(e.interpolation.c_str());
+      clippedText(e.interpolation);
       ImGui::TableNextColumn();
-      ImGui::TextUnformatted(e.systemValue.c_str());
+      clippedText(e.systemValue);
     }
     ImGui::PopFont();
     ImGui::EndTable();

@@ -2,6 +2,7 @@
 
 #include "renderer/offload/PipelinePrinter.h"
 #include "renderer/offload/Pipeline.h"
+#include "views/ClippedText.h"
 #include "views/Palette.h"
 #include "views/debug/CompareWriters.h"
 #include "views/inspect/Bindings.h"
@@ -641,7 +642,7 @@ void RunPanel::drawDescriptorSets() {
       ImGui::TableNextColumn();
       ImGui::Text("%zu", s);
       ImGui::TableNextColumn();
-      ImGui::TextUnformatted(res.name.c_str());
+      clippedText(res.name);
       ImGui::TableNextColumn();
       ImGui::SetNextItemWidth(ImGui::GetFontSize() * 10);
       if (ImGui::BeginCombo("##kind", offload::resourceKindName(res.kind))) {
@@ -837,11 +838,16 @@ void RunPanel::drawOutputs(const ViewFonts& fonts) {
               if (k >= count) continue;
               const bool bad = rule && k < rule->mismatch.size() && rule->mismatch[k];
               if (bad) ImGui::TableSetBgColor(ImGuiTableBgTarget_CellBg, withAlpha(severityColor(Severity::Error), 0.35f));
-              ImGui::TextUnformatted(valueAt(b, k).c_str());
+              const std::string value = valueAt(b, k);
+              ImGui::TextUnformatted(value.c_str());
+              // The tooltip starts with the value: a narrow column cuts long ones.
               if (ImGui::IsItemHovered()) {
                 const std::string want = bad && expectedBuffer ? valueAt(*expectedBuffer, k) : std::string();
-                if (bad) ImGui::SetTooltip("expected %s\nRight-click: debug the invocation that wrote it", want.empty() ? "(nothing)" : want.c_str());
-                else if (!b.isTexture()) ImGui::SetTooltip("Right-click: debug the invocation that wrote it");
+                if (bad)
+                  ImGui::SetTooltip("[%zu] = %s, expected %s\nRight-click: debug the invocation that wrote it", k, value.c_str(),
+                                    want.empty() ? "(nothing)" : want.c_str());
+                else if (!b.isTexture()) ImGui::SetTooltip("[%zu] = %s\nRight-click: debug the invocation that wrote it", k, value.c_str());
+                else ImGui::SetTooltip("[%zu] = %s", k, value.c_str());
               }
               // Who wrote it: the CPU device runs the pipeline with writers recorded, then the Debug tab records that invocation.
               ImGui::PushID(int(k));
