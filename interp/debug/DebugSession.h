@@ -217,6 +217,9 @@ class DebugSession {
   Value debugLocalValue(uint32_t frame, const LocalBindings& local, uint32_t lane);
   // What the pointer `id` points to, read from memory as it is now; nullopt when unknown.
   std::optional<Value> pointee(uint32_t frame, uint32_t id, uint32_t lane);
+  // For a parameter of the frame's function, the id its caller passed (0 when the frame has no
+  // recorded call); std::nullopt when `id` is no parameter.
+  std::optional<uint32_t> argumentOf(uint32_t frame, uint32_t id) const;
   std::optional<Pointer> pointerOf(uint32_t frame, uint32_t id, uint32_t lane, int depthLimit = 8);
   // callStack()'s entries as (real frame, the scope the entry is at): one per inlining level.
   struct StackEntry {

@@ -29,6 +29,22 @@ const char* builtInName(uint32_t builtIn) {
 
 }  // namespace
 
+std::optional<uint32_t> DebugSession::argumentOf(uint32_t frame, uint32_t id) const {
+  const TraceCursor::Frame& f = cursor_.frame(frame);
+  const Function& fn = module_.functions[f.function];
+  for (size_t k = 0; k < fn.parameterIds.size(); ++k) {
+    if (fn.parameterIds[k] != id) continue;
+    // The argument of the caller's OpFunctionCall, the step just before the frame began.
+    if (f.parent == TraceCursor::kNone || f.firstStep == 0) return 0u;
+    const TraceStep& call = trace_->steps[f.firstStep - 1];
+    const Function& caller = module_.functions[call.function];
+    const Inst& inst = caller.insts[call.inst];
+    if (inst.opcode != spv::OpFunctionCall || inst.operandCount < k + 2) return 0u;
+    return caller.operandIds[inst.firstOperand + 1 + k];
+  }
+  return std::nullopt;
+}
+
 std::optional<Value> DebugSession::valueOfId(uint32_t frame, uint32_t id, uint32_t lane, int depthLimit) {
   if (id >= module_.typeOf.size() || depthLimit <= 0) return std::nullopt;
   const uint32_t type = module_.typeOf[id];
@@ -37,16 +53,9 @@ std::optional<Value> DebugSession::valueOfId(uint32_t frame, uint32_t id, uint32
   if (frame == TraceCursor::kNone) return std::nullopt;
   const TraceCursor::Frame& f = cursor_.frame(frame);
   const Function& fn = module_.functions[f.function];
-  // A parameter: the argument of the caller's OpFunctionCall, just before the frame began.
-  for (size_t k = 0; k < fn.parameterIds.size(); ++k) {
-    if (fn.parameterIds[k] != id) continue;
-    if (f.parent == TraceCursor::kNone || f.firstStep == 0) return std::nullopt;
-    const TraceStep& call = trace_->steps[f.firstStep - 1];
-    const Function& caller = module_.functions[call.function];
-    const Inst& inst = caller.insts[call.inst];
-    if (inst.opcode != spv::OpFunctionCall || inst.operandCount < k + 2) return std::nullopt;
-    return valueOfId(f.parent, caller.operandIds[inst.firstOperand + 1 + k], lane, depthLimit - 1);
-  }
+  // A parameter: the value its caller passed.
+  if (std::optional<uint32_t> argument = argumentOf(frame, id))
+    return *argument ? valueOfId(f.parent, *argument, lane, depthLimit - 1) : std::nullopt;
   auto def = definingInst_[f.function].find(id);
   if (def == definingInst_[f.function].end()) return std::nullopt;
   const uint32_t step = cursor_.lastDefinition(frame, def->second);
@@ -138,15 +147,8 @@ std::optional<Pointer> DebugSession::pointerOf(uint32_t frame, uint32_t id, uint
       if (local.id == id) return Pointer{makeObject(ObjectKind::LaneStack, 0), layout, uint64_t(f.localsBase) + local.offset};
   }
   // A pointer parameter: the caller's argument.
-  for (size_t k = 0; k < fn.parameterIds.size(); ++k) {
-    if (fn.parameterIds[k] != id) continue;
-    if (f.parent == TraceCursor::kNone || f.firstStep == 0) return std::nullopt;
-    const TraceStep& call = trace_->steps[f.firstStep - 1];
-    const Function& caller = module_.functions[call.function];
-    const Inst& inst = caller.insts[call.inst];
-    if (inst.opcode != spv::OpFunctionCall || inst.operandCount < k + 2) return std::nullopt;
-    return pointerOf(f.parent, caller.operandIds[inst.firstOperand + 1 + k], lane, depthLimit - 1);
-  }
+  if (std::optional<uint32_t> argument = argumentOf(frame, id))
+    return *argument ? pointerOf(f.parent, *argument, lane, depthLimit - 1) : std::nullopt;
   auto def = definingInst_[f.function].find(id);
   if (def == definingInst_[f.function].end()) return std::nullopt;
   const uint32_t step = cursor_.lastDefinition(frame, def->second);
