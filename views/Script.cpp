@@ -50,6 +50,8 @@ constexpr std::chrono::seconds kRunWait{120};
 
 }  // namespace
 
+bool parseScriptUnsigned(const std::string& word, uint32_t& value) { return toUnsigned(word, value); }
+
 std::string ScriptStep::restAfter(size_t n) const {
   std::string_view r = rest;
   for (size_t i = 0; i < n; ++i) {
@@ -86,7 +88,8 @@ std::string GuiScript::parse(std::string_view text, const std::string& name, Gui
       "debug-break-where", "debug-break-where-async", "debug-break-where-cancel", "debug-where-hit", "expect-debug-where", "expect-debug-where-hit",
       "expect-debug-read", "expect-debug-wrote", "expect-debug-accesses", "debug-run-to-instruction", "expect-debug-spirv", "expect-debug-id",
       "expect-debug-spirv-value", "expect-debug-excerpt", "debug-writer-of", "expect-debug-writer", "new", "zoom", "expect-zoom", "expect-display", "expect-save-as",
-      "debug-frame"};
+      "debug-frame", "second-pane", "second-stage", "click-second-stage-line", "expect-second-stage",
+      "expect-second-linked", "expect-second-target"};
   while (start <= text.size()) {
     size_t end = text.find('\n', start);
     if (end == std::string_view::npos) end = text.size();
@@ -236,6 +239,11 @@ bool GuiScript::execute(const ScriptStep& step, Workspace& ws) {
   }
   if (v == "signature" || v == "signature-pair" || v.rfind("expect-signature", 0) == 0) {
     signatureStep(step, ws);
+    return true;
+  }
+  if (v.rfind("second-", 0) == 0 || v.rfind("expect-second-", 0) == 0 || v == "click-second-stage-line") {
+    secondPaneStep(step, ws);
+    if (v == "second-pane" || v == "second-stage" || v == "click-second-stage-line") waitFrames_ = 2;
     return true;
   }
   if (v.rfind("expect", 0) == 0) {
@@ -398,7 +406,14 @@ bool GuiScript::execute(const ScriptStep& step, Workspace& ws) {
     else fail(step, "tabs: stages, bindings, signatures, run, debug");
     waitFrames_ = 2;
   } else if (v == "diff") {
+    // diff on|off [previous-stage|previous-compile|STAGE]: the Stages tab's Diff checkbox and
+    // its base.
     if (need(1)) ws.stagePanel().setDiffMode(w[0] == "on");
+    if (w.size() > 1) {
+      if (w[1] == "previous-stage") ws.stagePanel().setDiffBase(DiffBase::PreviousStage);
+      else if (w[1] == "previous-compile") ws.stagePanel().setDiffBase(DiffBase::PreviousCompile);
+      else ws.stagePanel().setDiffBase(DiffBase::OtherStage, w[1]);
+    }
   } else if (v == "entry") {
     if (need(1)) ws.setEntryPoint(w[0]);
   } else if (v == "profile") {
@@ -409,6 +424,8 @@ bool GuiScript::execute(const ScriptStep& step, Workspace& ws) {
     check(ws.setOptionsLine(step.rest));
   } else if (v == "wait-compile") {
     if (!ws.worker().waitUntilIdle(kCompileWait)) fail(step, "the compile did not finish in 60 s");
+    if (ws.comparePane().open() && !ws.comparePane().waitUntilIdle(kCompileWait))
+      fail(step, "the second pane's compile did not finish in 60 s");
     ws.refreshSnapshot();
   } else if (v == "frames") {
     uint32_t n = 0;
@@ -468,10 +485,27 @@ bool GuiScript::expect(const ScriptStep& step, Workspace& ws) {
       if (w[1] == "lacks" && has) fail(step, "'" + w[0] + "' contains '" + text + "'");
     }
     if (v == "expect-diff" && need(2)) {
+      // expect-diff STAGE changed|same|unavailable TEXT... | added TEXT | removed TEXT: against
+      // the base the Stages tab's diff has (unavailable: the reason it has none contains TEXT).
       const StageDiff* diff = ws.stagePanel().diffFor(w[0]);
       const size_t changed = diff ? diff->added + diff->removed : 0;
-      if (w[1] == "changed" && changed == 0) fail(step, "no line of '" + w[0] + "' differs from the previous stage");
-      if (w[1] == "same" && changed != 0) fail(step, std::to_string(changed) + " line(s) differ");
+      const std::string problem = ws.stagePanel().diffBaseProblem(w[0]);
+      if (w[1] == "unavailable") {
+        if (diff) fail(step, "'" + w[0] + "' has a diff (" + std::to_string(changed) + " line(s) differ)");
+        else if (!contains(problem, step.restAfter(2))) fail(step, "no diff, but because: " + problem);
+      } else if (!diff) {
+        fail(step, "no diff for '" + w[0] + "': " + problem);
+      } else if (w[1] == "changed" && changed == 0) {
+        fail(step, "no line of '" + w[0] + "' differs from its base");
+      } else if (w[1] == "same" && changed != 0) {
+        fail(step, std::to_string(changed) + " line(s) differ");
+      } else if ((w[1] == "added" || w[1] == "removed") && need(3)) {
+        const DiffKind kind = w[1] == "added" ? DiffKind::Added : DiffKind::Removed;
+        const std::string text = step.restAfter(2);
+        bool found = false;
+        for (const DiffLine& line : diff->lines) found |= line.kind == kind && contains(std::string(line.text), text);
+        if (!found) fail(step, "no " + w[1] + " line of '" + w[0] + "' contains '" + text + "'");
+      }
     }
   } else if (v == "expect-diagnostic") {
     bool found = false;

@@ -29,6 +29,9 @@ struct ScriptStep {
   std::string restAfter(size_t n) const;
 };
 
+// A script's unsigned decimal word (digits only).
+bool parseScriptUnsigned(const std::string& word, uint32_t& value);
+
 class GuiScript {
  public:
   // Parses a script; "" or "NAME:LINE: error". Blank lines and lines starting with '#' are skipped.
@@ -64,6 +67,8 @@ class GuiScript {
   // The Signatures tab's verbs (signature, signature-pair) and expectations (expect-signature*):
   // views/inspect/SignatureScript.cpp.
   void signatureStep(const ScriptStep& step, Workspace& workspace);
+  // second-pane, second-stage, click-second-stage-line, expect-second-* (ComparePaneScript.cpp).
+  void secondPaneStep(const ScriptStep& step, Workspace& workspace);
   void fail(const ScriptStep& step, const std::string& message);
   void queueText(const std::string& text, ImGuiIO& io);
   bool queueKey(const std::string& spec, ImGuiIO& io, std::string& error);

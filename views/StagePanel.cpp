@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdint>
 #include <cstdio>
 
 namespace sl::views {
@@ -105,14 +106,59 @@ std::set<uint32_t> StagePanel::linkedLines(const std::string& stage) const {
   return artifact ? stageLinesForSource(*artifact, cachedFor_->fileName, sourceLine_) : std::set<uint32_t>{};
 }
 
+const StageArtifact* StagePanel::diffBaseArtifact(const std::string& stage, std::string* label) const {
+  if (!cachedFor_) return nullptr;
+  const StageArtifact* base = nullptr;
+  switch (diffBase_) {
+    case DiffBase::PreviousStage:
+      base = previousStage(*cachedFor_, stage);
+      if (base && label) *label = base->name;
+      break;
+    case DiffBase::PreviousCompile:
+      base = previousCompile_ ? previousCompile_->stage(stage) : nullptr;
+      if (label) *label = "previous compile";
+      break;
+    case DiffBase::OtherStage:
+      base = diffOtherStage_ == stage ? nullptr : cachedFor_->stage(diffOtherStage_);
+      if (label) *label = diffOtherStage_;
+      break;
+  }
+  return base;
+}
+
+std::string StagePanel::diffBaseProblem(const std::string& stage) const {
+  if (const StageArtifact* base = diffBaseArtifact(stage)) {
+    // Another stage of this compile gets its text when shown; an earlier compile's never will.
+    if (base->textDeferred && diffBase_ == DiffBase::PreviousCompile)
+      return "The previous compile did not print '" + stage + "' (its tab was not shown then): edit again to compare.";
+    return "";
+  }
+  switch (diffBase_) {
+    case DiffBase::PreviousStage: return "'" + stage + "' is the first stage: nothing to compare with.";
+    case DiffBase::PreviousCompile:
+      return previousCompile_ ? "The previous compile did not run '" + stage + "'."
+                              : "No previous compile yet: edit the shader or its options, then this shows what changed.";
+    case DiffBase::OtherStage:
+      return diffOtherStage_.empty() || diffOtherStage_ == stage ? "Choose another stage to compare '" + stage + "' with."
+                                                                 : "'" + diffOtherStage_ + "' did not run in this compile.";
+  }
+  return "";
+}
+
 const StageDiff* StagePanel::diffFor(const std::string& stage) {
   const StageArtifact* artifact = nullptr;
   StageLines* lines = linesFor(stage, &artifact);
   if (!lines) return nullptr;
-  if (!lines->hasDiff) {
-    const StageArtifact* before = previousStage(*cachedFor_, stage);
-    lines->diff = diffStages(before ? std::string_view(before->text) : std::string_view(), artifact->text);
+  std::string label;
+  const StageArtifact* before = diffBaseArtifact(stage, &label);
+  if (!before || before->textDeferred) return nullptr;
+  // The base's identity: its kind, name and the compile it belongs to.
+  const std::string key = std::to_string(int(diffBase_)) + ":" + label + ":" +
+                          std::to_string(reinterpret_cast<uintptr_t>(before));
+  if (!lines->hasDiff || lines->diffKey != key) {
+    lines->diff = diffStages(before->text, artifact->text);
     lines->hasDiff = true;
+    lines->diffKey = key;
   }
   return &lines->diff;
 }
@@ -132,16 +178,30 @@ std::vector<std::string> StagePanel::shownStages(const CompileOptions& options, 
   if (at == stages.end()) return {};
   std::vector<std::string> out{*at};
   if (!diffMode_) return out;
-  if (!snapshot) {
-    if (at != stages.begin()) out.push_back(*(at - 1));
-  } else if (const StageArtifact* before = previousStage(*snapshot, *at)) {
-    out.push_back(before->name);
+  switch (diffBase_) {
+    case DiffBase::PreviousStage:
+      if (!snapshot) {
+        if (at != stages.begin()) out.push_back(*(at - 1));
+      } else if (const StageArtifact* before = previousStage(*snapshot, *at)) {
+        out.push_back(before->name);
+      }
+      break;
+    case DiffBase::PreviousCompile: break;  // the previous compile printed it when it was shown
+    case DiffBase::OtherStage:
+      if (!diffOtherStage_.empty() && diffOtherStage_ != *at) out.push_back(diffOtherStage_);
+      break;
   }
   return out;
 }
 
 void StagePanel::useSnapshot(const std::shared_ptr<const CompileResult>& snapshot) {
   if (snapshot == cachedFor_) return;
+  // Another compile (not the same one with more text, or complete after partial): the one drawn
+  // so far becomes the previous compile.
+  if (cachedFor_ && snapshot &&
+      (cachedFor_->source != snapshot->source || cachedFor_->fileName != snapshot->fileName ||
+       toDxcCommandLine(cachedFor_->options) != toDxcCommandLine(snapshot->options)))
+    previousCompile_ = cachedFor_;
   cachedFor_ = snapshot;
   cachedLines_.clear();
   if (!snapshot) return;
@@ -164,13 +224,14 @@ void drawPrinting(const std::string& stage) {
 
 void StagePanel::draw(const std::shared_ptr<const CompileResult>& snapshot, const ViewFonts& fonts, uint32_t sourceLine) {
   sourceLine_ = sourceLine;
+  clickedSourceLine_ = 0;
   if (!snapshot) {
     ImGui::TextDisabled("Compiling...");
     return;
   }
   useSnapshot(snapshot);
 
-  ImGui::Checkbox("Diff vs previous stage", &diffMode_);
+  drawDiffChoice(*snapshot);
   ImGui::SameLine();
   if (sourceLine_) ImGui::TextDisabled("| linked: HLSL line %u", sourceLine_);
   else ImGui::TextDisabled("| select an HLSL line to link");
@@ -218,6 +279,27 @@ void StagePanel::draw(const std::shared_ptr<const CompileResult>& snapshot, cons
   ImGui::EndTabBar();
 }
 
+void StagePanel::drawDiffChoice(const CompileResult& snapshot) {
+  ImGui::Checkbox("Diff", &diffMode_);
+  if (!diffMode_) return;
+  ImGui::SameLine();
+  const std::string current = diffBase_ == DiffBase::PreviousStage     ? std::string("vs previous stage")
+                              : diffBase_ == DiffBase::PreviousCompile ? std::string("vs previous compile")
+                                                                       : "vs " + diffOtherStage_;
+  ImGui::SetNextItemWidth(ImGui::CalcTextSize("vs previous compile").x + ImGui::GetFrameHeight() * 2);
+  if (!ImGui::BeginCombo("##diff_base", current.c_str())) return;
+  if (ImGui::Selectable("vs previous stage", diffBase_ == DiffBase::PreviousStage)) setDiffBase(DiffBase::PreviousStage);
+  if (ImGui::Selectable("vs previous compile", diffBase_ == DiffBase::PreviousCompile)) setDiffBase(DiffBase::PreviousCompile);
+  ImGui::Separator();
+  for (const std::string& name : stagesFor(snapshot.options)) {
+    if (name == selectedStage_ || !snapshot.stage(name)) continue;
+    const std::string item = "vs " + name;
+    if (ImGui::Selectable(item.c_str(), diffBase_ == DiffBase::OtherStage && diffOtherStage_ == name))
+      setDiffBase(DiffBase::OtherStage, name);
+  }
+  ImGui::EndCombo();
+}
+
 void StagePanel::drawArtifact(const StageArtifact& artifact, StageLines& lines, const ViewFonts& fonts) {
   clickedSourceLine_ = 0;
   size_t errors = 0;
@@ -262,9 +344,8 @@ void StagePanel::drawArtifact(const StageArtifact& artifact, StageLines& lines, 
   const float rowHeight = ImGui::GetTextLineHeightWithSpacing();
   ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(ImGui::GetStyle().ItemSpacing.x, 0.0f));
   // Scroll the first linked line into view when the link changes.
-  static uint32_t scrolledFor = 0;
-  if (!lines.linked.empty() && scrolledFor != lines.linkedFor * 7919u + uint32_t(lines.lines.size())) {
-    scrolledFor = lines.linkedFor * 7919u + uint32_t(lines.lines.size());
+  if (!lines.linked.empty() && scrolledFor_ != lines.linkedFor * 7919u + uint32_t(lines.lines.size())) {
+    scrolledFor_ = lines.linkedFor * 7919u + uint32_t(lines.lines.size());
     const float y = rowHeight * float(*lines.linked.begin() - 1);
     if (y < ImGui::GetScrollY() || y > ImGui::GetScrollY() + ImGui::GetWindowHeight() - rowHeight)
       ImGui::SetScrollY(std::max(0.0f, y - ImGui::GetWindowHeight() * 0.3f));
@@ -313,18 +394,26 @@ void StagePanel::drawArtifact(const StageArtifact& artifact, StageLines& lines, 
 
 void StagePanel::drawDiff(const StageArtifact& artifact, StageLines& lines, const ViewFonts& fonts) {
   clickedSourceLine_ = 0;
-  const StageArtifact* before = previousStage(*cachedFor_, artifact.name);
+  std::string label;
+  const StageArtifact* before = diffBaseArtifact(artifact.name, &label);
   if (!before) {
-    ImGui::TextDisabled("'%s' is the first stage: nothing to compare with.", artifact.name.c_str());
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextDisabled("%s", diffBaseProblem(artifact.name).c_str());
+    ImGui::PopTextWrapPos();
     return;
   }
   if (before->textDeferred) {
-    drawPrinting(before->name);
+    if (diffBase_ == DiffBase::PreviousCompile) ImGui::TextDisabled("%s", diffBaseProblem(artifact.name).c_str());
+    else drawPrinting(before->name);
     return;
   }
   const StageDiff* diff = diffFor(artifact.name);
-  ImGui::Text("%s -> %s:  +%zu  -%zu%s", before->name.c_str(), artifact.name.c_str(), diff->added, diff->removed,
-              diff->approximate ? "  (too large for a line-by-line diff)" : "");
+  if (diffBase_ == DiffBase::PreviousCompile)
+    ImGui::Text("%s, previous compile -> this one:  +%zu  -%zu%s", artifact.name.c_str(), diff->added, diff->removed,
+                diff->approximate ? "  (too large for a line-by-line diff)" : "");
+  else
+    ImGui::Text("%s -> %s:  +%zu  -%zu%s", label.c_str(), artifact.name.c_str(), diff->added, diff->removed,
+                diff->approximate ? "  (too large for a line-by-line diff)" : "");
   ImGui::PushFont(fonts.mono);
   ImGui::PushStyleColor(ImGuiCol_ChildBg, ImGui::GetStyleColorVec4(ImGuiCol_FrameBg));
   const float charWidth = ImGui::CalcTextSize("M").x;

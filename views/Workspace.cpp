@@ -179,7 +179,14 @@ void Workspace::postCompile(bool immediate) {
   // Only the stages on screen are printed: the others wait until their tab is shown.
   options.textOnlyForShownStages = true;
   options.shownStages = shownStages();
-  worker_->post(CompileRequest{document_.fileName, editor_.text, std::move(options)}, immediate);
+  CompileRequest request{document_.fileName, editor_.text, std::move(options)};
+  comparePane_.post(request, immediate);
+  worker_->post(std::move(request), immediate);
+}
+
+void Workspace::setComparePaneOpen(bool open) {
+  comparePane_.setOpen(open);
+  if (open) selectRightTab(RightTab::Stages);
 }
 
 std::vector<std::string> Workspace::shownStages() const {
@@ -212,10 +219,12 @@ void Workspace::refreshSnapshot() {
     if (!showsTab) partial_.reset();
   }
   requestShownStageText();
+  comparePane_.refresh();
 }
 
 void Workspace::fillStageText() {
   refreshSnapshot();
+  if (comparePane_.open()) comparePane_.fillStageText();
   if (!snapshot_) return;
   std::vector<std::string> all;
   for (const StageArtifact& stage : snapshot_->stages) all.push_back(stage.name);
@@ -226,6 +235,7 @@ void Workspace::fillStageText() {
 
 void Workspace::setOnCompiled(std::function<void()> callback) {
   worker_->setOnPublished(callback);
+  comparePane_.setOnCompiled(callback);
   stageFill_.setOnPublished(std::move(callback));
 }
 
@@ -720,6 +730,8 @@ void Workspace::drawViewMenu() {
   if (ImGui::MenuItem("Zoom out", "Ctrl+-", false, zoom_.percent() > UiZoom::kMinPercent) && zoom_.zoomOut()) zoomChanged();
   if (ImGui::MenuItem("Reset zoom", "Ctrl+0", false, zoom_.percent() != UiZoom::kDefaultPercent)) zoom_.reset(), zoomChanged();
   ImGui::TextDisabled("Zoom: %d%%", zoom_.percent());
+  ImGui::Separator();
+  if (bool open = comparePane_.open(); ImGui::MenuItem("Second stage pane", nullptr, &open)) setComparePaneOpen(open);
   ImGui::EndMenu();
 }
 
@@ -910,6 +922,44 @@ void Workspace::drawModals() {
   if (!saveAsDialog_) afterSaveAs_ = PendingAction::None;  // cancelled: the prompt's action is dropped too
 }
 
+void Workspace::drawStagesTab(const ViewFonts& fonts) {
+  auto follow = [&](uint32_t line) {
+    if (!line) return;
+    selectSourceLine(line);
+    lastCaretLine_ = line;
+    jumpTo(line, 0);
+  };
+  // The document's stages draw in the same child either way, so opening the second pane keeps
+  // their tab (ImGui keys the tab bar by the window it is in).
+  const bool second = comparePane_.open();
+  const ImVec2 avail = ImGui::GetContentRegionAvail();
+  const float gap = ImGui::GetStyle().ItemSpacing.x;
+  // Side by side while each pane keeps about 60 columns of stage text, else one above the other.
+  const bool sideBySide = avail.x >= ImGui::GetFontSize() * 0.6f * 60.0f * 2.0f;
+  const ImVec2 paneSize = !second ? ImVec2(0, 0)
+                          : sideBySide ? ImVec2((avail.x - gap) * 0.5f, avail.y)
+                                       : ImVec2(avail.x, (avail.y - gap) * 0.5f);
+  ImGui::BeginChild("##stages_document", paneSize, false);
+  if (second) {
+    ImGui::AlignTextToFramePadding();
+    ImGui::Text("Document: %s", targetLabel(document_.options.target));
+    ImGui::SameLine();
+    ImGui::TextDisabled("(the toolbar's target)");
+  }
+  stagePanel_.draw(stageSnapshot(), fonts, linkedSourceLine_);
+  const uint32_t documentClick = stagePanel_.clickedSourceLine();
+  ImGui::EndChild();
+  if (!second) {
+    follow(documentClick);
+    return;
+  }
+  if (sideBySide) ImGui::SameLine();
+  ImGui::BeginChild("##stages_second", ImVec2(0, 0), false);
+  const uint32_t secondClick = comparePane_.draw(fonts, linkedSourceLine_);
+  ImGui::EndChild();
+  follow(documentClick ? documentClick : secondClick);
+}
+
 void Workspace::drawRightPanel(const ViewFonts& fonts) {
   if (!ImGui::BeginTabBar("##right")) return;
   auto tab = [&](const char* label, RightTab which) {
@@ -919,12 +969,7 @@ void Workspace::drawRightPanel(const ViewFonts& fonts) {
     return true;
   };
   if (tab("Stages", RightTab::Stages)) {
-    stagePanel_.draw(stageSnapshot(), fonts, linkedSourceLine_);
-    if (uint32_t line = stagePanel_.clickedSourceLine()) {
-      selectSourceLine(line);
-      lastCaretLine_ = line;
-      jumpTo(line, 0);
-    }
+    drawStagesTab(fonts);
     ImGui::EndTabItem();
   }
   if (tab("Bindings", RightTab::Bindings)) {

@@ -10,6 +10,7 @@
 #pragma once
 
 #include "views/Autosaver.h"
+#include "views/ComparePane.h"
 #include "views/CompileWorker.h"
 #include "views/Document.h"
 #include "views/EditorPanel.h"
@@ -143,6 +144,9 @@ class Workspace {
   RightTab rightTab() const { return rightTab_; }
   void selectRightTab(RightTab tab) { rightTab_ = tab, tabRequested_ = true; }
   StagePanel& stagePanel() { return stagePanel_; }
+  // View > Second stage pane: the document compiled for another target beside the Stages tab.
+  ComparePane& comparePane() { return comparePane_; }
+  void setComparePaneOpen(bool open);
   BindingsPanel& bindingsPanel() { return bindingsPanel_; }
   SignaturePanel& signaturePanel() { return signaturePanel_; }
   RunPanel& runPanel() { return runPanel_; }
@@ -211,6 +215,8 @@ class Workspace {
   void drawToolbar(const ViewFonts& fonts);
   void drawModals();
   void drawRightPanel(const ViewFonts& fonts);
+  // The Stages tab: the document's stages, and the second pane beside (or under) them when open.
+  void drawStagesTab(const ViewFonts& fonts);
   std::string openNow(const std::string& path);
   // Ends the previous text's autosave (this run's file goes: that text was saved, or discarded at
   // the unsaved-changes prompt) and looks for the recovery files of the document now open.
@@ -238,6 +244,7 @@ class Workspace {
   void requestShownStageText();
   EditorState editor_;
   StagePanel stagePanel_;
+  ComparePane comparePane_;
   BindingsPanel bindingsPanel_;
   SignaturePanel signaturePanel_;
   RunPanel runPanel_;

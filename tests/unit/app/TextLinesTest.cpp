@@ -1,3 +1,4 @@
+#include "views/ComparePane.h"
 #include "views/StagePanel.h"
 #include "views/StatusBar.h"
 #include "views/TextLines.h"
@@ -6,6 +7,7 @@
 #include <catch2/catch.hpp>
 
 #include <filesystem>
+#include <mutex>
 
 using namespace sl;
 using namespace sl::views;
@@ -87,4 +89,102 @@ TEST_CASE("the options line splits like toDxcCommandLine quotes", "[views]") {
   REQUIRE(parsed.error.empty());
   CHECK(parsed.options.profile == "cs_6_2");
   CHECK(parsed.options.spirv());
+}
+
+namespace {
+
+std::shared_ptr<const CompileResult> compiled(const std::string& source, std::vector<std::pair<std::string, std::string>> stages) {
+  auto result = std::make_shared<CompileResult>();
+  result->source = source;
+  result->options.target = TargetKind::Spirv;
+  for (auto& [name, text] : stages) {
+    StageArtifact& a = result->stages.emplace_back();
+    a.name = name;
+    a.text = text;
+    a.ok = true;
+  }
+  return result;
+}
+
+}  // namespace
+
+TEST_CASE("diff mode compares with the previous stage, the previous compile or a chosen stage", "[views]") {
+  StagePanel panel;
+  panel.setDiffMode(true);
+  auto first = compiled("a", {{"preprocessed", "x\n"}, {"ast", "x\ny\n"}, {"spirv", "one\ntwo\n"}});
+  panel.useSnapshot(first);
+  // The previous stage that ran: ast for spirv.
+  REQUIRE(panel.diffFor("spirv"));
+  CHECK(panel.diffFor("spirv")->added == 2);
+  CHECK(panel.diffFor("spirv")->removed == 2);
+
+  // No earlier compile yet.
+  panel.setDiffBase(DiffBase::PreviousCompile);
+  CHECK(panel.diffFor("spirv") == nullptr);
+  CHECK(panel.diffBaseProblem("spirv").find("No previous compile") != std::string::npos);
+
+  // The same compile with more text is not a new compile; an edited source is.
+  panel.useSnapshot(compiled("a", {{"preprocessed", "x\n"}, {"ast", "x\ny\n"}, {"spirv", "one\ntwo\n"}}));
+  CHECK(panel.previousCompile() == nullptr);
+  panel.useSnapshot(compiled("ab", {{"preprocessed", "x\n"}, {"ast", "x\ny\n"}, {"spirv", "one\nthree\ntwo\n"}}));
+  REQUIRE(panel.previousCompile());
+  const StageDiff* edit = panel.diffFor("spirv");
+  REQUIRE(edit);
+  CHECK(edit->added == 1);
+  CHECK(edit->removed == 0);
+  CHECK(panel.diffFor("ast")->added == 0);  // unchanged by the edit
+  // Diff mode shows only the tab's own stage for the previous compile (it printed it then).
+  panel.selectStage("spirv");
+  CHECK(panel.shownStages(first->options) == std::vector<std::string>{"spirv"});
+
+  // Any other stage of this compile.
+  panel.setDiffBase(DiffBase::OtherStage, "preprocessed");
+  REQUIRE(panel.diffFor("spirv"));
+  CHECK(panel.diffFor("spirv")->removed == 1);
+  CHECK(panel.shownStages(first->options) == std::vector<std::string>{"spirv", "preprocessed"});
+  panel.setDiffBase(DiffBase::OtherStage, "spirv");
+  CHECK(panel.diffFor("spirv") == nullptr);
+  CHECK(panel.diffBaseProblem("spirv").find("Choose another stage") != std::string::npos);
+  panel.setDiffBase(DiffBase::OtherStage, "dxil");
+  CHECK(panel.diffBaseProblem("spirv").find("did not run") != std::string::npos);
+}
+
+TEST_CASE("the second stage pane compiles the document's request for the other target", "[views]") {
+  std::mutex mutex;
+  std::vector<CompileRequest> seen;
+  ComparePane pane([&](const CompileRequest& request) {
+    std::lock_guard<std::mutex> lock(mutex);
+    seen.push_back(CompileRequest{request.fileName, request.source, request.options, {}});
+    auto result = std::make_shared<CompileResult>();
+    result->source = request.source;
+    result->options = request.options;
+    return std::shared_ptr<const CompileResult>(result);
+  });
+  CompileRequest document{"a.hlsl", "text", {}, {}};
+  document.options.target = TargetKind::Spirv;
+  document.options.entryPoint = "cs_main";
+  // Closed: nothing compiles, but the request is kept for when it opens.
+  pane.post(document, true);
+  CHECK(pane.target() == TargetKind::Dxil);
+  CHECK(pane.worker().postedGeneration() == 0);
+  pane.setOpen(true);
+  REQUIRE(pane.waitUntilIdle(std::chrono::seconds(10)));
+  REQUIRE(pane.snapshot());
+  CHECK(pane.snapshot()->options.target == TargetKind::Dxil);
+  CHECK(pane.snapshot()->options.entryPoint == "cs_main");
+  CHECK(pane.snapshot()->source == "text");
+  // A DXIL document's pane shows SPIR-V, until the user picks a target.
+  document.options.target = TargetKind::Dxil;
+  pane.post(document, true);
+  REQUIRE(pane.waitUntilIdle(std::chrono::seconds(10)));
+  CHECK(pane.snapshot()->options.target == TargetKind::Spirv);
+  pane.setTarget(TargetKind::Dxil);
+  REQUIRE(pane.waitUntilIdle(std::chrono::seconds(10)));
+  CHECK(pane.snapshot()->options.target == TargetKind::Dxil);
+  CHECK(pane.targetChosen());
+  // Closed again: edits are not compiled.
+  pane.setOpen(false);
+  const uint64_t posted = pane.worker().postedGeneration();
+  pane.post(document, true);
+  CHECK(pane.worker().postedGeneration() == posted);
 }
