@@ -275,7 +275,9 @@ void StagePanel::draw(const std::shared_ptr<const CompileResult>& snapshot, cons
     }
     ImGui::EndTabItem();
   }
-  requestedStage_.clear();
+  // A stage this compile lacks (the layout's, for another target) stays asked for until a
+  // compile has it.
+  if (requestedStage_ == selectedStage_) requestedStage_.clear();
   ImGui::EndTabBar();
 }
 

@@ -37,7 +37,7 @@ class StagePanel {
 
   // A stage line was clicked this frame: the HLSL line it maps to (0 when none). Reset by draw.
   uint32_t clickedSourceLine() const { return clickedSourceLine_; }
-  // Selects a tab at the next draw.
+  // Selects a tab at the next draw that has it.
   void selectStage(const std::string& name) { requestedStage_ = name; }
   const std::string& selectedStage() const { return selectedStage_; }
   // The stages whose text is on screen for a compile with `options`: the tab shown (the first

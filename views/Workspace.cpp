@@ -184,6 +184,47 @@ void Workspace::postCompile(bool immediate) {
   worker_->post(std::move(request), immediate);
 }
 
+const char* rightTabName(RightTab tab) {
+  switch (tab) {
+    case RightTab::Stages: return "stages";
+    case RightTab::Bindings: return "bindings";
+    case RightTab::Signatures: return "signatures";
+    case RightTab::Run: return "run";
+    case RightTab::Debug: return "debug";
+  }
+  return "stages";
+}
+
+std::optional<RightTab> rightTabNamed(std::string_view name) {
+  for (RightTab tab : {RightTab::Stages, RightTab::Bindings, RightTab::Signatures, RightTab::Run, RightTab::Debug})
+    if (name == rightTabName(tab)) return tab;
+  return std::nullopt;
+}
+
+WorkspaceLayout Workspace::layout() const {
+  WorkspaceLayout out;
+  out.editorFraction = editorFraction_;
+  out.diagnosticsFraction = diagnosticsFraction_;
+  out.tab = rightTab_;
+  out.stage = !stagePanel_.selectedStage().empty() ? stagePanel_.selectedStage() : rememberedStage_;
+  out.secondPane = comparePane_.open();
+  if (comparePane_.targetChosen()) out.secondTarget = comparePane_.target();
+  return out;
+}
+
+void Workspace::applyLayout(const WorkspaceLayout& layout) {
+  editorFraction_ = std::clamp(layout.editorFraction, WorkspaceLayout::kMinEditorFraction, WorkspaceLayout::kMaxEditorFraction);
+  diagnosticsFraction_ = std::clamp(layout.diagnosticsFraction, WorkspaceLayout::kMinDiagnosticsFraction,
+                                    WorkspaceLayout::kMaxDiagnosticsFraction);
+  selectRightTab(layout.tab);
+  // A stage this document's target lacks stays remembered for the next document that has it.
+  rememberedStage_ = layout.stage;
+  if (!layout.stage.empty()) stagePanel_.selectStage(layout.stage);
+  if (layout.secondTarget) comparePane_.setTarget(*layout.secondTarget);
+  comparePane_.setOpen(layout.secondPane);
+  postCompile(/*immediate=*/true);  // the shown stage may differ
+}
+
 void Workspace::setComparePaneOpen(bool open) {
   comparePane_.setOpen(open);
   if (open) selectRightTab(RightTab::Stages);
@@ -1049,7 +1090,7 @@ void Workspace::draw(const ViewFonts& fonts) {
   ImGui::EndChild();
   ImGui::SameLine();
   if (float drag = splitter("##split_v", true, ImVec2(splitterSize, topHeight)); drag != 0.0f)
-    editorFraction_ = std::clamp((editorWidth + drag) / avail.x, 0.1f, 0.9f);
+    editorFraction_ = std::clamp((editorWidth + drag) / avail.x, WorkspaceLayout::kMinEditorFraction, WorkspaceLayout::kMaxEditorFraction);
   ImGui::SameLine();
   ImGui::BeginChild("##stage_panel", ImVec2(0, topHeight), false);
   ImGui::PopStyleVar();
@@ -1064,7 +1105,8 @@ void Workspace::draw(const ViewFonts& fonts) {
   ImGui::EndChild();
 
   if (float drag = splitter("##split_h", false, ImVec2(avail.x, splitterSize)); drag != 0.0f)
-    diagnosticsFraction_ = std::clamp((diagnosticsHeight - drag) / bodyHeight, 0.08f, 0.8f);
+    diagnosticsFraction_ = std::clamp((diagnosticsHeight - drag) / bodyHeight, WorkspaceLayout::kMinDiagnosticsFraction,
+                                      WorkspaceLayout::kMaxDiagnosticsFraction);
   ImGui::BeginChild("##diagnostics_panel", ImVec2(0, diagnosticsHeight), false);
   if (std::optional<SourceLoc> clicked = drawDiagnosticsPanel(snapshot_.get(), fonts))
     if (snapshot_ && sameFile(clicked->file, snapshot_->fileName)) jumpTo(clicked->line, clicked->column);

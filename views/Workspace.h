@@ -28,6 +28,8 @@
 
 #include <functional>
 #include <map>
+#include <optional>
+#include <string_view>
 #include <memory>
 #include <string>
 #include <vector>
@@ -44,6 +46,21 @@ std::vector<std::string> splitOptionsLine(const std::string& line);
 std::string equivalentCommandLine(const CompileOptions& options, const std::string& fileName);
 
 enum class RightTab { Stages, Bindings, Signatures, Run, Debug };
+
+// How the window is laid out, as the app remembers it between runs (app/gui/AppSettings): the
+// splitters, the right-hand tab, the stage tab, the second stage pane.
+struct WorkspaceLayout {
+  static constexpr float kMinEditorFraction = 0.1f, kMaxEditorFraction = 0.9f;
+  static constexpr float kMinDiagnosticsFraction = 0.08f, kMaxDiagnosticsFraction = 0.8f;
+  float editorFraction = 0.5f;        // of the width, editor vs the right-hand tabs
+  float diagnosticsFraction = 0.22f;  // of the body height
+  RightTab tab = RightTab::Stages;
+  std::string stage;  // the Stages tab's stage ("" the first)
+  bool secondPane = false;
+  std::optional<TargetKind> secondTarget;  // chosen by the user; else the other one of the document's
+};
+const char* rightTabName(RightTab tab);
+std::optional<RightTab> rightTabNamed(std::string_view name);
 
 class Workspace {
  public:
@@ -144,6 +161,9 @@ class Workspace {
   RightTab rightTab() const { return rightTab_; }
   void selectRightTab(RightTab tab) { rightTab_ = tab, tabRequested_ = true; }
   StagePanel& stagePanel() { return stagePanel_; }
+  // The layout now, and one to take (fractions clamped to the splitters' bounds).
+  WorkspaceLayout layout() const;
+  void applyLayout(const WorkspaceLayout& layout);
   // View > Second stage pane: the document compiled for another target beside the Stages tab.
   ComparePane& comparePane() { return comparePane_; }
   void setComparePaneOpen(bool open);
@@ -293,6 +313,7 @@ class Workspace {
   uint32_t lastCaretLine_ = 0;
   RightTab rightTab_ = RightTab::Stages;
   bool tabRequested_ = false;
+  std::string rememberedStage_;       // the layout's stage until the panel has drawn one
   float editorFraction_ = 0.5f;       // of the width, editor vs stages
   float diagnosticsFraction_ = 0.22f; // of the body height
 };

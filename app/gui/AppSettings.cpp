@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cmath>
 #include <cstdlib>
 #include <filesystem>
 
@@ -82,6 +83,32 @@ AppSettings loadAppSettings(const std::string& path, std::vector<std::string>& w
       int px = 0, py = 0;
       if (parsePair(value, ',', px, py) && std::abs(px) <= 100000 && std::abs(py) <= 100000) x = px, y = py;
       else problem("the window position must be X,Y, not '" + value + "'");
+    } else if (key == "editor" || key == "diagnostics") {
+      // A splitter, as a whole percentage of the width (editor) or body height (diagnostics).
+      const bool editor = key == "editor";
+      const int low = int(std::lround(100 * (editor ? views::WorkspaceLayout::kMinEditorFraction : views::WorkspaceLayout::kMinDiagnosticsFraction)));
+      const int high = int(std::lround(100 * (editor ? views::WorkspaceLayout::kMaxEditorFraction : views::WorkspaceLayout::kMaxDiagnosticsFraction)));
+      int percent = 0;
+      std::string_view number = value;
+      if (!number.empty() && number.back() == '%') number.remove_suffix(1);
+      if (parseInt(number, percent) && percent >= low && percent <= high)
+        (editor ? settings.layout.editorFraction : settings.layout.diagnosticsFraction) = float(percent) / 100.0f;
+      else
+        problem("'" + key + "' must be a percentage from " + std::to_string(low) + "% to " + std::to_string(high) + "%, not '" + value + "'");
+    } else if (key == "tab") {
+      if (std::optional<views::RightTab> tab = views::rightTabNamed(value)) settings.layout.tab = *tab;
+      else problem("the tab is stages, bindings, signatures, run or debug, not '" + value + "'");
+    } else if (key == "stage") {
+      bool known = false;
+      for (const StageInfo& info : allStages()) known |= value == info.name;
+      if (known) settings.layout.stage = value;
+      else problem("no stage is called '" + value + "'");
+    } else if (key == "second-pane") {
+      settings.layout.secondPane = value != "off";
+      settings.layout.secondTarget.reset();
+      if (value == "spirv") settings.layout.secondTarget = TargetKind::Spirv;
+      else if (value == "dxil") settings.layout.secondTarget = TargetKind::Dxil;
+      else if (value != "on" && value != "off") settings.layout.secondPane = false, problem("the second pane is off, on, spirv or dxil, not '" + value + "'");
     } else {
       problem("unknown setting '" + key + "'");
     }
@@ -100,6 +127,13 @@ std::string appSettingsText(const AppSettings& settings) {
     if (settings.window->x && settings.window->y)
       text += "position = " + std::to_string(*settings.window->x) + "," + std::to_string(*settings.window->y) + "\n";
   }
+  const views::WorkspaceLayout& layout = settings.layout;
+  text += "editor = " + std::to_string(std::lround(layout.editorFraction * 100)) + "%\n";
+  text += "diagnostics = " + std::to_string(std::lround(layout.diagnosticsFraction * 100)) + "%\n";
+  text += std::string("tab = ") + views::rightTabName(layout.tab) + "\n";
+  if (!layout.stage.empty()) text += "stage = " + layout.stage + "\n";
+  text += std::string("second-pane = ") +
+          (!layout.secondPane ? "off" : !layout.secondTarget ? "on" : *layout.secondTarget == TargetKind::Spirv ? "spirv" : "dxil") + "\n";
   return text;
 }
 

@@ -1,8 +1,10 @@
-// What the app remembers between runs besides the recent files: the UI zoom and the window's
-// size and position. A small `key = value` text file, written atomically, in
+// What the app remembers between runs besides the recent files: the UI zoom, the window's size
+// and position, and its layout (splitters, tabs, the second stage pane). A small `key = value` text file, written atomically, in
 // $XDG_STATE_HOME/shaderlens/settings.txt (beside recent.txt). A file that cannot be read or a
 // line that does not parse is a warning naming it; the rest of the file still counts.
 #pragma once
+
+#include "views/Workspace.h"
 
 #include <optional>
 #include <string>
@@ -18,6 +20,7 @@ struct WindowPlacement {
 struct AppSettings {
   int zoomPercent = 100;
   std::optional<WindowPlacement> window;
+  views::WorkspaceLayout layout;
 };
 
 // Reads `path`; a missing file gives the defaults silently. Problems are appended to `warnings`.

@@ -151,6 +151,7 @@ int runGuiSession(const Args& args) {
                                                                                      : std::string();
   gui::AppSettings remembered = gui::loadAppSettings(settingsPath, warnings);
   workspace.zoom().set(remembered.zoomPercent);
+  if (!settingsPath.empty()) workspace.applyLayout(remembered.layout);
   if (remembered.window && !options.sizeGiven) {
     settings.width = uint32_t(remembered.window->width);
     settings.height = uint32_t(remembered.window->height);
@@ -203,11 +204,10 @@ int runGuiSession(const Args& args) {
     error = "no display (DISPLAY is not set); use --screenshot OUT.png to render the UI offscreen";
   }
   if (error.empty() && (settings.capture || scripted) && !windowed) error = gui::runHeadless(workspace, settings, outcome);
-  // The window as it was at the end (a headless run has none to remember).
-  if (outcome.window && outcome.window->width > 0 && outcome.window->height > 0) {
-    remembered.window = outcome.window;
-    saveSettings();
-  }
+  // The window as it was at the end (a headless run has none to remember), and its layout.
+  if (outcome.window && outcome.window->width > 0 && outcome.window->height > 0) remembered.window = outcome.window;
+  remembered.layout = workspace.layout();
+  saveSettings();
   if (scripted) {
     for (const std::string& line : script.log()) std::fprintf(stderr, "shaderlens gui: script: %s\n", line.c_str());
     for (const std::string& failure : script.failures()) std::fprintf(stderr, "%s\n", failure.c_str());

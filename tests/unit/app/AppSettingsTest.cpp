@@ -48,6 +48,47 @@ TEST_CASE("settings round trip through their file", "[settings]") {
   }
 }
 
+TEST_CASE("the layout round trips, and a bad layout line is a warning", "[settings]") {
+  const std::string path = tempPath("layout.txt");
+  gui::AppSettings saved;
+  saved.layout.editorFraction = 0.37f;
+  saved.layout.diagnosticsFraction = 0.3f;
+  saved.layout.tab = views::RightTab::Run;
+  saved.layout.stage = "qptr.lift";
+  saved.layout.secondPane = true;
+  saved.layout.secondTarget = TargetKind::Dxil;
+  REQUIRE(gui::saveAppSettings(path, saved) == "");
+  std::vector<std::string> warnings;
+  gui::AppSettings loaded = gui::loadAppSettings(path, warnings);
+  CHECK(warnings.empty());
+  CHECK(loaded.layout.editorFraction == Approx(0.37f));
+  CHECK(loaded.layout.diagnosticsFraction == Approx(0.3f));
+  CHECK(loaded.layout.tab == views::RightTab::Run);
+  CHECK(loaded.layout.stage == "qptr.lift");
+  CHECK(loaded.layout.secondPane);
+  CHECK(loaded.layout.secondTarget == TargetKind::Dxil);
+
+  // Open without a chosen target: "on"; closed: "off".
+  saved.layout.secondTarget.reset();
+  CHECK(gui::appSettingsText(saved).find("second-pane = on\n") != std::string::npos);
+  saved.layout.secondPane = false;
+  CHECK(gui::appSettingsText(saved).find("second-pane = off\n") != std::string::npos);
+
+  REQUIRE(writeFileAtomically(path, "editor = 95%\ndiagnostics = x\ntab = stage\nstage = spirvv\nsecond-pane = maybe\neditor = 40\n") == "");
+  loaded = gui::loadAppSettings(path, warnings);
+  REQUIRE(warnings.size() == 5);
+  CHECK(warnings[0].find("from 10% to 90%") != std::string::npos);
+  CHECK(warnings[0].find(":1:") != std::string::npos);
+  CHECK(warnings[2].find("stages, bindings") != std::string::npos);
+  CHECK(warnings[3].find("no stage is called 'spirvv'") != std::string::npos);
+  CHECK(warnings[4].find("off, on, spirv or dxil") != std::string::npos);
+  CHECK(loaded.layout.editorFraction == Approx(0.4f));  // the good line still counts
+  CHECK(loaded.layout.diagnosticsFraction == Approx(0.22f));
+  CHECK(loaded.layout.tab == views::RightTab::Stages);
+  CHECK(loaded.layout.stage.empty());
+  CHECK_FALSE(loaded.layout.secondPane);
+}
+
 TEST_CASE("a missing settings file is the defaults, silently", "[settings]") {
   std::vector<std::string> warnings;
   const gui::AppSettings loaded = gui::loadAppSettings(tempPath("absent.txt"), warnings);
