@@ -78,6 +78,7 @@ std::string GuiScript::parse(std::string_view text, const std::string& name, Gui
       "expect-prompt", "recover", "autosave", "expect-recovery", "expect-file", "expect-text", "expect-diff",
       "expect-banner", "expect-examples", "expect-tab", "expect-image", "run-start", "wait-run", "run-undo", "run-redo",
       "add-buffer", "remove-buffer", "expect-status", "expect-resource", "expect-run-bundle", "expect-buffer", "expect-nonzero", "expect-shared-slot", "add-sampler", "remove-sampler",
+      "add-texture", "remove-texture",
       "debug-invocation", "debug-subgroup", "debug-max-steps", "toggle-breakpoint", "break-if", "break-if-refused", "debug-start", "debug-start-async", "wait-debug", "debug-differing",
       "debug-step", "debug-continue", "debug-reverse-continue", "debug-restart", "debug-stop", "debug-run-to", "add-watch",
       "remove-watch", "debug-wave", "debug-format", "expect-debug-line", "expect-debug-stop", "expect-debug-local",
@@ -324,7 +325,26 @@ bool GuiScript::execute(const ScriptStep& step, Workspace& ws) {
     else
       check(ws.runPanel().addBuffer(w[0], offload::ResourceKind(kind), offload::DataFormat(format), count,
                                     w.size() > 4 ? std::optional<uint32_t>(binding) : std::nullopt));
-  } else if (v == "remove-buffer") {
+  } else if (v == "add-texture") {
+    // add-texture NAME KIND FORMAT CHANNELS WxH [BINDING] (the "Add buffer" row with a texture kind).
+    if (!need(5)) return true;
+    int kind = -1, format = -1;
+    for (int k = 0; k < offload::kResourceKindCount; ++k)
+      if (w[1] == offload::resourceKindName(offload::ResourceKind(k))) kind = k;
+    for (int f = 0; f < offload::kDataFormatCount; ++f)
+      if (w[2] == offload::dataFormatName(offload::DataFormat(f))) format = f;
+    uint32_t channels = 0, width = 0, height = 0, binding = 0;
+    const size_t by = w[4].find('x');
+    if (kind < 0) fail(step, "unknown resource kind '" + w[1] + "'");
+    else if (format < 0) fail(step, "unknown format '" + w[2] + "'");
+    else if (!toUnsigned(w[3], channels) || channels > 16) fail(step, "bad channel count '" + w[3] + "'");
+    else if (by == std::string::npos || !toUnsigned(w[4].substr(0, by), width) || !toUnsigned(w[4].substr(by + 1), height))
+      fail(step, "the size is WIDTHxHEIGHT, not '" + w[4] + "'");
+    else if (w.size() > 5 && !toUnsigned(w[5], binding)) fail(step, "bad binding '" + w[5] + "'");
+    else
+      check(ws.runPanel().addTexture(w[0], offload::ResourceKind(kind), offload::DataFormat(format), int(channels), width, height,
+                                     w.size() > 5 ? std::optional<uint32_t>(binding) : std::nullopt));
+  } else if (v == "remove-buffer" || v == "remove-texture") {
     if (need(1)) check(ws.runPanel().removeBuffer(w[0]));
   } else if (v == "add-sampler") {
     // add-sampler NAME [BINDING]

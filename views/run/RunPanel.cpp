@@ -319,16 +319,64 @@ void RunPanel::setDispatch(uint32_t x, uint32_t y, uint32_t z) {
   edited();
 }
 
+namespace {
+
+// The DirectX register class a resource of `kind` takes.
+char registerClassOf(offload::ResourceKind kind) {
+  using offload::ResourceKind;
+  if (kind == ResourceKind::ConstantBuffer) return 'b';
+  if (kind == ResourceKind::Sampler) return 's';
+  return offload::isReadWrite(kind) ? 'u' : 't';
+}
+
+// The next free Vulkan binding of set 0 and register of `cls` in space 0.
+std::pair<uint32_t, uint32_t> nextFreeSlot(const offload::Pipeline& p, char cls) {
+  uint32_t binding = 0, reg = 0;
+  if (p.sets.empty()) return {0, 0};
+  for (const offload::Resource& r : p.sets[0].resources) {
+    if (r.vkBinding) binding = std::max(binding, std::max(r.vkBinding->binding, r.vkBinding->counterBinding.value_or(0)) + 1);
+    if (r.dxBinding && registerClassOf(r.kind) == cls && r.dxBinding->space == 0)
+      reg = std::max(reg, r.dxBinding->registerIndex + 1);
+  }
+  return {binding, reg};
+}
+
+std::string checkNewName(const offload::Pipeline& p, const std::string& name, const char* what) {
+  if (name.empty()) return std::string("the new ") + what + " needs a name";
+  if (name.find_first_of(" \t:#'\"[]{},") != std::string::npos) return "'" + name + "' is not a plain name";
+  if (p.findBuffer(name) || p.samplerIndex(name) >= 0) return "there is a buffer or sampler named '" + name + "' already";
+  return "";
+}
+
+// A new read-only texture's texel (x, y) channel c, as text in `format`: a gradient a user can
+// recognise in the image view (red across, green down, blue 0.5, alpha 1) for floats; for
+// integers x, y, x + y and 1, wrapped to the format's range.
+std::string defaultTexel(offload::DataFormat format, uint32_t x, uint32_t y, uint32_t width, uint32_t height, int c) {
+  using offload::DataFormat;
+  if (offload::isFloatFormat(format)) {
+    const double values[4] = {width > 1 ? double(x) / (width - 1) : 0.0, height > 1 ? double(y) / (height - 1) : 0.0, 0.5, 1.0};
+    char text[32];
+    std::snprintf(text, sizeof text, "%.6g", values[c]);
+    return text;
+  }
+  uint64_t value = c == 0 ? x : c == 1 ? y : c == 2 ? uint64_t(x) + y : 1;
+  if (format == DataFormat::Bool) value &= 1;
+  else if (format == DataFormat::Hex8) value &= 0xFF;
+  else if (format == DataFormat::Int16) value &= 0x7FFF;
+  else if (format == DataFormat::Hex16 || format == DataFormat::UInt16) value &= 0xFFFF;
+  return std::to_string(value);
+}
+
+}  // namespace
+
 std::string RunPanel::addBuffer(const std::string& name, offload::ResourceKind kind, offload::DataFormat format,
                                 uint32_t count, std::optional<uint32_t> wantedBinding) {
   using offload::ResourceKind;
   if (!document_) return "no bundle";
-  if (name.empty()) return "the new buffer needs a name";
-  if (name.find_first_of(" \t:#'\"[]{},") != std::string::npos) return "'" + name + "' is not a plain name";
   offload::Pipeline& p = document_->pipeline;
-  if (p.findBuffer(name)) return "there is a buffer named '" + name + "' already";
-  if (kind == ResourceKind::Texture2D || kind == ResourceKind::RWTexture2D || kind == ResourceKind::Sampler ||
-      kind == ResourceKind::SampledTexture2D || kind == ResourceKind::AccelerationStructure)
+  if (std::string error = checkNewName(p, name, "buffer"); !error.empty()) return error;
+  if (offload::isTextureKind(kind)) return std::string("a ") + offload::resourceKindName(kind) + " is added as a texture (a width and height)";
+  if (kind == ResourceKind::Sampler || kind == ResourceKind::AccelerationStructure)
     return std::string("buffers only: ") + offload::resourceKindName(kind) + " is not a buffer kind";
   if (count == 0 || count > (1u << 20)) return "a new buffer holds 1 to 1048576 values";
   offload::Buffer buffer;
@@ -339,15 +387,8 @@ std::string RunPanel::addBuffer(const std::string& name, offload::ResourceKind k
   for (uint32_t i = 0; i < count; ++i) values += (i ? " " : "") + (output ? std::string("0") : std::to_string(i + 1));
   if (std::string error = setBufferValues(buffer, values); !error.empty()) return error;
   if (p.sets.empty()) p.sets.emplace_back();
-  // The next free binding of set 0 and register of its class in space 0.
-  const char cls = kind == ResourceKind::ConstantBuffer ? 'b' : output ? 'u' : 't';
-  uint32_t binding = 0, reg = 0;
-  for (const offload::Resource& r : p.sets[0].resources) {
-    if (r.vkBinding) binding = std::max(binding, std::max(r.vkBinding->binding, r.vkBinding->counterBinding.value_or(0)) + 1);
-    const char rc = r.kind == ResourceKind::ConstantBuffer ? 'b' : r.kind == ResourceKind::Sampler ? 's'
-                    : offload::isReadWrite(r.kind) ? 'u' : 't';
-    if (r.dxBinding && rc == cls && r.dxBinding->space == 0) reg = std::max(reg, r.dxBinding->registerIndex + 1);
-  }
+  const char cls = registerClassOf(kind);
+  auto [binding, reg] = nextFreeSlot(p, cls);
   if (wantedBinding) binding = *wantedBinding;
   p.buffers.push_back(std::move(buffer));
   offload::Resource resource;
@@ -364,15 +405,92 @@ std::string RunPanel::addBuffer(const std::string& name, offload::ResourceKind k
   return "";
 }
 
+std::string RunPanel::addTexture(const std::string& name, offload::ResourceKind kind, offload::DataFormat format, int channels,
+                                 uint32_t width, uint32_t height, std::optional<uint32_t> wantedBinding) {
+  using offload::ResourceKind;
+  if (!document_) return "no bundle";
+  offload::Pipeline& p = document_->pipeline;
+  if (std::string error = checkNewName(p, name, "texture"); !error.empty()) return error;
+  if (!offload::isTextureKind(kind))
+    return std::string("textures only: ") + offload::resourceKindName(kind) + " is not Texture2D, RWTexture2D or SampledTexture2D";
+  if (channels != 1 && channels != 2 && channels != 4) return "a texture has 1, 2 or 4 channels, not " + std::to_string(channels);
+  if (format == offload::DataFormat::Bool) return "a texture cannot hold Bool texels";
+  if (width == 0 || height == 0 || width > 4096 || height > 4096) return "a new texture is 1 to 4096 texels wide and high";
+  if (uint64_t(width) * height * uint64_t(channels) > (1u << 20))
+    return "a new texture holds at most 1048576 values (" + std::to_string(width) + "x" + std::to_string(height) + "x" +
+           std::to_string(channels) + " is more)";
+  offload::Buffer texture;
+  texture.name = name;
+  texture.format = format;
+  texture.channels = channels;
+  texture.outputProps.width = int(width);
+  texture.outputProps.height = int(height);
+  texture.outputProps.depth = 1;
+  texture.outputProps.mipLevels = 1;
+  const bool output = offload::isReadWrite(kind);
+  std::string values;
+  values.reserve(size_t(width) * height * channels * 4);
+  for (uint32_t y = 0; y < height; ++y)
+    for (uint32_t x = 0; x < width; ++x)
+      for (int c = 0; c < channels; ++c) {
+        if (!values.empty()) values += ' ';
+        values += output ? std::string("0") : defaultTexel(format, x, y, width, height, c);
+      }
+  if (std::string error = setBufferValues(texture, values); !error.empty()) return error;
+  if (p.sets.empty()) p.sets.emplace_back();
+  const char cls = registerClassOf(kind);
+  auto [binding, reg] = nextFreeSlot(p, cls);
+  if (wantedBinding) binding = *wantedBinding;
+  p.buffers.push_back(std::move(texture));
+  offload::Resource resource;
+  resource.name = name;
+  resource.kind = kind;
+  resource.bufferIndex = int(p.buffers.size() - 1);
+  // A combined image sampler gets its own sampler (linear, clamp), named as the texture, as
+  // `run --new` makes one.
+  if (kind == ResourceKind::SampledTexture2D) {
+    offload::Sampler sampler;
+    sampler.name = name;
+    p.samplers.push_back(std::move(sampler));
+    resource.samplerIndex = int(p.samplers.size() - 1);
+  }
+  resource.vkBinding = offload::VulkanBinding{binding, std::nullopt};
+  resource.dxBinding = offload::DirectXBinding{reg, 0};
+  p.sets[0].resources.push_back(std::move(resource));
+  resetForms();
+  edited();
+  message_ = "Added the texture " + name + " (" + offload::resourceKindName(kind) + ", " + std::to_string(width) + "x" +
+             std::to_string(height) + " " + offload::dataFormatName(format) + " x" + std::to_string(channels) + ") at set 0 binding " +
+             std::to_string(binding) + ", register " + cls + std::to_string(reg);
+  return "";
+}
+
 std::string RunPanel::removeBuffer(const std::string& name) {
   if (!document_) return "no bundle";
   offload::Pipeline& p = document_->pipeline;
   const int index = p.bufferIndex(name);
   if (index < 0) return "no buffer named '" + name + "'";
+  // A combined texture's sampler goes with it unless another resource uses it too.
+  std::vector<int> samplersUsed;
+  for (const offload::DescriptorSet& set : p.sets)
+    for (const offload::Resource& r : set.resources)
+      if (r.bufferIndex == index && r.samplerIndex >= 0) samplersUsed.push_back(r.samplerIndex);
   for (offload::DescriptorSet& set : p.sets) {
     std::erase_if(set.resources, [&](const offload::Resource& r) { return r.bufferIndex == index; });
     for (offload::Resource& r : set.resources)
       if (r.bufferIndex > index) --r.bufferIndex;
+  }
+  std::sort(samplersUsed.begin(), samplersUsed.end(), std::greater<int>());
+  samplersUsed.erase(std::unique(samplersUsed.begin(), samplersUsed.end()), samplersUsed.end());
+  for (int sampler : samplersUsed) {
+    bool stillUsed = false;
+    for (const offload::DescriptorSet& set : p.sets)
+      for (const offload::Resource& r : set.resources) stillUsed |= r.samplerIndex == sampler;
+    if (stillUsed) continue;
+    for (offload::DescriptorSet& set : p.sets)
+      for (offload::Resource& r : set.resources)
+        if (r.samplerIndex > sampler) --r.samplerIndex;
+    p.samplers.erase(p.samplers.begin() + sampler);
   }
   std::erase_if(p.results, [&](const offload::ResultRule& r) { return r.actual == name || r.expected == name; });
   for (offload::ResultRule& r : p.results) {
@@ -389,17 +507,10 @@ std::string RunPanel::removeBuffer(const std::string& name) {
 std::string RunPanel::addSampler(const std::string& name, std::optional<uint32_t> wantedBinding) {
   using offload::ResourceKind;
   if (!document_) return "no bundle";
-  if (name.empty()) return "the new sampler needs a name";
-  if (name.find_first_of(" \t:#'\"[]{},") != std::string::npos) return "'" + name + "' is not a plain name";
   offload::Pipeline& p = document_->pipeline;
-  if (p.samplerIndex(name) >= 0 || p.findBuffer(name)) return "there is a buffer or sampler named '" + name + "' already";
+  if (std::string error = checkNewName(p, name, "sampler"); !error.empty()) return error;
   if (p.sets.empty()) p.sets.emplace_back();
-  uint32_t binding = 0, reg = 0;
-  for (const offload::Resource& r : p.sets[0].resources) {
-    if (r.vkBinding) binding = std::max(binding, std::max(r.vkBinding->binding, r.vkBinding->counterBinding.value_or(0)) + 1);
-    if (r.dxBinding && r.kind == ResourceKind::Sampler && r.dxBinding->space == 0)
-      reg = std::max(reg, r.dxBinding->registerIndex + 1);
-  }
+  auto [binding, reg] = nextFreeSlot(p, 's');
   if (wantedBinding) binding = *wantedBinding;
   offload::Sampler sampler;
   sampler.name = name;
@@ -515,7 +626,8 @@ void RunPanel::drawBuffers() {
   for (size_t i = 0; i < p.buffers.size(); ++i) {
     offload::Buffer& b = p.buffers[i];
     ImGui::PushID(int(i));
-    const std::string label = b.name + "  (" + offload::dataFormatName(b.format) + " x" + std::to_string(b.channels) + ", " +
+    const std::string shape = b.isTexture() ? std::to_string(b.outputProps.width) + "x" + std::to_string(b.outputProps.height) + " texture, " : "";
+    const std::string label = b.name + "  (" + shape + offload::dataFormatName(b.format) + " x" + std::to_string(b.channels) + ", " +
                               std::to_string(b.size) + " bytes" + (b.arraySize > 1 ? ", " + std::to_string(b.arraySize) + " elements" : "") + ")";
     if (ImGui::TreeNode("##buffer", "%s", label.c_str())) {
       ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7);
@@ -557,8 +669,9 @@ void RunPanel::drawBuffers() {
         else dataError_[i] = error;
       }
       ImGui::SameLine();
-      const bool remove = ImGui::Button("Remove buffer");
-      if (ImGui::IsItemHovered()) ImGui::SetTooltip("Remove this buffer, the resources bound to it and the rules naming it");
+      const bool remove = ImGui::Button(b.isTexture() ? "Remove texture" : "Remove buffer");
+      if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("Remove this %s, the resources bound to it and the rules naming it", b.isTexture() ? "texture" : "buffer");
       ImGui::TreePop();
       if (remove) {
         const std::string name = b.name;
@@ -578,10 +691,12 @@ void RunPanel::drawBuffers() {
     using offload::ResourceKind;
     for (ResourceKind k : {ResourceKind::StructuredBuffer, ResourceKind::RWStructuredBuffer, ResourceKind::Buffer,
                            ResourceKind::RWBuffer, ResourceKind::ByteAddressBuffer, ResourceKind::RWByteAddressBuffer,
-                           ResourceKind::ConstantBuffer})
+                           ResourceKind::ConstantBuffer, ResourceKind::Texture2D, ResourceKind::RWTexture2D,
+                           ResourceKind::SampledTexture2D})
       if (ImGui::Selectable(offload::resourceKindName(k), int(k) == newBufferKind_)) newBufferKind_ = int(k);
     ImGui::EndCombo();
   }
+  const bool newTexture = offload::isTextureKind(offload::ResourceKind(newBufferKind_));
   ImGui::SameLine();
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6);
   if (ImGui::BeginCombo("##new_format", offload::dataFormatName(offload::DataFormat(newBufferFormat_)))) {
@@ -590,15 +705,42 @@ void RunPanel::drawBuffers() {
     ImGui::EndCombo();
   }
   ImGui::SameLine();
-  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 5);
-  ImGui::InputInt("values##new_count", &newBufferCount_, 0);
-  newBufferCount_ = std::clamp(newBufferCount_, 1, 1 << 20);
-  ImGui::SameLine();
-  if (ImGui::Button("Add buffer")) {
-    std::string error = addBuffer(newBufferName_, offload::ResourceKind(newBufferKind_), offload::DataFormat(newBufferFormat_),
-                                  uint32_t(newBufferCount_));
-    if (error.empty()) newBufferName_.clear();
-    else message_ = error;
+  if (newTexture) {
+    // A texture: its size and channels instead of a value count.
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 4);
+    ImGui::InputInt("x##new_width", &newTextureWidth_, 0);
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 4);
+    ImGui::InputInt("texels##new_height", &newTextureHeight_, 0);
+    newTextureWidth_ = std::clamp(newTextureWidth_, 1, 4096);
+    newTextureHeight_ = std::clamp(newTextureHeight_, 1, 4096);
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 3);
+    if (ImGui::BeginCombo("channels##new_channels", std::to_string(newTextureChannels_).c_str())) {
+      for (int c : {1, 2, 4})
+        if (ImGui::Selectable(std::to_string(c).c_str(), c == newTextureChannels_)) newTextureChannels_ = c;
+      ImGui::EndCombo();
+    }
+    ImGui::SameLine();
+    if (ImGui::Button("Add texture")) {
+      std::string error = addTexture(newBufferName_, offload::ResourceKind(newBufferKind_), offload::DataFormat(newBufferFormat_),
+                                     newTextureChannels_, uint32_t(newTextureWidth_), uint32_t(newTextureHeight_));
+      if (error.empty()) newBufferName_.clear();
+      else message_ = error;
+    }
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip("A 2D texture at the next free binding: a gradient to read, zeros to write; a SampledTexture2D gets a sampler");
+  } else {
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 5);
+    ImGui::InputInt("values##new_count", &newBufferCount_, 0);
+    newBufferCount_ = std::clamp(newBufferCount_, 1, 1 << 20);
+    ImGui::SameLine();
+    if (ImGui::Button("Add buffer")) {
+      std::string error = addBuffer(newBufferName_, offload::ResourceKind(newBufferKind_), offload::DataFormat(newBufferFormat_),
+                                    uint32_t(newBufferCount_));
+      if (error.empty()) newBufferName_.clear();
+      else message_ = error;
+    }
   }
   ImGui::SameLine();
   if (ImGui::Button("Add sampler")) {

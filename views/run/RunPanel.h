@@ -86,6 +86,12 @@ class RunPanel {
   std::string addBuffer(const std::string& name, offload::ResourceKind kind, offload::DataFormat format, uint32_t count,
                         std::optional<uint32_t> binding = std::nullopt);
   std::string removeBuffer(const std::string& name);
+  // A 2D texture (Texture2D, RWTexture2D, or SampledTexture2D with a sampler of its own) of
+  // width x height texels, bound as addBuffer binds; a read-only one is filled with a gradient
+  // (floats) or the texel's x, y (integers), a read-write one with zeros. Removed by removeBuffer
+  // (a combined texture's sampler with it).
+  std::string addTexture(const std::string& name, offload::ResourceKind kind, offload::DataFormat format, int channels,
+                         uint32_t width, uint32_t height, std::optional<uint32_t> binding = std::nullopt);
   // A sampler (linear, clamp: the YAML's defaults) bound like a new buffer (register class s);
   // removing one removes the resources that use it.
   std::string addSampler(const std::string& name, std::optional<uint32_t> binding = std::nullopt);
@@ -157,6 +163,7 @@ class RunPanel {
   int newBufferKind_ = int(offload::ResourceKind::StructuredBuffer);
   int newBufferFormat_ = int(offload::DataFormat::Float32);
   int newBufferCount_ = 16;
+  int newTextureWidth_ = 16, newTextureHeight_ = 16, newTextureChannels_ = 4;
   // Listed once, off the UI thread (opening the Vulkan loader takes a moment).
   std::future<std::vector<std::string>> adaptersFuture_;
   std::vector<std::string> adapters_;
