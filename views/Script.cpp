@@ -90,7 +90,9 @@ std::string GuiScript::parse(std::string_view text, const std::string& name, Gui
       "expect-debug-read", "expect-debug-wrote", "expect-debug-accesses", "debug-run-to-instruction", "expect-debug-spirv", "expect-debug-id",
       "expect-debug-spirv-value", "expect-debug-excerpt", "debug-writer-of", "expect-debug-writer", "new", "zoom", "expect-zoom", "expect-display", "expect-save-as",
       "debug-frame", "second-pane", "second-stage", "click-second-stage-line", "expect-second-stage",
-      "expect-second-linked", "expect-second-target"};
+      "expect-second-linked", "expect-second-target",
+      "browse", "browse-folder", "browse-up", "browse-click", "browse-activate", "browse-filter", "browse-hidden", "browse-type",
+      "expect-browser-folder", "expect-browser-entry", "expect-browser-error", "expect-dialog-path"};
   while (start <= text.size()) {
     size_t end = text.find('\n', start);
     if (end == std::string_view::npos) end = text.size();
@@ -289,6 +291,37 @@ bool GuiScript::execute(const ScriptStep& step, Workspace& ws) {
     if (ws.modified() && !ws.saveAsAsked()) fail(step, ws.statusMessage());
   } else if (v == "save-as") {
     if (need(1)) check(ws.saveAs(step.rest));
+  } else if (v == "browse") {
+    // The File menu's Open... / Save As... dialog with its file browser.
+    if (!need(1)) return true;
+    if (w[0] == "open") ws.showOpenDialog();
+    else if (w[0] == "save-as") ws.showSaveAsDialog();
+    else fail(step, "browse open or save-as");
+    waitFrames_ = 2;
+  } else if (v.rfind("browse-", 0) == 0) {
+    FileBrowser& browser = ws.fileBrowser();
+    if (!ws.openDialogShown() && !ws.saveAsAsked()) fail(step, "no Open or Save As dialog (browse open|save-as)");
+    else if (v == "browse-folder") {
+      // A path that is not a folder shows its error in the browser (expect-browser-error), as typing it does.
+      if (need(1)) browser.setFolder(step.rest);
+    } else if (v == "browse-type") {
+      // Types into the path box and presses Enter: a folder is entered, a file opened or saved.
+      if (need(1)) check(ws.dialogAct(step.rest));
+    } else if (v == "browse-up") {
+      browser.up();
+    } else if (v == "browse-click") {
+      if (need(1)) check(ws.browserClick(step.rest));
+    } else if (v == "browse-activate") {
+      if (need(1)) check(ws.browserActivate(step.rest));
+    } else if (v == "browse-filter") {
+      if (!need(1)) return true;
+      if (w[0] == "all") browser.setFilter(FileBrowser::Filter::All);
+      else if (w[0] == "shaders") browser.setFilter(FileBrowser::Filter::Shaders);
+      else fail(step, "browse-filter all or shaders");
+    } else if (v == "browse-hidden") {
+      if (need(1)) browser.setShowHidden(w[0] == "yes" || w[0] == "on" || w[0] == "true");
+    }
+    waitFrames_ = 1;
   } else if (v == "save-bundle") {
     if (need(1)) check(ws.runPanel().save(step.rest, ws.editor().text));
   } else if (v == "run-new") {
@@ -786,6 +819,24 @@ bool GuiScript::expect(const ScriptStep& step, Workspace& ws) {
     const ImVec2 size = ImGui::GetIO().DisplaySize;
     const std::string shown = std::to_string(int(size.x)) + "x" + std::to_string(int(size.y));
     if (!need(1) || shown != w[0]) fail(step, "the display is " + shown);
+  } else if (v == "expect-browser-folder") {
+    if (need(1) && !contains(ws.fileBrowser().folder(), step.rest))
+      fail(step, "the browser is in '" + ws.fileBrowser().folder() + "'");
+  } else if (v == "expect-browser-entry") {
+    // expect-browser-entry NAME yes|no: whether the browser lists NAME (".." for the parent).
+    if (need(2)) {
+      const std::string name = step.rest.substr(0, step.rest.find_last_of(" \t"));
+      const bool listed = ws.fileBrowser().find(std::string(trim(name))) != nullptr;
+      if (listed != truth(w.back()))
+        fail(step, "'" + name + "' is " + (listed ? "" : "not ") + "listed in " + ws.fileBrowser().folder());
+    }
+  } else if (v == "expect-browser-error") {
+    // expect-browser-error TEXT, or expect-browser-error none.
+    const std::string& error = ws.fileBrowser().error();
+    if (step.rest == "none" ? !error.empty() : !contains(error, step.rest))
+      fail(step, error.empty() ? "the browser shows no error" : "the browser says '" + error + "'");
+  } else if (v == "expect-dialog-path") {
+    if (!contains(ws.dialogPath(), step.rest)) fail(step, "the path box holds '" + ws.dialogPath() + "'");
   } else if (v == "expect-save-as") {
     if (need(1) && truth(w[0]) != ws.saveAsAsked()) fail(step, ws.saveAsAsked() ? "Save As asks for a path" : "no Save As dialog");
   } else if (v == "expect-title") {

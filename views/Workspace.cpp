@@ -14,6 +14,7 @@
 #include <imgui_stdlib.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <utility>
 
 namespace sl::views {
@@ -298,7 +299,7 @@ void Workspace::save() {
   }
   if (document_.savePath.empty() || !save_) {
     // A new document has no file yet: Save asks for one, as Save As does.
-    if (save_) saveAsDialog_ = true, dialogPath_.clear();
+    if (save_) showSaveAsDialog(), dialogPath_.clear();
     saveMessage_ = "This document has no file yet: choose where to save it.";
     return;
   }
@@ -797,11 +798,10 @@ void Workspace::drawMenuBar() {
   if (!ImGui::BeginMenuBar()) return;
   if (ImGui::BeginMenu("File")) {
     if (ImGui::MenuItem("New", "Ctrl+N")) newDocument();
-    if (ImGui::MenuItem("Open...", nullptr, false, bool(open_))) openDialog_ = true, dialogPath_.clear();
+    if (ImGui::MenuItem("Open...", nullptr, false, bool(open_))) showOpenDialog();
     // Save on a document with no file yet asks for a path (Save As).
     if (ImGui::MenuItem("Save", "Ctrl+S", false, bool(save_))) save();
-    if (ImGui::MenuItem("Save As...", nullptr, false, bool(save_)))
-      saveAsDialog_ = true, dialogPath_ = document_.bundlePath.empty() ? document_.savePath : document_.bundlePath;
+    if (ImGui::MenuItem("Save As...", nullptr, false, bool(save_))) showSaveAsDialog();
     if (ImGui::BeginMenu("Recent", !recent_.paths().empty())) {
       for (const std::string& path : recent_.paths())
         if (ImGui::MenuItem(path.c_str())) open(path);
@@ -920,6 +920,61 @@ void Workspace::drawRecoveryModal() {
   ImGui::EndPopup();
 }
 
+void Workspace::showOpenDialog() {
+  openDialog_ = true;
+  dialogPath_.clear();
+  browser_ = FileBrowser(document_.savePath);
+  browser_.setFilter(FileBrowser::Filter::Shaders);
+}
+
+void Workspace::showSaveAsDialog() {
+  saveAsDialog_ = true;
+  dialogPath_ = document_.bundlePath.empty() ? document_.savePath : document_.bundlePath;
+  browser_ = FileBrowser(dialogPath_);
+  // Absolute, as typed paths are resolved against the browser's folder, not the working one.
+  std::error_code ec;
+  if (!dialogPath_.empty()) dialogPath_ = std::filesystem::absolute(dialogPath_, ec).lexically_normal().string();
+  browser_.setFilter(FileBrowser::Filter::All);
+}
+
+std::string Workspace::browserClick(const std::string& name) {
+  const FileBrowser::Entry* entry = browser_.find(name);
+  if (!entry) return "no entry '" + name + "' in " + browser_.folder();
+  if (!entry->folder) dialogPath_ = browser_.resolve(name);
+  return "";
+}
+
+std::string Workspace::browserActivate(const std::string& name) {
+  const FileBrowser::Entry* entry = browser_.find(name);
+  if (!entry) return "no entry '" + name + "' in " + browser_.folder();
+  if (entry->parent) return browser_.up(), "";
+  if (entry->folder) return browser_.setFolder(name) ? "" : browser_.error();
+  dialogPath_ = browser_.resolve(name);
+  return dialogAct(dialogPath_);
+}
+
+std::string Workspace::dialogAct(const std::string& typed) {
+  if (!openDialog_ && !saveAsDialog_) return "no Open or Save As dialog";
+  if (typed.empty()) return "no file name";
+  // A typed relative path (a bare name in Save As) is in the browser's folder.
+  const std::string path = browser_.resolve(typed);
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) {
+    browser_.setFolder(path);
+    dialogPath_.clear();
+    return "";
+  }
+  std::string error;
+  if (openDialog_) {
+    openDialog_ = false;
+    error = open(path);
+  } else {
+    error = saveAs(path);  // the existing Save As: it clears saveAsDialog_
+    saveAsDialog_ = false;
+  }
+  return error;
+}
+
 void Workspace::drawModals() {
   drawRecoveryModal();
   if (pendingAction_ != PendingAction::None && !ImGui::IsPopupOpen("Unsaved changes")) ImGui::OpenPopup("Unsaved changes");
@@ -933,7 +988,7 @@ void Workspace::drawModals() {
     if (pendingAction_ == PendingAction::None) ImGui::CloseCurrentPopup();
     ImGui::EndPopup();
   }
-  auto pathDialog = [&](const char* title, bool& flag, const char* action, auto&& act) {
+  auto pathDialog = [&](const char* title, bool& flag, const char* action) {
     if (flag && !ImGui::IsPopupOpen(title)) ImGui::OpenPopup(title);
     if (!ImGui::BeginPopupModal(title, nullptr, ImGuiWindowFlags_AlwaysAutoResize)) return;
     if (!flag) {  // answered without its buttons (a script's save-as)
@@ -941,16 +996,22 @@ void Workspace::drawModals() {
       ImGui::EndPopup();
       return;
     }
-    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 30);
-    if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
-    const bool enter = ImGui::InputTextWithHint("##path", "path/to/file.hlsl or .test", &dialogPath_,
-                                                ImGuiInputTextFlags_EnterReturnsTrue);
+    const bool changed = dialogPath_ != dialogShownPath_;
+    if (changed) ++dialogPathId_;
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 40);
+    if (ImGui::IsWindowAppearing() || changed) ImGui::SetKeyboardFocusHere();
+    ImGui::PushID(dialogPathId_);
+    const bool enter = ImGui::InputTextWithHint("##path", "path/to/file.hlsl or .test (or a folder to go to)",
+                                                &dialogPath_, ImGuiInputTextFlags_EnterReturnsTrue);
+    ImGui::PopID();
+    dialogShownPath_ = dialogPath_;
     for (const std::string& path : recent_.paths())
       if (ImGui::Selectable(path.c_str())) dialogPath_ = path;
-    if (ImGui::Button(action) || enter) {
-      act(dialogPath_);
-      flag = false;
-      ImGui::CloseCurrentPopup();
+    ImGui::Separator();
+    const bool twice = drawFileBrowser(browser_, dialogPath_, ImGui::GetFontSize() * 18);
+    if (ImGui::Button(action) || enter || twice) {
+      dialogAct(dialogPath_);
+      if (!flag) ImGui::CloseCurrentPopup();
     }
     ImGui::SameLine();
     // Escape cancels too, as in any file dialog.
@@ -958,8 +1019,8 @@ void Workspace::drawModals() {
       flag = false, ImGui::CloseCurrentPopup();
     ImGui::EndPopup();
   };
-  pathDialog("Open file", openDialog_, "Open", [&](const std::string& path) { open(path); });
-  pathDialog("Save as", saveAsDialog_, "Save", [&](const std::string& path) { saveAs(path); });
+  pathDialog("Open file", openDialog_, "Open");
+  pathDialog("Save as", saveAsDialog_, "Save");
   if (!saveAsDialog_) afterSaveAs_ = PendingAction::None;  // cancelled: the prompt's action is dropped too
 }
 

@@ -15,6 +15,7 @@
 #include "views/Document.h"
 #include "views/EditorPanel.h"
 #include "views/Examples.h"
+#include "views/FileBrowser.h"
 #include "views/RecentFiles.h"
 #include "views/RememberedOptions.h"
 #include "views/RecoveryOffer.h"
@@ -116,6 +117,20 @@ class Workspace {
   bool promptOpen() const { return pendingAction_ != PendingAction::None; }
   // Save As is asking for a path (File > Save As, or Save on a document with no file yet).
   bool saveAsAsked() const { return saveAsDialog_; }
+  // File > Open... and File > Save As...: the modal with its path box, the recent files and the
+  // file browser (views/FileBrowser), which starts at the document's folder.
+  void showOpenDialog();
+  void showSaveAsDialog();
+  bool openDialogShown() const { return openDialog_; }
+  FileBrowser& fileBrowser() { return browser_; }
+  const std::string& dialogPath() const { return dialogPath_; }
+  // The browser's clicks, as scripts make them: a single click on a file fills the path box; a
+  // double click enters a folder or does the dialog's action on a file. Return "" or an error.
+  std::string browserClick(const std::string& name);
+  std::string browserActivate(const std::string& name);
+  // The dialog's Open/Save (its button, Enter in the path box): a relative path is resolved
+  // against the browser's folder, a folder is entered instead. Returns "" or an error.
+  std::string dialogAct(const std::string& path);
   void answerPrompt(PromptAnswer answer);
 
   // Crash recovery (views/RecoveryOffer, views/Autosaver), on once a folder is set: every open
@@ -309,6 +324,11 @@ class Workspace {
   std::string pendingBanner_;
   bool openDialog_ = false, saveAsDialog_ = false;
   std::string dialogPath_;
+  FileBrowser browser_;
+  // The path box as it was drawn last frame: when a click or a script changes dialogPath_, the
+  // box is made anew (an active ImGui text box keeps its own copy of the text).
+  std::string dialogShownPath_;
+  int dialogPathId_ = 0;
   uint32_t linkedSourceLine_ = 0;
   uint32_t lastCaretLine_ = 0;
   RightTab rightTab_ = RightTab::Stages;
