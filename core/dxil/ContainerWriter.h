@@ -3,8 +3,8 @@
 //
 // The header digest is left zero: DXC's digest is written by the validator when it accepts a
 // container (dxc -Vd leaves it zero too), and nothing here has validated the shader. The DXIL part
-// is always present because LLVM's reader needs its shader kind to parse PSV0; until the back end
-// produces bitcode it holds only the program header (bitcode size 0).
+// is always present because LLVM's reader needs its shader kind to parse PSV0; it holds the
+// bitcode emitDxil passes (core/dxil/bitcode), or only the program header (bitcode size 0).
 #pragma once
 
 #include "core/dxil/ContainerParts.h"

@@ -12,6 +12,7 @@
 #include "core/dxil/SplitAggregatePhis.h"
 #include "core/dxil/StageIOLowering.h"
 #include "core/dxil/TranslateMetadata.h"
+#include "core/dxil/bitcode/DxilModuleWriter.h"
 
 #include <llvm/Analysis/CGSCCPassManager.h>
 #include <llvm/Analysis/LoopAnalysisManager.h>
@@ -190,7 +191,22 @@ DxilResult emitDxil(const ir::Module& module, const DxilOptions& options) {
     info.resources.push_back(rec);
   }
   info.featureFlags = featureInfoFromModuleFlags(result.shaderFlags);
-  ContainerBuildResult container = buildContainer(info);
+  // The DXIL part's bitcode, only when LLVM reads it back verifier-clean and equal to what we
+  // wrote; otherwise the part stays empty and a warning says why (never silently wrong output).
+  std::vector<uint8_t> bitcode;
+  {
+    bitcode::DxilBitcode written = bitcode::writeDxilBitcode(m);
+    if (!written.ok()) {
+      result.diagnostics.push_back(Diagnostic::warning({}, written.error + "; the DXIL part has no bitcode"));
+    } else {
+      bitcode::ReadBackCheck check = bitcode::checkDxilBitcode(*written.prepared, written.bytes);
+      if (check.ok) bitcode = std::move(written.bytes);
+      else
+        result.diagnostics.push_back(Diagnostic::warning(
+            {}, "DXIL bitcode: internal error: " + check.error + "; the DXIL part has no bitcode"));
+    }
+  }
+  ContainerBuildResult container = buildContainer(info, bitcode);
   for (Diagnostic& d : container.diagnostics) result.diagnostics.push_back(std::move(d));
   result.container = std::move(container.bytes);
   return result;

@@ -35,7 +35,7 @@ struct DxilOptions {
 struct DxilResult {
   PrintedLlvm llvmStage;  // before lowering (empty when IR -> LLVM failed)
   PrintedLlvm dxilStage;  // after lowering (empty when lowering failed)
-  std::vector<uint8_t> container;  // DXContainer (program header without bitcode for now)
+  std::vector<uint8_t> container;  // DXContainer (DXIL part: bitcode when it read back clean)
   uint64_t shaderFlags = 0;
   std::vector<Diagnostic> diagnostics;
   bool ok() const { return !hasErrors(diagnostics) && !dxilStage.text.empty(); }

@@ -59,7 +59,7 @@ VSOut main(float4 pos : POSITION, float2 uv : TEXCOORD0, float4 weights[2] : BLE
 // DXIL: !{i32 2, !"NORMAL", i8 9, i8 0, !{{[0-9]+}}, i8 2, i32 1, i8 3, i32 2, i8 0, ![[XYZ:[0-9]+]]}
 // DXIL: ![[XYZ]] = !{i32 3, i32 7}
 
-// PARTS: ; parts: SFI0(8) ISG1({{[0-9]+}}) OSG1({{[0-9]+}}) PSV0({{[0-9]+}}) DXIL(24)
+// PARTS: ; parts: SFI0(8) ISG1({{[0-9]+}}) OSG1({{[0-9]+}}) PSV0({{[0-9]+}}) DXIL({{[0-9]+}})
 // PARTS: ; program: vs_6_0
 // PARTS: ; Input signature:
 // PARTS: ; POSITION                 0   xyzw        0     NONE   float   xyzw

@@ -6,6 +6,8 @@
 #include "tests/unit/dxil/CompileToDxil.h"
 
 #include <llvm/AsmParser/Parser.h>
+#include <llvm/Bitcode/BitcodeReader.h>
+#include <llvm/IR/Verifier.h>
 #include <llvm/IR/LLVMContext.h>
 #include <llvm/IR/Module.h>
 #include <llvm/Support/SourceMgr.h>
@@ -53,6 +55,17 @@ void roundTrip(const std::string& name, const std::string& source) {
   CHECK(check.ok);
   CHECK(check.functions == bc.prepared->size());
   CHECK(check.globals == bc.prepared->global_size());
+  // emitDxil put bitcode that passed the same check into the container's DXIL part.
+  llvm::object::DXContainer container = sl::dxiltest::reread(c.container);
+  REQUIRE(container.getDXIL().has_value());
+  const uint32_t size = container.getDXIL()->first.Bitcode.Size;
+  REQUIRE(size > 0);
+  llvm::LLVMContext partContext;
+  llvm::Expected<std::unique_ptr<llvm::Module>> part = llvm::parseBitcodeFile(
+      llvm::MemoryBufferRef(llvm::StringRef(container.getDXIL()->second, size), "part"), partContext);
+  REQUIRE(bool(part));
+  CHECK_FALSE(llvm::verifyModule(**part, &llvm::errs()));
+  CHECK((*part)->getFunction("main") != nullptr);
 }
 
 }  // namespace
