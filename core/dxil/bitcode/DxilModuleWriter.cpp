@@ -395,6 +395,11 @@ unsigned Writer::constantId(const llvm::Constant* c, llvm::Type* pointee) {
         constantId(ce->getOperand(i), nullptr);
         typeId(ce->getOperand(i)->getType());
       }
+    } else if (ce->getOpcode() == llvm::Instruction::ExtractElement) {
+      for (unsigned i = 0; i < 2; ++i) {
+        constantId(ce->getOperand(i), nullptr);
+        typeId(ce->getOperand(i)->getType());
+      }
     } else if (ce->isCast()) {
       llvm::Constant* op = ce->getOperand(0);
       llvm::Type* opPointee = op->getType()->isPointerTy() ? natural(op) : nullptr;
@@ -494,6 +499,11 @@ void Writer::writeConstants() {
           ops.push_back(valueIds_.at({ce->getOperand(k), p}));
         }
         record(gep->isInBounds() ? bc::CST_CODE_CE_INBOUNDS_GEP : bc::CST_CODE_CE_GEP_OLD, ops);
+      } else if (ce->getOpcode() == llvm::Instruction::ExtractElement) {
+        // CE_EXTRACTELT: [opty, opval, idxty, idxval]
+        record(bc::CST_CODE_CE_EXTRACTELT,
+               {typeIds_.at({ce->getOperand(0)->getType(), nullptr}), valueIds_.at({ce->getOperand(0), nullptr}),
+                typeIds_.at({ce->getOperand(1)->getType(), nullptr}), valueIds_.at({ce->getOperand(1), nullptr})});
       } else {
         llvm::Constant* op = ce->getOperand(0);
         llvm::Type* p = op->getType()->isPointerTy() ? natural(op) : nullptr;

@@ -85,7 +85,7 @@ TEST_CASE("dxil bitcode: offload-test-suite compute shaders read back", "[bitcod
   for (const char* test : {"Feature/HLSLLib/InterlockedAdd.32.test", "Feature/HLSLLib/InterlockedCompareExchange.int64.test",
                            "Basic/Matrix/matrix_groupthread_swizzle_one_based.test", "Basic/Matrix/matrix_bool_and_operator.test",
                            "Feature/Groupshared/GSVector.test", "Basic/Mandelbrot.test", "Basic/Matrix/matrix_const_single_subscript.test",
-                           "Basic/cbuffer.test", "Feature/CBuffer/scalars-64bit.test"}) {
+                           "Basic/cbuffer.test", "Feature/CBuffer/scalars-64bit.test", "Feature/HLSLLib/asuint.64.test"}) {
     const std::string path = suite + test;
     REQUIRE(std::filesystem::exists(path));
     roundTrip(test, sourcePart(readFile(path)));
