@@ -10,7 +10,7 @@
 namespace sl::views {
 
 std::shared_ptr<const CompileResult> compileRequest(const CompileRequest& request) {
-  return compileSource(request.fileName, request.source, request.options, request.onShownStagesReady);
+  return compileSource(request.fileName, request.source, request.options, request.onShownStagesReady, request.cancel.get());
 }
 
 namespace {
@@ -113,8 +113,12 @@ uint64_t CompileWorker::post(CompileRequest request, bool immediate) {
   {
     std::lock_guard<std::mutex> lock(mutex_);
     generation = postedGeneration_.load() + 1;
-    pending_ = Pending{std::move(request), generation, Clock::now() + (immediate ? std::chrono::milliseconds(0) : debounce())};
+    const Clock::time_point now = Clock::now();
+    pending_ = Pending{std::move(request), generation, now + (immediate ? std::chrono::milliseconds(0) : debounce())};
     postedGeneration_.store(generation);
+    // The running compile is of an older text: stop it unless it is past half its expected time
+    // (then finishing is sooner than starting over, and steady typing still sees results).
+    if (runningCancel_ && now - runningSince_ < lastShown_ * 0.5) runningCancel_->store(true);
   }
   wake_.notify_all();
   return generation;
@@ -146,6 +150,9 @@ void CompileWorker::run() {
     }
     Pending job = std::move(*pending_);
     pending_.reset();
+    job.request.cancel = std::make_shared<std::atomic<bool>>(false);
+    runningCancel_ = job.request.cancel;
+    runningSince_ = Clock::now();
     job.request.onShownStagesReady = [slot = partial_, generation = job.generation,
                                       callback = onPublished_](std::shared_ptr<const CompileResult> partial) {
       {
@@ -162,6 +169,13 @@ void CompileWorker::run() {
     const Clock::time_point compileStart = Clock::now();
     std::shared_ptr<const CompileResult> result = compileWithDeadline(job.request);
     compileCount_.fetch_add(1);
+    if (result && result->cancelled) {
+      // A newer edit is pending (only post() cancels): it compiles next; nothing is published.
+      cancelledCount_.fetch_add(1);
+      lock.lock();
+      runningCancel_.reset();
+      continue;
+    }
     // What the user waited for: the shown stages (the partial snapshot), else the whole compile.
     Clock::time_point shownAt = Clock::now();
     {
@@ -171,6 +185,8 @@ void CompileWorker::run() {
     debounceMs_.store(adaptiveDebounce(shownAt - compileStart, debounceBounds_).count());
 
     lock.lock();
+    runningCancel_.reset();
+    lastShown_ = shownAt - compileStart;
     published_.store(std::move(result));
     publishedGeneration_.store(job.generation);
     std::function<void()> callback = onPublished_;

@@ -1,9 +1,13 @@
 // The compile worker: a background thread that compiles the latest edited text and publishes
 // immutable CompileResult snapshots. Edits coalesce: a new request replaces the pending one, and
-// a request waits until it is `debounce` old so typing does not start a compile per key. The
-// debounce follows the compiles (adaptiveDebounce): a fast compile waits little, a slow one up to
-// today's 150 ms. A compile publishes a partial snapshot as soon as its shown stages have run
-// (latestPartial). The UI thread only ever posts and polls; neither waits for a compile.
+// a request waits until it is `debounce` old so a burst of keys does not start a compile per key.
+// An edit posted while a compile is in the first half of its expected time cancels it (it stops
+// at its next stage boundary and is never published), so the newest text starts compiling after
+// the short debounce instead of waiting for an obsolete compile; a compile further along
+// finishes (steady typing still shows results). The app's debounce is a fixed 25 ms with that
+// cancellation (kCancellingDebounce); adaptiveDebounce (the last compile's time) serves compile
+// functions that cannot stop early. A compile publishes a partial snapshot as soon as its shown
+// stages have run (latestPartial). The UI thread only ever posts and polls; neither waits for a compile.
 #pragma once
 
 #include "core/pipeline/Pipeline.h"
@@ -27,6 +31,8 @@ struct CompileRequest {
   CompileOptions options;
   // Set by the worker: where the partial result with the shown stages goes (ShownStagesReady).
   ShownStagesReady onShownStagesReady;
+  // Set by the worker: becomes true when a newer edit makes this compile obsolete (compileSource's `cancel`).
+  std::shared_ptr<std::atomic<bool>> cancel;
 };
 
 using CompileFunction = std::function<std::shared_ptr<const CompileResult>(const CompileRequest&)>;
@@ -52,12 +58,15 @@ class CompileWorker {
   static constexpr std::chrono::milliseconds kDefaultDebounce{150};
   // 25 ms: key repeat (about 30 keys a second) coalesces even when compiles are faster.
   static constexpr DebounceBounds kAdaptiveDebounce{std::chrono::milliseconds(25), kDefaultDebounce};
+  // What the app uses: the 25 ms floor alone, since an edit cancels an obsolete compile (the
+  // keystroke-to-view time of a late stage tab drops by the debounce it no longer waits).
+  static constexpr DebounceBounds kCancellingDebounce{std::chrono::milliseconds(25), std::chrono::milliseconds(25)};
   // A compile still running after this is given up: its document gets a "compile stopped"
   // result and the worker goes on with the next edit (the input that took so long is a bug to
   // report; tests/lit/hostile holds the ones found).
   static constexpr std::chrono::milliseconds kDefaultDeadline{30000};
 
-  explicit CompileWorker(CompileFunction compile = compileRequest, DebounceBounds debounce = kAdaptiveDebounce,
+  explicit CompileWorker(CompileFunction compile = compileRequest, DebounceBounds debounce = kCancellingDebounce,
                          std::chrono::milliseconds deadline = kDefaultDeadline);
   // A fixed debounce.
   CompileWorker(CompileFunction compile, std::chrono::milliseconds debounce,
@@ -82,8 +91,10 @@ class CompileWorker {
   uint64_t postedGeneration() const { return postedGeneration_.load(); }
   // True while a posted request has not been published yet.
   bool busy() const { return publishedGeneration_.load() < postedGeneration_.load(); }
-  // How many compiles actually ran (coalesced edits do not count).
+  // How many compiles actually ran (coalesced edits do not count; cancelled ones do).
   uint64_t compileCount() const { return compileCount_.load(); }
+  // How many of them a newer edit cancelled (never published).
+  uint64_t cancelledCount() const { return cancelledCount_.load(); }
   // The debounce the next edit waits: its upper bound before the first compile; then the last
   // compile's time to its partial snapshot (or to its end, without one), within the bounds.
   std::chrono::milliseconds debounce() const { return std::chrono::milliseconds(debounceMs_.load()); }
@@ -121,6 +132,11 @@ class CompileWorker {
   std::condition_variable wake_;
   std::condition_variable idle_;
   std::optional<Pending> pending_;
+  // The compile in progress (its cancel flag and start), and the last finished compile's time to
+  // its shown stages: an edit cancels a compile in the first half of that time.
+  std::shared_ptr<std::atomic<bool>> runningCancel_;
+  Clock::time_point runningSince_;
+  std::chrono::duration<double, std::milli> lastShown_{0};
   bool stop_ = false;
   std::function<void()> onPublished_;
 
@@ -136,6 +152,7 @@ class CompileWorker {
   std::atomic<uint64_t> publishedGeneration_{0};
   std::atomic<uint64_t> postedGeneration_{0};
   std::atomic<uint64_t> compileCount_{0};
+  std::atomic<uint64_t> cancelledCount_{0};
   std::thread thread_;  // last: starts after every member above exists
 };
 

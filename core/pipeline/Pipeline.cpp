@@ -119,8 +119,13 @@ class ShownStagesWatch {
   bool fired_ = false;
 };
 
+// Thrown at a stage boundary of a cancelled compile; caught by compileSource (not an exception
+// type anything else catches).
+struct CompileCancelled {};
+
 std::shared_ptr<CompileResult> compileOnThisStack(const std::string& fileName, std::string_view source,
-                                                  const CompileOptions& options, const ShownStagesReady& onShownStagesReady) {
+                                                  const CompileOptions& options, const ShownStagesReady& onShownStagesReady,
+                                                  const std::atomic<bool>* cancel) {
   auto result = std::make_shared<CompileResult>();
   result->options = options;
   result->fileName = fileName;
@@ -135,7 +140,10 @@ std::shared_ptr<CompileResult> compileOnThisStack(const std::string& fileName, s
   const std::vector<std::string> stages = stagesFor(options);
   const size_t lastStage = lastStageNeeded(options, stages);
   ShownStagesWatch watch(*result, options, onShownStagesReady);
-  const std::function<void()> stageDone = [&] { watch.stageDone(); };
+  const std::function<void()> stageDone = [&] {
+    watch.stageDone();
+    if (cancel && cancel->load(std::memory_order_relaxed)) throw CompileCancelled{};
+  };
 
   // Stage: preprocessed.
   Clock::time_point start = Clock::now();
@@ -196,7 +204,8 @@ std::shared_ptr<CompileResult> compileOnThisStack(const std::string& fileName, s
 }  // namespace
 
 std::shared_ptr<const CompileResult> compileSource(const std::string& fileName, std::string_view source,
-                                                   const CompileOptions& options, const ShownStagesReady& onShownStagesReady) {
+                                                   const CompileOptions& options, const ShownStagesReady& onShownStagesReady,
+                                                   const std::atomic<bool>* cancel) {
   // On a stack of its own: the depth of what a compile walks follows the input (see LargeStack.h).
   // A fatal error of LLVM's, running out of memory, or any exception inside is this compile's
   // internal error (FatalErrors.h), never the end of the process.
@@ -212,7 +221,13 @@ std::shared_ptr<const CompileResult> compileSource(const std::string& fileName, 
     };
     try {
       FatalErrorBoundary boundary;
-      result = compileOnThisStack(fileName, source, options, onShownStagesReady);
+      result = compileOnThisStack(fileName, source, options, onShownStagesReady, cancel);
+    } catch (const CompileCancelled&) {
+      result = std::make_shared<CompileResult>();
+      result->options = options;
+      result->fileName = fileName;
+      result->source = std::string(source);
+      result->cancelled = true;
     } catch (const LlvmFatalError& e) {
       failed(std::string("LLVM: ") + e.what());
     } catch (const std::bad_alloc&) {

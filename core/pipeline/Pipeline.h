@@ -7,6 +7,7 @@
 #include "core/pipeline/EntryInterface.h"
 #include "core/support/Diagnostic.h"
 
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -43,6 +44,9 @@ struct CompileResult {
   // A copy taken as soon as the shown stages had run (ShownStagesReady): the later stages were
   // still running, so they are missing here, and so are their diagnostics.
   bool partial = false;
+  // Stopped at a stage boundary because a newer edit made it obsolete (compileSource's
+  // `cancel`): no stage after the boundary ran; a viewer drops it.
+  bool cancelled = false;
   double totalMilliseconds = 0;
   // The object file -Fo writes: SPIR-V words or a DXIL container.
   std::vector<uint8_t> object;
@@ -71,9 +75,12 @@ bool isKnownStage(std::string_view name);
 using ShownStagesReady = std::function<void(std::shared_ptr<const CompileResult>)>;
 
 // Compiles `source` as the contents of `fileName` (the file need not exist: the GUI passes its
-// unsaved buffer). Never throws; failures are diagnostics.
+// unsaved buffer). Never throws; failures are diagnostics. When `cancel` becomes true (set from
+// another thread) the compile stops at its next stage boundary, after ShownStagesReady had its
+// chance, and returns a result with `cancelled` set.
 std::shared_ptr<const CompileResult> compileSource(const std::string& fileName, std::string_view source,
                                                    const CompileOptions& options,
-                                                   const ShownStagesReady& onShownStagesReady = nullptr);
+                                                   const ShownStagesReady& onShownStagesReady = nullptr,
+                                                   const std::atomic<bool>* cancel = nullptr);
 
 }  // namespace sl

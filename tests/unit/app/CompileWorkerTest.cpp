@@ -242,3 +242,74 @@ TEST_CASE("an edit waits the adapted debounce, so edits inside it still coalesce
   CHECK(worker.compileCount() == 2);
   CHECK(worker.latest()->source == "typed 2");
 }
+
+namespace {
+
+// A compile of about `ms` that stops early, as compileSource does at a stage boundary, when its
+// cancel flag is set.
+std::shared_ptr<const CompileResult> cancellableCompile(const CompileRequest& request, int ms) {
+  const auto end = std::chrono::steady_clock::now() + std::chrono::milliseconds(ms);
+  while (std::chrono::steady_clock::now() < end) {
+    if (request.cancel && request.cancel->load()) {
+      auto result = std::make_shared<CompileResult>();
+      result->source = request.source;
+      result->cancelled = true;
+      return result;
+    }
+    std::this_thread::sleep_for(2ms);
+  }
+  return echoCompile(request);
+}
+
+}  // namespace
+
+TEST_CASE("an edit early in a compile cancels it; the newest text is published, never the obsolete one", "[worker][cancel]") {
+  CompileWorker worker([](const CompileRequest& r) { return cancellableCompile(r, 300); });
+  CHECK(worker.debounce() == 25ms);
+  worker.post(edit("opened"), true);  // learns the compile's time: 300 ms
+  REQUIRE(worker.waitUntilIdle(5s));
+  worker.post(edit("typed a"), true);
+  std::this_thread::sleep_for(40ms);  // well inside its first half
+  worker.post(edit("typed ab"));
+  REQUIRE(worker.waitUntilIdle(5s));
+  // "typed a" stopped early and was never published; "typed ab" did not wait for it.
+  CHECK(worker.cancelledCount() == 1);
+  CHECK(worker.compileCount() == 3);
+  CHECK(worker.latest()->source == "typed ab");
+  CHECK_FALSE(worker.latest()->cancelled);
+  CHECK(worker.latestGeneration() == worker.postedGeneration());
+}
+
+TEST_CASE("an edit late in a compile lets it finish: steady typing still shows results", "[worker][cancel]") {
+  CompileWorker worker([](const CompileRequest& r) { return cancellableCompile(r, 400); });
+  worker.post(edit("opened"), true);
+  REQUIRE(worker.waitUntilIdle(5s));
+  worker.post(edit("typed a"), true);
+  std::this_thread::sleep_for(300ms);  // past half of 400 ms
+  worker.post(edit("typed ab"));
+  REQUIRE(worker.waitUntilIdle(5s));
+  CHECK(worker.cancelledCount() == 0);
+  CHECK(worker.compileCount() == 3);
+  CHECK(worker.latest()->source == "typed ab");
+}
+
+TEST_CASE("compileSource stops at a stage boundary when cancelled, after the shown stages were handed out", "[worker][cancel]") {
+  sl::CompileOptions options;
+  options.profile = "cs_6_0";
+  options.shownStages = {"preprocessed"};
+  std::atomic<bool> cancel{true};
+  std::shared_ptr<const CompileResult> partial;
+  auto result = sl::compileSource("c.hlsl", "[numthreads(1,1,1)] void main() {}\n", options,
+                                  [&](std::shared_ptr<const CompileResult> p) { partial = std::move(p); }, &cancel);
+  REQUIRE(result);
+  CHECK(result->cancelled);
+  CHECK(result->stages.empty());
+  REQUIRE(partial);  // the shown stage reached the viewer before the stop
+  CHECK(partial->stage("preprocessed") != nullptr);
+  // Not cancelled: the whole pipeline.
+  cancel = false;
+  auto whole = sl::compileSource("c.hlsl", "[numthreads(1,1,1)] void main() {}\n", options, nullptr, &cancel);
+  CHECK_FALSE(whole->cancelled);
+  CHECK(whole->succeeded);
+  CHECK(whole->stage("ast") != nullptr);
+}
