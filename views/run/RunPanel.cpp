@@ -341,6 +341,30 @@ std::pair<uint32_t, uint32_t> nextFreeSlot(const offload::Pipeline& p, char cls)
   return {binding, reg};
 }
 
+// Binds `buffer` as a new resource of `kind` in set 0 at the next free Vulkan binding (or
+// `wantedBinding`) and register of its class; returns its resource (still to be finished).
+offload::Resource& bindNewBuffer(offload::Pipeline& p, offload::Buffer buffer, offload::ResourceKind kind,
+                                 std::optional<uint32_t> wantedBinding) {
+  if (p.sets.empty()) p.sets.emplace_back();
+  auto [binding, reg] = nextFreeSlot(p, registerClassOf(kind));
+  if (wantedBinding) binding = *wantedBinding;
+  offload::Resource resource;
+  resource.name = buffer.name;
+  resource.kind = kind;
+  p.buffers.push_back(std::move(buffer));
+  resource.bufferIndex = int(p.buffers.size() - 1);
+  resource.vkBinding = offload::VulkanBinding{binding, std::nullopt};
+  resource.dxBinding = offload::DirectXBinding{reg, 0};
+  p.sets[0].resources.push_back(std::move(resource));
+  return p.sets[0].resources.back();
+}
+
+// "at set 0 binding B, register cN" of a resource just bound.
+std::string placeOf(const offload::Resource& r) {
+  return "at set 0 binding " + std::to_string(r.vkBinding->binding) + ", register " + registerClassOf(r.kind) +
+         std::to_string(r.dxBinding->registerIndex);
+}
+
 std::string checkNewName(const offload::Pipeline& p, const std::string& name, const char* what) {
   if (name.empty()) return std::string("the new ") + what + " needs a name";
   if (name.find_first_of(" \t:#'\"[]{},") != std::string::npos) return "'" + name + "' is not a plain name";
@@ -386,22 +410,10 @@ std::string RunPanel::addBuffer(const std::string& name, offload::ResourceKind k
   std::string values;
   for (uint32_t i = 0; i < count; ++i) values += (i ? " " : "") + (output ? std::string("0") : std::to_string(i + 1));
   if (std::string error = setBufferValues(buffer, values); !error.empty()) return error;
-  if (p.sets.empty()) p.sets.emplace_back();
-  const char cls = registerClassOf(kind);
-  auto [binding, reg] = nextFreeSlot(p, cls);
-  if (wantedBinding) binding = *wantedBinding;
-  p.buffers.push_back(std::move(buffer));
-  offload::Resource resource;
-  resource.name = name;
-  resource.kind = kind;
-  resource.bufferIndex = int(p.buffers.size() - 1);
-  resource.vkBinding = offload::VulkanBinding{binding, std::nullopt};
-  resource.dxBinding = offload::DirectXBinding{reg, 0};
-  p.sets[0].resources.push_back(std::move(resource));
+  const offload::Resource& bound = bindNewBuffer(p, std::move(buffer), kind, wantedBinding);
   resetForms();
   edited();
-  message_ = "Added " + name + " (" + offload::resourceKindName(kind) + ") at set 0 binding " + std::to_string(binding) +
-             ", register " + cls + std::to_string(reg);
+  message_ = "Added " + name + " (" + offload::resourceKindName(kind) + ") " + placeOf(bound);
   return "";
 }
 
@@ -437,31 +449,19 @@ std::string RunPanel::addTexture(const std::string& name, offload::ResourceKind 
         values += output ? std::string("0") : defaultTexel(format, x, y, width, height, c);
       }
   if (std::string error = setBufferValues(texture, values); !error.empty()) return error;
-  if (p.sets.empty()) p.sets.emplace_back();
-  const char cls = registerClassOf(kind);
-  auto [binding, reg] = nextFreeSlot(p, cls);
-  if (wantedBinding) binding = *wantedBinding;
-  p.buffers.push_back(std::move(texture));
-  offload::Resource resource;
-  resource.name = name;
-  resource.kind = kind;
-  resource.bufferIndex = int(p.buffers.size() - 1);
+  offload::Resource& bound = bindNewBuffer(p, std::move(texture), kind, wantedBinding);
   // A combined image sampler gets its own sampler (linear, clamp), named as the texture, as
   // `run --new` makes one.
   if (kind == ResourceKind::SampledTexture2D) {
     offload::Sampler sampler;
     sampler.name = name;
     p.samplers.push_back(std::move(sampler));
-    resource.samplerIndex = int(p.samplers.size() - 1);
+    bound.samplerIndex = int(p.samplers.size() - 1);
   }
-  resource.vkBinding = offload::VulkanBinding{binding, std::nullopt};
-  resource.dxBinding = offload::DirectXBinding{reg, 0};
-  p.sets[0].resources.push_back(std::move(resource));
   resetForms();
   edited();
   message_ = "Added the texture " + name + " (" + offload::resourceKindName(kind) + ", " + std::to_string(width) + "x" +
-             std::to_string(height) + " " + offload::dataFormatName(format) + " x" + std::to_string(channels) + ") at set 0 binding " +
-             std::to_string(binding) + ", register " + cls + std::to_string(reg);
+             std::to_string(height) + " " + offload::dataFormatName(format) + " x" + std::to_string(channels) + ") " + placeOf(bound);
   return "";
 }
 
