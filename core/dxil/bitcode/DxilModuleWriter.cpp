@@ -2,6 +2,7 @@
 
 #include "core/dxil/bitcode/BitstreamWriter.h"
 
+#include <cstdint>
 #include <llvm/Bitcode/BitcodeReader.h>
 #include <llvm/Bitcode/LLVMBitCodes.h>
 #include <llvm/IR/Constants.h>
@@ -46,7 +47,12 @@ std::string describe(const llvm::Value* v) {
   throw Unsupported(v ? what + ": " + describe(v) : what);
 }
 
-uint64_t encodeSigned(int64_t v) { return v >= 0 ? uint64_t(v) << 1 : (uint64_t(-v) << 1) | 1; }
+// Sign in bit 0, magnitude above; INT64_MIN, whose magnitude does not fit, is "-0" (readers
+// decode it so).
+uint64_t encodeSigned(int64_t v) {
+  if (v == INT64_MIN) return 1;
+  return v >= 0 ? uint64_t(v) << 1 : ((0 - uint64_t(v)) << 1) | 1;
+}
 uint64_t encodeOrdering(llvm::AtomicOrdering o) {
   switch (o) {
     case llvm::AtomicOrdering::NotAtomic: return bc::ORDERING_NOTATOMIC;
