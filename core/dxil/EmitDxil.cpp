@@ -194,7 +194,7 @@ DxilResult emitDxil(const ir::Module& module, const DxilOptions& options) {
   // The DXIL part's bitcode, only when LLVM reads it back verifier-clean and equal to what we
   // wrote; otherwise the part stays empty and a warning says why (never silently wrong output).
   std::vector<uint8_t> bitcode;
-  {
+  if (options.writeBitcode) {
     bitcode::DxilBitcode written = bitcode::writeDxilBitcode(m);
     if (!written.ok()) {
       result.diagnostics.push_back(Diagnostic::warning({}, written.error + "; the DXIL part has no bitcode"));

@@ -21,6 +21,9 @@ struct DxilOptions {
   uint32_t validatorMajor = 1;
   uint32_t validatorMinor = 8;
   bool debugInfo = true;  // !dbg locations -> line maps
+  // Write the DXIL part's bitcode (and check it reads back): only when the container is used,
+  // since writing and reading back costs about a fifth of a DXIL compile.
+  bool writeBitcode = true;
   // Packed signature elements of the entry (VS/PS; empty for compute). Older form: only the
   // metadata records, with no stage I/O lowering; prefer the packed signatures below.
   std::vector<signature::SignatureMetadataRecord> inputs;

@@ -81,6 +81,7 @@ void runDxilBackend(const frontend::TranslationUnit& unit, const frontend::Prepr
   start = Clock::now();
   dxil::DxilOptions dxilOptions;
   irgen::profileShaderModel(options.profile, dxilOptions.shaderModelMajor, dxilOptions.shaderModelMinor);
+  dxilOptions.writeBitcode = wanted("container");
   if (graphicsSignatures) {
     dxilOptions.inputSignature = graphicsSignatures->inputs;
     dxilOptions.outputSignature = graphicsSignatures->outputs;
