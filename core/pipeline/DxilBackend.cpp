@@ -81,7 +81,8 @@ void runDxilBackend(const frontend::TranslationUnit& unit, const frontend::Prepr
   start = Clock::now();
   dxil::DxilOptions dxilOptions;
   irgen::profileShaderModel(options.profile, dxilOptions.shaderModelMajor, dxilOptions.shaderModelMinor);
-  dxilOptions.writeBitcode = wanted("container");
+  // The bitcode is for a container someone looks at or writes (-Fo), not for every GUI keystroke.
+  dxilOptions.writeBitcode = wanted("container") && (options.stageTextWanted("container") || !options.outputFile.empty());
   if (graphicsSignatures) {
     dxilOptions.inputSignature = graphicsSignatures->inputs;
     dxilOptions.outputSignature = graphicsSignatures->outputs;
