@@ -92,7 +92,8 @@ std::string GuiScript::parse(std::string_view text, const std::string& name, Gui
       "debug-frame", "second-pane", "second-stage", "click-second-stage-line", "expect-second-stage",
       "expect-second-linked", "expect-second-target",
       "browse", "browse-folder", "browse-up", "browse-click", "browse-activate", "browse-filter", "browse-hidden", "browse-type",
-      "expect-browser-folder", "expect-browser-entry", "expect-browser-error", "expect-dialog-path"};
+      "expect-browser-folder", "expect-browser-entry", "expect-browser-error", "expect-dialog-path", "overwrite",
+      "expect-overwrite"};
   while (start <= text.size()) {
     size_t end = text.find('\n', start);
     if (end == std::string_view::npos) end = text.size();
@@ -289,6 +290,14 @@ bool GuiScript::execute(const ScriptStep& step, Workspace& ws) {
     ws.save();
     // A document with no file yet: Save asking for a path is what it does (expect-save-as).
     if (ws.modified() && !ws.saveAsAsked()) fail(step, ws.statusMessage());
+  } else if (v == "overwrite") {
+    // The "Replace file?" question of a Save As onto an existing file.
+    if (!need(1)) return true;
+    if (ws.overwriteAsked().empty()) fail(step, "no file is waiting to be replaced");
+    else if (w[0] == "replace") check(ws.answerOverwrite(true));
+    else if (w[0] == "cancel") check(ws.answerOverwrite(false));
+    else fail(step, "overwrite replace or cancel");
+    waitFrames_ = 2;
   } else if (v == "save-as") {
     if (need(1)) check(ws.saveAs(step.rest));
   } else if (v == "browse") {
@@ -837,6 +846,10 @@ bool GuiScript::expect(const ScriptStep& step, Workspace& ws) {
       fail(step, error.empty() ? "the browser shows no error" : "the browser says '" + error + "'");
   } else if (v == "expect-dialog-path") {
     if (!contains(ws.dialogPath(), step.rest)) fail(step, "the path box holds '" + ws.dialogPath() + "'");
+  } else if (v == "expect-overwrite") {
+    const std::string& asked = ws.overwriteAsked();
+    if (step.rest == "none" ? !asked.empty() : (asked.empty() || !contains(asked, step.rest)))
+      fail(step, asked.empty() ? "no file is waiting to be replaced" : "Replace asks about '" + asked + "'");
   } else if (v == "expect-save-as") {
     if (need(1) && truth(w[0]) != ws.saveAsAsked()) fail(step, ws.saveAsAsked() ? "Save As asks for a path" : "no Save As dialog");
   } else if (v == "expect-title") {

@@ -921,14 +921,17 @@ void Workspace::drawRecoveryModal() {
 }
 
 void Workspace::showOpenDialog() {
-  openDialog_ = true;
+  // One file dialog at a time: the other one (and its overwrite question) is dropped.
+  openDialog_ = true, saveAsDialog_ = false;
+  overwritePath_.clear();
   dialogPath_.clear();
   browser_ = FileBrowser(document_.savePath);
   browser_.setFilter(FileBrowser::Filter::Shaders);
 }
 
 void Workspace::showSaveAsDialog() {
-  saveAsDialog_ = true;
+  saveAsDialog_ = true, openDialog_ = false;
+  overwritePath_.clear();
   dialogPath_ = document_.bundlePath.empty() ? document_.savePath : document_.bundlePath;
   browser_ = FileBrowser(dialogPath_);
   // Absolute, as typed paths are resolved against the browser's folder, not the working one.
@@ -968,10 +971,30 @@ std::string Workspace::dialogAct(const std::string& typed) {
   if (openDialog_) {
     openDialog_ = false;
     error = open(path);
+  } else if (replacesAnotherFile(path)) {
+    overwritePath_ = path;  // the dialog stays; drawModals asks over it
   } else {
     error = saveAs(path);  // the existing Save As: it clears saveAsDialog_
     saveAsDialog_ = false;
   }
+  return error;
+}
+
+bool Workspace::replacesAnotherFile(const std::string& path) const {
+  std::error_code ec;
+  if (!std::filesystem::exists(path, ec)) return false;
+  // Saving under the document's own name again is a plain save, asked by nobody else.
+  for (const std::string& own : {document_.savePath, document_.bundlePath})
+    if (!own.empty() && std::filesystem::equivalent(own, path, ec)) return false;
+  return true;
+}
+
+std::string Workspace::answerOverwrite(bool replace) {
+  if (overwritePath_.empty()) return "no file is waiting to be replaced";
+  const std::string path = std::exchange(overwritePath_, std::string());
+  if (!replace) return "";  // back to the dialog, the path box as it was
+  std::string error = saveAs(path);
+  saveAsDialog_ = false;
   return error;
 }
 
@@ -1011,17 +1034,38 @@ void Workspace::drawModals() {
     const bool twice = drawFileBrowser(browser_, dialogPath_, ImGui::GetFontSize() * 18);
     if (ImGui::Button(action) || enter || twice) {
       dialogAct(dialogPath_);
-      if (!flag) ImGui::CloseCurrentPopup();
     }
     ImGui::SameLine();
-    // Escape cancels too, as in any file dialog.
-    if (ImGui::Button("Cancel") || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape), false))
-      flag = false, ImGui::CloseCurrentPopup();
+    // Escape cancels too, as in any file dialog (but not while the overwrite question is up).
+    if (ImGui::Button("Cancel") ||
+        (overwritePath_.empty() && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape), false)))
+      flag = false, overwritePath_.clear(), ImGui::CloseCurrentPopup();
+    // Opened inside the Save As modal so it stacks over it.
+    if (&flag == &saveAsDialog_) drawOverwriteQuestion();
+    if (!flag) ImGui::CloseCurrentPopup();
     ImGui::EndPopup();
   };
   pathDialog("Open file", openDialog_, "Open");
   pathDialog("Save as", saveAsDialog_, "Save");
   if (!saveAsDialog_) afterSaveAs_ = PendingAction::None;  // cancelled: the prompt's action is dropped too
+}
+
+void Workspace::drawOverwriteQuestion() {
+  const char* title = "Replace file?";
+  if (!overwritePath_.empty() && !ImGui::IsPopupOpen(title)) ImGui::OpenPopup(title);
+  if (!ImGui::BeginPopupModal(title, nullptr, ImGuiWindowFlags_AlwaysAutoResize)) return;
+  if (overwritePath_.empty()) {  // answered by a script
+    ImGui::CloseCurrentPopup();
+    ImGui::EndPopup();
+    return;
+  }
+  ImGui::Text("%s already exists.", overwritePath_.c_str());
+  ImGui::TextUnformatted("Replace it with this document?");
+  if (ImGui::Button("Replace")) answerOverwrite(true);
+  ImGui::SameLine();
+  if (ImGui::Button("Cancel") || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape), false)) answerOverwrite(false);
+  if (overwritePath_.empty()) ImGui::CloseCurrentPopup();
+  ImGui::EndPopup();
 }
 
 void Workspace::drawStagesTab(const ViewFonts& fonts) {

@@ -131,6 +131,10 @@ class Workspace {
   // The dialog's Open/Save (its button, Enter in the path box): a relative path is resolved
   // against the browser's folder, a folder is entered instead. Returns "" or an error.
   std::string dialogAct(const std::string& path);
+  // Save As onto a file that exists (not the document's own) asks first: the file it would
+  // replace, or "" when nothing is asked; the answer saves (true) or goes back to the dialog.
+  const std::string& overwriteAsked() const { return overwritePath_; }
+  std::string answerOverwrite(bool replace);
   void answerPrompt(PromptAnswer answer);
 
   // Crash recovery (views/RecoveryOffer, views/Autosaver), on once a folder is set: every open
@@ -260,6 +264,8 @@ class Workspace {
   // The Run tab for the document now open: its bundle's pipeline, or nothing.
   void loadRunPanel();
   void drawRecoveryModal();
+  void drawOverwriteQuestion();
+  bool replacesAnotherFile(const std::string& path) const;
   void drawDebugMenu();
   void handleDebugKeys();
   void newDocumentNow();
@@ -323,6 +329,7 @@ class Workspace {
   std::string pendingPath_;
   std::string pendingBanner_;
   bool openDialog_ = false, saveAsDialog_ = false;
+  std::string overwritePath_;  // Save As waits for "Replace" on this existing file
   std::string dialogPath_;
   FileBrowser browser_;
   // The path box as it was drawn last frame: when a click or a script changes dialogPath_, the
