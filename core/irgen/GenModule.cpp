@@ -464,6 +464,13 @@ ir::Value Gen::builtinInput(const std::string& name, uint32_t builtIn, ir::Type 
   } else {
     g = b_->global(name, type, spv::StorageClassInput);
     b_->decorate(g, spv::DecorationBuiltIn, {builtIn});
+    // Vulkan requires Flat on every integer or float Input of a fragment shader, builtins read
+    // by intrinsics (WaveGetLaneIndex/Count) included; DXC decorates them the same way.
+    const fe::FunctionDecl* entry = unit_.entry;
+    if (entry && entry->definition) entry = entry->definition;
+    ir::Type scalar = cx_->def(type).kind == ir::TypeKind::Vector ? cx_->def(type).element : type;
+    if (entry && entry->stage == fe::ShaderStage::Pixel && cx_->def(scalar).kind != ir::TypeKind::Bool)
+      b_->decorate(g, spv::DecorationFlat);
     builtins_[name] = g;
   }
   return b_->load(ir::Value::global(g));
