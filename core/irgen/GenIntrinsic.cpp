@@ -482,15 +482,7 @@ Value Gen::intrinsic(const fe::IntrinsicCallExpr* call) {
     size_t next = 0;
     return buildFromLeaves(rt, leaves, next);
   }
-  if (n == "isnan" || n == "isinf") {
-    const uint32_t op = n == "isnan" ? spv::OpIsNan : spv::OpIsInf;
-    return b_->spv(op, lower(rt), {Operand::v(args[0])});
-  }
-  if (n == "isfinite") {
-    Value nan = b_->spv(spv::OpIsNan, lower(rt), {Operand::v(args[0])});
-    Value inf = b_->spv(spv::OpIsInf, lower(rt), {Operand::v(args[0])});
-    return b_->logicalNot(b_->binary(spv::OpLogicalOr, nan, inf));
-  }
+  if (std::optional<Value> v = floatPartsIntrinsic(call, args)) return *v;  // GenFloatParts.cpp
   if (n == "all" || n == "any") {
     Value v = toBool(args[0], t0);
     const uint32_t op = n == "all" ? spv::OpAll : spv::OpAny;
@@ -588,13 +580,6 @@ Value Gen::intrinsic(const fe::IntrinsicCallExpr* call) {
     store(lvalue(call->args[1]), convertValue(s0, t0, call->args[1]->type));
     store(lvalue(call->args[2]), convertValue(c0, t0, call->args[2]->type));
     return undef();
-  }
-  if (n == "modf") {
-    ir::Type vt = lower(t0);
-    ir::Type st = cx_->structType("ModfResult", {{"frac", vt, {}}, {"whole", vt, {}}});
-    Value r = b_->glsl(GLSLstd450ModfStruct, st, {args[0]});
-    store(lvalue(call->args[1]), convertValue(b_->extract(r, {1}), t0, call->args[1]->type));
-    return b_->extract(r, {0});
   }
   error(call->loc, "the intrinsic '" + n + "' is not supported by the SPIR-V back end yet");
   return undef();
