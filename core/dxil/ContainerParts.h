@@ -147,6 +147,9 @@ struct ShaderRuntimeInfo {
   uint64_t featureFlags = 0;
   // Empty means "no input contributes to any output" in the PSV0 dependency table.
   std::vector<IODependency> ioDependencies;
+  // The entry's serialized root signature (rootsig::serializeRootSignature), written as the RTS0
+  // part after PSV0 as DXC does; empty: no root signature, no RTS0 part.
+  std::vector<uint8_t> rootSignature;
 };
 
 // PSV0 version the validator version asks for (dxil.md §2.8); nullopt for versions LLVM 19 cannot

@@ -2,6 +2,7 @@
 
 #include "core/dxil/ContainerReader.h"
 #include "core/dxil/FeatureFlags.h"
+#include "core/dxil/rootsig/RootSignaturePrinter.h"
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/BinaryFormat/DXContainer.h"
@@ -346,6 +347,14 @@ void printPSV(Lines& out, const llvm::object::DirectX::PSVRuntimeInfo& psv) {
   }
 }
 
+// RTS0 as a root-signature string with every value explicit, one clause per line.
+void printRootSignature(Lines& out, const rootsig::RootSignature& rs) {
+  out.add(std::string("; Root signature (RTS0, version ") + (rs.version == rootsig::Version::V1_0 ? "1.0" : "1.1") +
+          "): " + std::to_string(rs.parameters.size()) + " parameters, " + std::to_string(rs.samplers.size()) +
+          " static samplers");
+  for (const std::string& line : rootsig::printRootSignature(rs)) out.add(";   " + line);
+}
+
 }  // namespace
 
 std::string printContainer(std::span<const uint8_t> bytes, std::vector<Diagnostic>& diagnostics) {
@@ -378,6 +387,10 @@ std::string printContainer(std::span<const uint8_t> bytes, std::vector<Diagnosti
             std::to_string(program.Bitcode.MajorVersion) + "." + std::to_string(program.Bitcode.MinorVersion) +
             ", bitcode " + std::to_string(program.Bitcode.Size) + " bytes" +
             (program.Bitcode.Size == 0 ? " (not generated yet)" : ""));
+  } else if (view->rootSignature && view->parts.size() == 1) {
+    // A root signature compiled alone (-T rootsig_1_x): nothing else to show.
+    printRootSignature(out, *view->rootSignature);
+    return out.take();
   } else {
     out.add("; program: no DXIL part");
   }
@@ -389,6 +402,7 @@ std::string printContainer(std::span<const uint8_t> bytes, std::vector<Diagnosti
     printPSV(out, *view->psv);
   else
     out.add("; PSV0: absent");
+  if (view->rootSignature) printRootSignature(out, *view->rootSignature);
   return out.take();
 }
 

@@ -1,5 +1,7 @@
 #include "core/dxil/ContainerReader.h"
 
+#include "core/dxil/rootsig/RootSignatureReader.h"
+
 #include "llvm/Support/Error.h"
 
 #include <cstring>
@@ -87,6 +89,14 @@ std::optional<ContainerView> readContainer(std::span<const uint8_t> bytes, std::
       err = view.outputSignature.initialize(data);
     } else if (name == "PSV0") {
       psvData = data;
+    } else if (name == "RTS0") {
+      std::string why;
+      view.rootSignature = rootsig::readRootSignature(
+          std::span<const uint8_t>(reinterpret_cast<const uint8_t*>(data.data()), data.size()), why);
+      if (!view.rootSignature) {
+        error = why;
+        return std::nullopt;
+      }
     }
     if (err) {
       error = name + ": " + llvm::toString(std::move(err));

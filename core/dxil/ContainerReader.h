@@ -7,6 +7,8 @@
 // the same result as LLVM's reader on aligned containers and the right one on unaligned ones.
 #pragma once
 
+#include "core/dxil/rootsig/RootSignature.h"
+
 #include "llvm/BinaryFormat/DXContainer.h"
 #include "llvm/Object/DXContainer.h"
 
@@ -33,6 +35,8 @@ struct ContainerView {
   llvm::object::DirectX::Signature inputSignature;
   llvm::object::DirectX::Signature outputSignature;
   std::optional<llvm::object::DirectX::PSVRuntimeInfo> psv;
+  // RTS0, decoded (rootsig::readRootSignature); a malformed RTS0 makes the container unreadable.
+  std::optional<rootsig::RootSignature> rootSignature;
   // Backing store of `psv` (its views point into it).
   std::shared_ptr<std::vector<uint32_t>> psvCopy;
 };

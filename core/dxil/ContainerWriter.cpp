@@ -17,27 +17,8 @@ void appendU32(std::vector<uint8_t>& out, uint32_t value) {
   out.insert(out.end(), bytes, bytes + sizeof(value));
 }
 
-}  // namespace
-
-ContainerBuildResult buildContainer(const ShaderRuntimeInfo& info, std::span<const uint8_t> bitcode) {
-  ContainerBuildResult result;
-  result.diagnostics = checkRuntimeInfo(info);
-  if (!result.ok()) return result;
-
-  std::vector<Part> parts;
-  parts.push_back({"SFI0", writeFeatureInfoPart(info)});
-  parts.push_back({"ISG1", writeInputSignaturePart(info)});
-  parts.push_back({"OSG1", writeOutputSignaturePart(info)});
-  parts.push_back({"PSV0", writePipelineStatePart(info)});
-  parts.push_back({"DXIL", writeProgramPart(info, bitcode)});
-
-  size_t total = sizeof(llvm::dxbc::Header) + parts.size() * sizeof(uint32_t);
-  for (const Part& part : parts) total += sizeof(llvm::dxbc::PartHeader) + part.data.size();
-  if (total > 0xFFFFFFFFu) {
-    result.diagnostics.push_back(Diagnostic::error({}, "container would exceed 4 GiB"));
-    return result;
-  }
-
+// Header, offset table and parts; the caller has checked that the total fits in 32 bits.
+std::vector<uint8_t> assemble(const std::vector<Part>& parts, size_t total) {
   llvm::dxbc::Header header;
   std::memset(&header, 0, sizeof(header));
   std::memcpy(header.Magic, "DXBC", 4);
@@ -45,7 +26,7 @@ ContainerBuildResult buildContainer(const ShaderRuntimeInfo& info, std::span<con
   header.FileSize = static_cast<uint32_t>(total);
   header.PartCount = static_cast<uint32_t>(parts.size());
 
-  std::vector<uint8_t>& out = result.bytes;
+  std::vector<uint8_t> out;
   out.reserve(total);
   const auto* headerBytes = reinterpret_cast<const uint8_t*>(&header);
   out.insert(out.end(), headerBytes, headerBytes + sizeof(header));
@@ -59,6 +40,42 @@ ContainerBuildResult buildContainer(const ShaderRuntimeInfo& info, std::span<con
     appendU32(out, static_cast<uint32_t>(part.data.size()));
     out.insert(out.end(), part.data.begin(), part.data.end());
   }
+  return out;
+}
+
+size_t containerSize(const std::vector<Part>& parts) {
+  size_t total = sizeof(llvm::dxbc::Header) + parts.size() * sizeof(uint32_t);
+  for (const Part& part : parts) total += sizeof(llvm::dxbc::PartHeader) + part.data.size();
+  return total;
+}
+
+}  // namespace
+
+std::vector<uint8_t> buildRootSignatureContainer(std::span<const uint8_t> rootSignature) {
+  std::vector<Part> parts;
+  parts.push_back({"RTS0", std::vector<uint8_t>(rootSignature.begin(), rootSignature.end())});
+  return assemble(parts, containerSize(parts));
+}
+
+ContainerBuildResult buildContainer(const ShaderRuntimeInfo& info, std::span<const uint8_t> bitcode) {
+  ContainerBuildResult result;
+  result.diagnostics = checkRuntimeInfo(info);
+  if (!result.ok()) return result;
+
+  std::vector<Part> parts;
+  parts.push_back({"SFI0", writeFeatureInfoPart(info)});
+  parts.push_back({"ISG1", writeInputSignaturePart(info)});
+  parts.push_back({"OSG1", writeOutputSignaturePart(info)});
+  parts.push_back({"PSV0", writePipelineStatePart(info)});
+  if (!info.rootSignature.empty()) parts.push_back({"RTS0", info.rootSignature});
+  parts.push_back({"DXIL", writeProgramPart(info, bitcode)});
+
+  const size_t total = containerSize(parts);
+  if (total > 0xFFFFFFFFu) {
+    result.diagnostics.push_back(Diagnostic::error({}, "container would exceed 4 GiB"));
+    return result;
+  }
+  result.bytes = assemble(parts, total);
   return result;
 }
 

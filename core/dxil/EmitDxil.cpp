@@ -191,6 +191,7 @@ DxilResult emitDxil(const ir::Module& module, const DxilOptions& options) {
     info.resources.push_back(rec);
   }
   info.featureFlags = featureInfoFromModuleFlags(result.shaderFlags);
+  info.rootSignature = options.rootSignature;
   // The DXIL part's bitcode, only when LLVM reads it back verifier-clean and equal to what we
   // wrote; otherwise the part stays empty and a warning says why (never silently wrong output).
   std::vector<uint8_t> bitcode;

@@ -33,6 +33,9 @@ struct DxilOptions {
   // signature lists and ISG1/OSG1/PSV0. Required for VS/PS, ignored for compute.
   std::optional<signature::PackedSignature> inputSignature;
   std::optional<signature::PackedSignature> outputSignature;
+  // The entry's serialized root signature (core/pipeline/RootSignatureSource.h), written as the
+  // container's RTS0 part; empty: none.
+  std::vector<uint8_t> rootSignature;
 };
 
 struct DxilResult {

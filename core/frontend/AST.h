@@ -124,6 +124,15 @@ struct BoolLiteralExpr : Expr {
 struct StringLiteralExpr : Expr {
   StringLiteralExpr() : Expr(ExprKind::StringLiteral) {}
   std::string value;
+  // One entry per string-literal token concatenated into `value`: where its text starts in
+  // `value` and the token's location (its opening quote), so a position inside the value (a root
+  // signature's error) maps back to the source. Empty for a bare word made a string
+  // ([domain(tri)]).
+  struct Piece {
+    uint32_t offset = 0;
+    clang::SourceLocation loc;
+  };
+  std::vector<Piece> pieces;
 };
 struct DeclRefExpr : Expr {
   DeclRefExpr() : Expr(ExprKind::DeclRef) {}

@@ -373,12 +373,16 @@ Expr* Parser::parsePrimary() {
     case tok::numeric_constant: return parseNumber();
     case tok::string_literal: {
       std::string value;
+      std::vector<StringLiteralExpr::Piece> pieces;
       while (is(tok::string_literal)) {
         std::string t = cur().text;
+        pieces.push_back({uint32_t(value.size()), cur().loc});
         if (t.size() >= 2) value += t.substr(1, t.size() - 2);
         consume();
       }
-      return sema_.buildStringLiteral(loc, value);
+      Expr* e = sema_.buildStringLiteral(loc, value);
+      static_cast<StringLiteralExpr*>(e)->pieces = std::move(pieces);
+      return e;
     }
     case tok::char_constant: {
       std::string t = cur().text;

@@ -74,6 +74,8 @@ bool startsWith(const std::string& s, const char* prefix) { return s.rfind(prefi
 
 std::string profileError(const std::string& profile, bool spirv) {
   const std::string invalid = "invalid profile '" + profile + "'";
+  if (profile == "rootsig_1_0" || profile == "rootsig_1_1")
+    return spirv ? "profile '" + profile + "': root signatures are DXIL only (-spirv has none)" : "";
   const size_t first = profile.find('_');
   const size_t second = first == std::string::npos ? first : profile.find('_', first + 1);
   if (second == std::string::npos)
@@ -262,6 +264,12 @@ ParsedCommandLine parseDxcCommandLine(const std::vector<std::string>& rawArgs) {
                startsWith(a, "-Frs") || startsWith(a, "-Fsh")) {
       std::string ignored;
       if (!c.value(a.substr(0, 3), ignored)) return fail(c.error);
+    } else if (a == "-rootsig-define" || startsWith(a, "-rootsig-define=")) {
+      if (!c.value("-rootsig-define", o.rootSignatureDefine)) return fail(c.error);
+    } else if (a == "-force-rootsig-ver" || startsWith(a, "-force-rootsig-ver=")) {
+      if (!c.value("-force-rootsig-ver", o.forceRootSignatureVersion)) return fail(c.error);
+      if (o.forceRootSignatureVersion != "rootsig_1_0" && o.forceRootSignatureVersion != "rootsig_1_1")
+        return fail("invalid root signature version '" + o.forceRootSignatureVersion + "' (rootsig_1_0 or rootsig_1_1)");
     } else if (startsWith(a, "-T")) {
       if (!c.value("-T", o.profile)) return fail(c.error);
     } else if (startsWith(a, "-E")) {
@@ -343,6 +351,8 @@ std::string toDxcCommandLine(const CompileOptions& o) {
   if (o.spvHeapForm == SpvHeapForm::Portable) add("-fspv-heap-form=portable");
   if (o.spvHeapSlots != CompileOptions().spvHeapSlots) add("-fspv-heap-slots=" + std::to_string(o.spvHeapSlots));
   for (const auto& ext : o.spvExtensions) add("-fspv-extension=" + ext);
+  if (!o.rootSignatureDefine.empty()) add("-rootsig-define"), add(o.rootSignatureDefine);
+  if (!o.forceRootSignatureVersion.empty()) add("-force-rootsig-ver"), add(o.forceRootSignatureVersion);
   for (const auto& [name, value] : o.defines) add("-D" + name + (value.empty() ? "" : "=" + value));
   for (const auto& dir : o.includeDirs) add("-I" + dir);
   if (!o.inputFile.empty()) add(o.inputFile);
@@ -357,7 +367,10 @@ Compiles HLSL with DXC's command-line spelling; a DXC command line works unchang
 Target and entry:
   -T <profile>              shader profile, e.g. cs_6_6, vs_6_0, ps_6_0, lib_6_3 (default cs_6_6): shader
                             model 6.0-6.9 (6.0-6.8 on DXIL); others are usage errors
-  -E <name>                 entry point (default main)
+  -E <name>                 entry point (default main); with -T rootsig_1_0|rootsig_1_1 the macro that holds
+                            the root signature, compiled alone into a container with only RTS0
+  -rootsig-define <name>    use the root signature in macro <name> instead of the entry's [RootSignature]
+  -force-rootsig-ver <v>    rootsig_1_0 or rootsig_1_1 (default): the version RTS0 is written in
   -spirv                    emit SPIR-V for Vulkan (default target: DXIL)
   -fspv-target-env=<env>    vulkan1.0 (default), vulkan1.1, vulkan1.1spirv1.4, vulkan1.2, vulkan1.3, universal1.5
   -HV <version>             HLSL version: 2016, 2017, 2018, 2021 (default), 202x

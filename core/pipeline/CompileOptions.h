@@ -49,6 +49,11 @@ struct CompileOptions {
   uint32_t errorLimit = 20;                                 // -ferror-limit=N (0: none)
   int hlslVersion = 2021;                                     // -HV
   bool enable16BitTypes = false;                              // -enable-16bit-types
+  // Root signatures (DXIL): -rootsig-define NAME replaces the entry's [RootSignature] with the
+  // macro NAME; -force-rootsig-ver rootsig_1_0|rootsig_1_1 picks the version (default 1.1).
+  // -T rootsig_1_0|rootsig_1_1 compiles only the root signature in the macro -E names.
+  std::string rootSignatureDefine;
+  std::string forceRootSignatureVersion;
   std::string outputFile;        // -Fo
   std::string disassemblyFile;   // -Fc
   bool rowMajorByDefault = false;   // -Zpr
@@ -108,6 +113,8 @@ struct CompileOptions {
   bool showAllStages = false;
 
   bool spirv() const { return target == TargetKind::Spirv; }
+  // -T rootsig_1_0 / rootsig_1_1: a container with only RTS0, from the macro -E names.
+  bool rootSignatureOnly() const { return profile == "rootsig_1_0" || profile == "rootsig_1_1"; }
   // Whether a stage's text (and line map) is made: always, unless textOnlyForShownStages asks
   // for only the stages someone reads (-Fc reads the disassembly of the target).
   bool stageTextWanted(std::string_view stage) const {

@@ -1,8 +1,10 @@
 #include "core/pipeline/DxilBackend.h"
 
+#include "core/pipeline/RootSignatureSource.h"
 #include "core/pipeline/StageClock.h"
 
 #include "core/dxil/ContainerPrinter.h"
+#include "core/dxil/ContainerWriter.h"
 #include "core/dxil/EmitDxil.h"
 #include "core/frontend/EntrySignature.h"
 #include "core/ir/Printer.h"
@@ -80,6 +82,18 @@ void runDxilBackend(const frontend::TranslationUnit& unit, const frontend::Prepr
   // Stages: llvm and dxil (one call: the lowering pipeline needs the emitted module).
   start = Clock::now();
   dxil::DxilOptions dxilOptions;
+  // The entry's root signature goes into the container (RTS0); a bad one stops the DXIL side
+  // here, as DXC reports it before code generation.
+  if (wanted("container")) {
+    CompiledRootSignature rootSignature = entryRootSignature(entry, source, options);
+    if (!rootSignature.diagnostics.empty()) {
+      StageArtifact& a = result.stages.emplace_back();
+      a.name = "llvm";
+      a.diagnostics = std::move(rootSignature.diagnostics);
+      if (!finish(a, start)) return;
+    }
+    dxilOptions.rootSignature = std::move(rootSignature.serialized);
+  }
   irgen::profileShaderModel(options.profile, dxilOptions.shaderModelMajor, dxilOptions.shaderModelMinor);
   // The bitcode is for a container someone looks at or writes (-Fo), not for every GUI keystroke.
   dxilOptions.writeBitcode = wanted("container") && (options.stageTextWanted("container") || !options.outputFile.empty());
@@ -120,6 +134,24 @@ void runDxilBackend(const frontend::TranslationUnit& unit, const frontend::Prepr
   container.text = dxil::printContainer(dx.container, container.diagnostics);
   container.binary = dx.container;
   if (finish(container, start)) result.object = std::move(dx.container);
+}
+
+void runRootSignatureTarget(const frontend::PreprocessedUnit& source, const CompileOptions& options,
+                            CompileResult& result) {
+  Clock::time_point start = Clock::now();
+  StageArtifact& container = result.stages.emplace_back();
+  container.name = "container";
+  CompiledRootSignature rootSignature = defineRootSignature(options.entryPoint, source, options);
+  container.diagnostics = std::move(rootSignature.diagnostics);
+  if (rootSignature.signature) {
+    std::vector<uint8_t> bytes = dxil::buildRootSignatureContainer(rootSignature.serialized);
+    container.text = dxil::printContainer(bytes, container.diagnostics);
+    container.binary = bytes;
+    result.object = std::move(bytes);
+  }
+  container.ok = !hasErrors(container.diagnostics);
+  container.milliseconds = millisecondsSince(start);
+  result.diagnostics.insert(result.diagnostics.end(), container.diagnostics.begin(), container.diagnostics.end());
 }
 
 }  // namespace sl

@@ -19,4 +19,9 @@ void runDxilBackend(const frontend::TranslationUnit& unit, const frontend::Prepr
                     const CompileOptions& options, const std::vector<std::string>& stages, size_t lastStage,
                     CompileResult& result, const std::function<void()>& stageDone);
 
+// -T rootsig_1_0|1_1 after the "preprocessed" stage: the root signature in the macro -E names,
+// as a "container" stage holding only RTS0 (result.object), as DXC compiles a root signature.
+void runRootSignatureTarget(const frontend::PreprocessedUnit& source, const CompileOptions& options,
+                            CompileResult& result);
+
 }  // namespace sl

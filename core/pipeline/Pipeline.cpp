@@ -38,7 +38,7 @@ const std::vector<StageInfo>& allStages() {
       {"llvm", "LLVM IR with llvm.dx.* intrinsics", true},
       {"dxil", "DXIL after lowering: dx.op calls and metadata", true},
       {"signatures", "packed input/output signature tables", true},
-      {"container", "DXContainer parts ISG1/OSG1/PSV0/SFI0", true},
+      {"container", "DXContainer parts SFI0/ISG1/OSG1/PSV0/RTS0/DXIL", true},
   };
   return stages;
 }
@@ -54,6 +54,7 @@ std::vector<std::string> stagesFor(const CompileOptions& options) {
   static const char* kSpirv[] = {"ir.bound", "ir.heaps", "qptr.lower", "qptr.analyze", "qptr.lift", "spirv",
                                  "spirv.glsl", "spirv.hlsl", "spirv.msl", "reflection"};
   static const char* kDxil[] = {"llvm", "dxil", "signatures", "container"};
+  if (options.rootSignatureOnly()) return {"preprocessed", "container"};
   std::vector<std::string> names(std::begin(kCommon), std::end(kCommon));
   if (options.spirv()) names.insert(names.end(), std::begin(kSpirv), std::end(kSpirv));
   else names.insert(names.end(), std::begin(kDxil), std::end(kDxil));
@@ -160,6 +161,15 @@ std::shared_ptr<CompileResult> compileOnThisStack(const std::string& fileName, s
   pre.milliseconds = millisecondsSince(start);
   result->diagnostics.insert(result->diagnostics.end(), pre.diagnostics.begin(), pre.diagnostics.end());
   stageDone();
+
+  // -T rootsig_1_x: the root signature alone, from the preprocessor's macros (no HLSL code).
+  if (options.rootSignatureOnly()) {
+    if (pre.ok && lastStage >= 1) runRootSignatureTarget(*unit, options, *result);
+    markDeferredText(*result, options);
+    result->succeeded = !hasErrors(result->diagnostics);
+    result->totalMilliseconds = millisecondsSince(compileStart);
+    return result;
+  }
 
   // Stage: ast (parse + Sema). It runs only on a clean preprocess: token errors would cascade.
   if (pre.ok && lastStage >= 1) {

@@ -16,4 +16,5 @@ for var in ("HOME", "XDG_RUNTIME_DIR", "VK_ICD_FILENAMES", "VK_DRIVER_FILES", "V
     if var in os.environ:
         config.environment[var] = os.environ[var]
 import sys
+config.substitutions.append(("%python", sys.executable))
 config.substitutions.append(("%expect_exit", sys.executable + " " + os.path.join(os.path.dirname(__file__), "expect_exit.py")))

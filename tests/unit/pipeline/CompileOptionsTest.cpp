@@ -124,3 +124,34 @@ TEST_CASE("a compile with a profile no back end takes is an error, not LLVM's fa
   options.profile = "cs_6_10";
   CHECK(!compileSource("t.hlsl", source, options)->succeeded);
 }
+
+TEST_CASE("root signature options: -rootsig-define, -force-rootsig-ver, -T rootsig_1_x", "[rootsig]") {
+  auto parsed = parseDxcCommandLine({"-T", "cs_6_0", "-rootsig-define", "RS", "-force-rootsig-ver", "rootsig_1_0", "f.hlsl"});
+  REQUIRE(parsed.error.empty());
+  CHECK(parsed.options.rootSignatureDefine == "RS");
+  CHECK(parsed.options.forceRootSignatureVersion == "rootsig_1_0");
+  CHECK(toDxcCommandLine(parsed.options).find("-rootsig-define RS -force-rootsig-ver rootsig_1_0") != std::string::npos);
+  CHECK(parseDxcCommandLine({"-force-rootsig-ver", "rootsig_2_0", "f.hlsl"}).error ==
+        "invalid root signature version 'rootsig_2_0' (rootsig_1_0 or rootsig_1_1)");
+
+  for (const char* profile : {"rootsig_1_0", "rootsig_1_1"}) {
+    auto rs = parseDxcCommandLine({"-T", profile, "-E", "RS", "f.hlsl"});
+    REQUIRE(rs.error.empty());
+    CHECK(rs.options.rootSignatureOnly());
+    CHECK(stagesFor(rs.options) == std::vector<std::string>{"preprocessed", "container"});
+    CHECK(profileError(profile, /*spirv=*/true).find("root signatures are DXIL only") != std::string::npos);
+  }
+  CHECK_FALSE(profileError("rootsig_1_2", false).empty());
+}
+
+TEST_CASE("-T rootsig_1_1 compiles the -E macro into a container with only RTS0", "[rootsig]") {
+  auto parsed = parseDxcCommandLine({"-T", "rootsig_1_1", "-E", "RS", "f.hlsl"});
+  REQUIRE(parsed.error.empty());
+  auto result = compileSource("f.hlsl", "#define RS \"CBV(b0)\"\nnot hlsl at all\n", parsed.options);
+  REQUIRE(result->succeeded);
+  // header (32) + one offset (4) + part header (8) + RTS0: 24 header + 12 parameter + 12 CBV.
+  REQUIRE(result->object.size() == 92);
+  CHECK(std::string(result->object.begin() + 36, result->object.begin() + 40) == "RTS0");
+  REQUIRE(result->stage("container"));
+  CHECK(result->stage("container")->text.find("CBV(b0, space = 0, flags = 0") != std::string::npos);
+}
