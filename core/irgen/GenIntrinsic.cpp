@@ -407,7 +407,16 @@ Value Gen::intrinsic(const fe::IntrinsicCallExpr* call) {
       return convertValue(v, t0, rt);
     }
     if (s) return convertValue(glslOp(*this, GLSLstd450SSign, t0, args, types), t0, rt);
-    return convertValue(b_->select(b_->ine(args[0], zeroOf(lower(t0))), oneOf(lower(t0)), zeroOf(lower(t0))), t0, rt);
+    // Unsigned: (x > 0) ? 1 : 0 in the int result type, as DXC; integer matrices (arrays of
+    // rows in SPIR-V) row by row, since OpUGreaterThan/OpSelect take no arrays.
+    auto positive = [&](Value x, ir::Type xt, ir::Type it) {
+      return b_->select(b_->ugt(x, zeroOf(xt)), oneOf(it), zeroOf(it));
+    };
+    if (!isMultiRow(t0)) return positive(args[0], lower(t0), lower(rt));
+    std::vector<Value> rows;
+    for (uint32_t r = 0; r < t0->rows; ++r)
+      rows.push_back(positive(b_->extract(args[0], {r}), cx_->def(lower(t0)).element, cx_->def(lower(rt)).element));
+    return b_->construct(lower(rt), rows);
   }
   if (n == "min") return g1(f ? GLSLstd450NMin : s ? GLSLstd450SMin : GLSLstd450UMin);
   if (n == "max") return g1(f ? GLSLstd450NMax : s ? GLSLstd450SMax : GLSLstd450UMax);
