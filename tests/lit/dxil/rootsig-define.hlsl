@@ -8,6 +8,9 @@
 // RUN: %shaderlens compile -T cs_6_0 -force-rootsig-ver rootsig_1_0 -Fo %t.10.o %s
 // RUN: %python %S/Inputs/rts0_yaml.py %t.10.o | FileCheck %s --check-prefix=V10
 // RUN: %shaderlens compile -T cs_6_0 -E noSignature --print container %s | FileCheck %s --check-prefix=NONE
+// LLVM 19's reader still reads the container (RTS0 is a part it does not know and skips).
+// RUN: %shaderlens compile -T cs_6_0 -Fo %t.attr.o %s
+// RUN: obj2yaml %t.attr.o | FileCheck %s --check-prefix=LLVM
 
 #define OTHER "RootConstants(num32BitConstants = 2, b1, space = 3), DescriptorTable(UAV(u0))"
 
@@ -41,6 +44,11 @@ void noSignature(uint i : SV_GroupIndex) { Out[i] = i; }
 
 // V10: Version: 1
 // V10: StaticSamplersOffset: 64
+
+// LLVM:      - Name: PSV0
+// LLVM:      - Name: RTS0
+// LLVM-NEXT:   Size: 120
+// LLVM-NEXT: - Name: DXIL
 
 // NONE:     ; parts: SFI0(8) ISG1(8) OSG1(8) PSV0({{[0-9]+}}) DXIL({{[0-9]+}})
 // NONE-NOT: Root signature
