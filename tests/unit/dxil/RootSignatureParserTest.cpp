@@ -209,3 +209,38 @@ TEST_CASE("root signature profiles", "[rootsig][parser]") {
   CHECK_FALSE(rootSignatureVersionFromProfile("rootsig_1_2"));
   CHECK_FALSE(rootSignatureVersionFromProfile("cs_6_0"));
 }
+
+TEST_CASE("mangled root signatures give an answer, never a crash", "[rootsig][parser]") {
+  // Every single-character deletion and replacement of a string that uses every clause: the
+  // parser either accepts it or reports an error inside (or at the end of) the string.
+  const std::string base =
+      "RootFlags(ALLOW_STREAM_OUTPUT|DENY_MESH_SHADER_ROOT_ACCESS), RootConstants(num32BitConstants=+4, b0, space=1), CBV(b1, flags=DATA_STATIC), "
+      "DescriptorTable(SRV(t0, numDescriptors=unbounded, offset=DESCRIPTOR_RANGE_OFFSET_APPEND), Sampler(s1)), "
+      "StaticSampler(s0, mipLODBias=-1.5e1f, maxLOD=.5, filter=FILTER_MINIMUM_ANISOTROPIC)";
+  const char replacements[] = {'(', ')', ',', '=', '|', '+', '-', '.', '9', 'e', 'f', ' ', '"', '\0', '\xff'};
+  REQUIRE(parseRootSignature(base, Version::V1_1).ok());
+  size_t accepted = 0, refused = 0;
+  for (size_t i = 0; i < base.size(); ++i) {
+    std::vector<std::string> variants{base.substr(0, i) + base.substr(i + 1)};
+    for (char c : replacements) {
+      std::string v = base;
+      v[i] = c;
+      variants.push_back(v);
+    }
+    for (const std::string& text : variants) {
+      for (Version version : {Version::V1_0, Version::V1_1}) {
+        ParsedRootSignature parsed = parseRootSignature(text, version);
+        if (parsed.ok()) {
+          ++accepted;
+        } else {
+          ++refused;
+          CHECK(parsed.error->offset <= text.size());
+          CHECK(parsed.error->offset + parsed.error->length <= text.size());
+          CHECK_FALSE(parsed.error->message.empty());
+        }
+      }
+    }
+  }
+  CHECK(accepted > 0);
+  CHECK(refused > 0);
+}
