@@ -253,6 +253,10 @@ class Gen {
   std::optional<ir::Value> textureMethod(const fe::IntrinsicCallExpr* call, const ResourceRef& ref);
   // `tex.mips[level][coord]` / `tex.sample[index][coord]` (ResourceIndexExpr with a part).
   ir::Value textureIndex(const fe::ResourceIndexExpr* ri);
+  // Texture2DMS[Array]::GetSamplePosition from the standard patterns (GenSamplePosition.cpp).
+  ir::Value samplePosition(const fe::IntrinsicCallExpr* call, const ResourceRef& ref);
+  // `r[coord]` of a typed buffer or texture; a multisampled texture reads sample 0, as DXC.
+  ir::Value typedElementLoad(const ResourceRef& ref, ir::Value coord, ir::Type type);
 
   // ---- intrinsics (GenIntrinsic.cpp)
   ir::Value intrinsic(const fe::IntrinsicCallExpr* call);

@@ -486,10 +486,8 @@ Value Gen::load(const LValue& lv) {
       return b_->construct(lower(lv.type), parts);
     }
     case LValue::Kind::TypedElement: {
-      Value h = handle(lv.resource);
-      if (lv.lanes.empty())
-        return b_->hlsl(ir::HlslOp::ResourceLoad, lower(lv.type), {ir::Operand::v(h), ir::Operand::v(lv.coord)});
-      Value whole = b_->hlsl(ir::HlslOp::ResourceLoad, lower(lv.baseType), {ir::Operand::v(h), ir::Operand::v(lv.coord)});
+      if (lv.lanes.empty()) return typedElementLoad(lv.resource, lv.coord, lower(lv.type));
+      Value whole = typedElementLoad(lv.resource, lv.coord, lower(lv.baseType));
       std::vector<Value> parts;
       for (uint32_t l : lv.lanes) parts.push_back(extractLane(whole, l, lv.baseType));
       if (parts.size() == 1) return parts[0];

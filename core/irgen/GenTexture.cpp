@@ -184,6 +184,8 @@ std::optional<Value> Gen::textureMethod(const fe::IntrinsicCallExpr* call, const
     return b_->hlsl(ir::HlslOp::ResourceLoad, lower(call->type), ops);
   }
 
+  if (name == "GetSamplePosition" && isMultisampled(k)) return samplePosition(call, ref);  // GenSamplePosition.cpp
+
   if (name == "GetDimensions") {
     const unsigned n = sizeDims(k) + (isArrayed(k) ? 1 : 0);
     const size_t argc = call->args.size();
@@ -320,6 +322,15 @@ std::optional<Value> Gen::textureMethod(const fe::IntrinsicCallExpr* call, const
 }
 
 // `tex.mips[level][coord]` and `tex.sample[index][coord]`: a fetch at that level / sample.
+Value Gen::typedElementLoad(const ResourceRef& ref, Value coord, ir::Type type) {
+  Value h = handle(ref);
+  // Texture2DMS[coord] has no sample operand in HLSL, but a multisampled fetch needs one.
+  if (isMultisampled(resource(ref).type->resource))
+    return b_->hlsl(ir::HlslOp::ResourceLoad, type,
+                    {Operand::v(h), Operand::v(coord), Operand::i(ir::LoadFlag::SampleIndex), Operand::v(b_->constU32(0))});
+  return b_->hlsl(ir::HlslOp::ResourceLoad, type, {Operand::v(h), Operand::v(coord)});
+}
+
 Value Gen::textureIndex(const fe::ResourceIndexExpr* ri) {
   if (!ri->complete()) {
     error(ri->loc, ri->part == fe::ResourceIndexExpr::Part::Mips ? "'mips' must be indexed as mips[level][coord]"
