@@ -1,6 +1,7 @@
 #include "core/pipeline/RootSignatureSource.h"
 
 #include "core/dxil/rootsig/RootSignatureParser.h"
+#include "core/dxil/rootsig/RootSignatureValidator.h"
 #include "core/dxil/rootsig/RootSignatureWriter.h"
 #include "core/frontend/AST.h"
 #include "core/frontend/Preprocessor.h"
@@ -32,6 +33,8 @@ CompiledRootSignature compile(const LocatedText& located, const frontend::Prepro
                               const CompileOptions& options) {
   CompiledRootSignature result;
   rootsig::ParsedRootSignature parsed = rootsig::parseRootSignature(located.text, rootSignatureVersion(options));
+  // DXC checks the signature's rules before serializing it; the error points at the clause.
+  if (parsed.ok()) parsed.error = rootsig::validateRootSignature(parsed.signature);
   if (!parsed.ok()) {
     // An error at the end of the string points at the last character (the closing quote).
     uint32_t offset = parsed.error->offset;

@@ -65,6 +65,7 @@ struct DescriptorRange {
   // defaults (static descriptors; data static-while-set for CBV/SRV, volatile for UAV).
   uint32_t flags = 0;
   uint32_t offset = kOffsetAppend;
+  uint32_t sourceOffset = 0;  // where the clause starts in the parsed string (diagnostics only)
 };
 
 struct RootConstants {
@@ -85,6 +86,7 @@ struct RootParameter {
   RootConstants constants;              // Constants32Bit
   RootDescriptor descriptor;            // CBV, SRV, UAV
   std::vector<DescriptorRange> ranges;  // DescriptorTable
+  uint32_t sourceOffset = 0;            // where the clause starts in the parsed string (diagnostics only)
 };
 
 // D3D12_STATIC_SAMPLER_DESC, with the defaults of the HLSL StaticSampler() grammar.
@@ -102,6 +104,7 @@ struct StaticSampler {
   uint32_t shaderRegister = 0;
   uint32_t space = 0;
   Visibility visibility = Visibility::All;
+  uint32_t sourceOffset = 0;  // where the clause starts in the parsed string (diagnostics only)
 };
 
 struct RootSignature {

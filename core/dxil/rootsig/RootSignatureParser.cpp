@@ -297,6 +297,7 @@ class Parser {
 
   bool parseRootConstants(RootParameter& p) {
     const Token& head = next();
+    p.sourceOffset = head.offset;
     p.type = ParameterType::Constants32Bit;
     bool seenNum = false, seenReg = false, seenSpace = false, seenVisibility = false;
     bool ok = parameterList([&] {
@@ -317,6 +318,7 @@ class Parser {
 
   bool parseRootDescriptor(RootParameter& p) {
     const Token& head = next();
+    p.sourceOffset = head.offset;
     char cls = 'b';
     p.type = ParameterType::CBV;
     if (equalsIgnoreCase(head.text, "SRV")) cls = 't', p.type = ParameterType::SRV;
@@ -338,7 +340,7 @@ class Parser {
   }
 
   bool parseDescriptorTable(RootParameter& p) {
-    next();
+    p.sourceOffset = next().offset;
     p.type = ParameterType::DescriptorTable;
     bool seenVisibility = false;
     return parameterList([&] {
@@ -351,6 +353,7 @@ class Parser {
 
   bool parseRange(DescriptorRange& r) {
     const Token& head = next();
+    r.sourceOffset = head.offset;
     char cls = 'b';
     const char* clause = "CBV";
     r.type = RangeType::CBV;
@@ -394,6 +397,7 @@ class Parser {
 
   bool parseStaticSampler(StaticSampler& s) {
     const Token& head = next();
+    s.sourceOffset = head.offset;
     bool seen[13] = {};
     bool ok = parameterList([&] {
       const Token& t = peek();
