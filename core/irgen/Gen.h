@@ -265,6 +265,8 @@ class Gen {
   ir::Value bitOpLane(const std::string& name, ir::Value x, const fe::Type* in, const fe::Type* out);
   ir::Value waveOp(const fe::IntrinsicCallExpr* call, const std::vector<ir::Value>& args);
   ir::Value builtinInput(const std::string& name, uint32_t builtIn, ir::Type type);
+  // msad4, lit, dst (GenEmulatedIntrinsics.cpp); nullopt for other intrinsics.
+  std::optional<ir::Value> emulatedIntrinsic(const fe::IntrinsicCallExpr* call, const std::vector<ir::Value>& args);
   // isnan/isinf/isfinite/isnormal/modf/frexp (GenFloatParts.cpp); nullopt for other intrinsics.
   std::optional<ir::Value> floatPartsIntrinsic(const fe::IntrinsicCallExpr* call, const std::vector<ir::Value>& args);
 

@@ -558,6 +558,7 @@ Value Gen::intrinsic(const fe::IntrinsicCallExpr* call) {
     return lower(t0) == lower(rt) ? v : b_->bitcast(lower(rt), v);
   }
   if (std::optional<Value> v = packingIntrinsic(*this, call, args)) return *v;
+  if (std::optional<Value> v = emulatedIntrinsic(call, args)) return *v;  // GenEmulatedIntrinsics.cpp
   if (n == "asuint" || n == "asint" || n == "asfloat" || n == "asfloat16" || n == "asint16" || n == "asuint16") {
     if (args.size() != 1) {
       error(call->loc, n + " with " + std::to_string(args.size()) + " arguments is not supported yet");
