@@ -925,7 +925,8 @@ void Workspace::showOpenDialog() {
   openDialog_ = true, saveAsDialog_ = false;
   overwritePath_.clear();
   dialogPath_.clear();
-  browser_ = FileBrowser(document_.savePath);
+  // In the open document's folder: a bundle's is where its .test lies (it has no savePath).
+  browser_ = FileBrowser(document_.bundlePath.empty() ? document_.savePath : document_.bundlePath);
   browser_.setFilter(FileBrowser::Filter::Shaders);
 }
 

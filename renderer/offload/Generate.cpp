@@ -1,5 +1,6 @@
 #include "renderer/offload/Generate.h"
 
+#include "renderer/offload/ConciseItems.h"
 #include "renderer/offload/HeapLayout.h"
 #include "renderer/offload/PipelinePrinter.h"
 
@@ -786,7 +787,7 @@ std::string makeBundle(std::string_view hlsl, const std::vector<std::string>& co
   out += hlsl;
   if (!hlsl.empty() && hlsl.back() != '\n') out += '\n';
   out += "#--- pipeline.yaml\n";
-  out += printPipeline(pipeline);
+  out += printPipelineAsWritten(pipeline);
   out += "#--- end\n\n# RUN: split-file %s %t\n# RUN: %dxc_target";
   for (const std::string& a : compileArgs) out += " " + shellWord(a);
   out += " -Fo %t.o %t/source.hlsl\n# RUN: %offloader %t/pipeline.yaml %t.o\n";

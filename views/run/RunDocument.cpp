@@ -1,6 +1,7 @@
 #include "views/run/RunDocument.h"
 
 #include "renderer/offload/Bundle.h"
+#include "renderer/offload/ConciseItems.h"
 #include "renderer/offload/PipelineEdit.h"
 #include "renderer/offload/PipelineParser.h"
 #include "renderer/offload/PipelinePrinter.h"
@@ -145,7 +146,7 @@ std::string bundleTextFor(const RunDocument& document, std::string_view hlsl) {
     if (bundle.bundle)
       if (const offload::SplitPart* part = bundle.bundle->part(document.pipelinePart))
         patched = offload::patchPipelineText(part->text, document.pipelinePart, document.pipeline);
-    text = replaceSplitPart(text, document.pipelinePart, patched ? *patched : offload::printPipeline(document.pipeline));
+    text = replaceSplitPart(text, document.pipelinePart, patched ? *patched : offload::printPipelineAsWritten(document.pipeline));
   }
   return text;
 }

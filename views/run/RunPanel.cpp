@@ -682,10 +682,18 @@ void RunPanel::drawBuffers() {
     }
     ImGui::PopID();
   }
-  // A new buffer, bound at the next free binding of set 0.
+  // A new buffer, bound at the next free binding of set 0. The row wraps where the next field
+  // would be cut at the panel's edge (a 1280-pixel window cut off Add sampler).
+  auto sameLineIfFits = [](float nextWidth) {
+    ImGui::SameLine();
+    if (ImGui::GetContentRegionAvail().x < nextWidth) ImGui::NewLine();
+  };
+  auto buttonWidth = [](const char* label) {
+    return ImGui::CalcTextSize(label).x + ImGui::GetStyle().FramePadding.x * 2;
+  };
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8);
   ImGui::InputTextWithHint("##new_name", "name", &newBufferName_);
-  ImGui::SameLine();
+  sameLineIfFits(ImGui::GetFontSize() * 10);
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 10);
   if (ImGui::BeginCombo("##new_kind", offload::resourceKindName(offload::ResourceKind(newBufferKind_)))) {
     using offload::ResourceKind;
@@ -697,31 +705,31 @@ void RunPanel::drawBuffers() {
     ImGui::EndCombo();
   }
   const bool newTexture = offload::isTextureKind(offload::ResourceKind(newBufferKind_));
-  ImGui::SameLine();
+  sameLineIfFits(ImGui::GetFontSize() * 6);
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6);
   if (ImGui::BeginCombo("##new_format", offload::dataFormatName(offload::DataFormat(newBufferFormat_)))) {
     for (int f = 0; f < offload::kDataFormatCount; ++f)
       if (ImGui::Selectable(offload::dataFormatName(offload::DataFormat(f)), f == newBufferFormat_)) newBufferFormat_ = f;
     ImGui::EndCombo();
   }
-  ImGui::SameLine();
   if (newTexture) {
     // A texture: its size and channels instead of a value count.
+    sameLineIfFits(ImGui::GetFontSize() * 4 + ImGui::CalcTextSize("x").x);
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 4);
     ImGui::InputInt("x##new_width", &newTextureWidth_, 0);
-    ImGui::SameLine();
+    sameLineIfFits(ImGui::GetFontSize() * 4 + ImGui::CalcTextSize("texels").x);
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 4);
     ImGui::InputInt("texels##new_height", &newTextureHeight_, 0);
     newTextureWidth_ = std::clamp(newTextureWidth_, 1, 4096);
     newTextureHeight_ = std::clamp(newTextureHeight_, 1, 4096);
-    ImGui::SameLine();
+    sameLineIfFits(ImGui::GetFontSize() * 3 + ImGui::CalcTextSize("channels").x);
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 3);
     if (ImGui::BeginCombo("channels##new_channels", std::to_string(newTextureChannels_).c_str())) {
       for (int c : {1, 2, 4})
         if (ImGui::Selectable(std::to_string(c).c_str(), c == newTextureChannels_)) newTextureChannels_ = c;
       ImGui::EndCombo();
     }
-    ImGui::SameLine();
+    sameLineIfFits(buttonWidth("Add texture"));
     if (ImGui::Button("Add texture")) {
       std::string error = addTexture(newBufferName_, offload::ResourceKind(newBufferKind_), offload::DataFormat(newBufferFormat_),
                                      newTextureChannels_, uint32_t(newTextureWidth_), uint32_t(newTextureHeight_));
@@ -731,10 +739,11 @@ void RunPanel::drawBuffers() {
     if (ImGui::IsItemHovered())
       ImGui::SetTooltip("A 2D texture at the next free binding: a gradient to read, zeros to write; a SampledTexture2D gets a sampler");
   } else {
+    sameLineIfFits(ImGui::GetFontSize() * 5 + ImGui::CalcTextSize("values").x);
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 5);
     ImGui::InputInt("values##new_count", &newBufferCount_, 0);
     newBufferCount_ = std::clamp(newBufferCount_, 1, 1 << 20);
-    ImGui::SameLine();
+    sameLineIfFits(buttonWidth("Add buffer"));
     if (ImGui::Button("Add buffer")) {
       std::string error = addBuffer(newBufferName_, offload::ResourceKind(newBufferKind_), offload::DataFormat(newBufferFormat_),
                                     uint32_t(newBufferCount_));
@@ -742,7 +751,7 @@ void RunPanel::drawBuffers() {
       else message_ = error;
     }
   }
-  ImGui::SameLine();
+  sameLineIfFits(buttonWidth("Add sampler"));
   if (ImGui::Button("Add sampler")) {
     std::string error = addSampler(newBufferName_);
     if (error.empty()) newBufferName_.clear();

@@ -2,6 +2,7 @@
 // bundle reader and the YAML parser: nothing may crash, and every compute pipeline that uses
 // only buffer resources must parse.
 #include "renderer/offload/Bundle.h"
+#include "renderer/offload/ConciseItems.h"
 #include "renderer/offload/PipelineParser.h"
 #include "renderer/offload/PipelinePrinter.h"
 #include "tests/unit/offload/TestUtil.h"
@@ -54,7 +55,7 @@ bool bufferOnly(const std::string& resources) {
 TEST_CASE("every suite pipeline parses without crashing", "[offload][suite]") {
   std::map<std::string, IndexRow> index = readIndex();
   REQUIRE(index.size() == 612);
-  int files = 0, pipelines = 0, parsed = 0, roundTrips = 0, bufferOnlyCompute = 0, bufferOnlyComputeParsed = 0;
+  int files = 0, pipelines = 0, parsed = 0, roundTrips = 0, writtenConcisely = 0, bufferOnlyCompute = 0, bufferOnlyComputeParsed = 0;
   std::vector<std::string> failures;
   for (const auto& [path, row] : index) {
     std::string text = readFile(suiteDir() + "/" + path);
@@ -92,6 +93,13 @@ TEST_CASE("every suite pipeline parses without crashing", "[offload][suite]") {
           CHECK(again.pipeline->unsupportedKeys.empty());
           CHECK(printPipeline(*again.pipeline) == dump);
           ++roundTrips;
+          // The form a save writes parses to the same pipeline without falling back to the dump.
+          const std::string written = printPipelineAsWritten(*r.pipeline);
+          CHECK(written.find("IsReserved: false") == std::string::npos);
+          ParseResult writtenBack = parsePipeline(written, "written.yaml");
+          REQUIRE(writtenBack.ok());
+          CHECK(printPipeline(*writtenBack.pipeline) == dump);
+          if (written != dump) ++writtenConcisely;
         }
       }
       if (row.kind == "compute" && bufferOnly(row.resources)) {
@@ -108,6 +116,7 @@ TEST_CASE("every suite pipeline parses without crashing", "[offload][suite]") {
   CHECK(bufferOnlyCompute >= 500);
   CHECK(bufferOnlyComputeParsed == bufferOnlyCompute - 1);
   CHECK(roundTrips >= 500);
-  WARN("pipelines " << pipelines << ", parsed " << parsed << ", round trips " << roundTrips << ", buffer-only compute " << bufferOnlyComputeParsed << "/"
+  CHECK(writtenConcisely == roundTrips);
+  WARN("pipelines " << pipelines << ", parsed " << parsed << ", round trips " << roundTrips << ", written concisely " << writtenConcisely << ", buffer-only compute " << bufferOnlyComputeParsed << "/"
                     << bufferOnlyCompute);
 }
