@@ -279,6 +279,19 @@ Value Gen::waveOp(const fe::IntrinsicCallExpr* call, const std::vector<Value>& a
     uint32_t dir = n == "QuadReadAcrossX" ? 0 : n == "QuadReadAcrossY" ? 1 : 2;
     return b_->spv(spv::OpGroupNonUniformQuadSwap, rt, {Operand::v(scope), Operand::v(args[0]), Operand::v(b_->constU32(dir))});
   }
+  if (n == "QuadAny" || n == "QuadAll") {
+    // The value OR/AND the three other lanes' (QuadSwap 0, 1, 2), as DXC does without
+    // SPV_KHR_quad_control; we always take this form, which needs no optional device feature.
+    const bool any = n == "QuadAny";
+    Value v = toBool(args[0], at);
+    Value acc = v;
+    for (uint32_t dir = 0; dir < 3; ++dir) {
+      Value other = b_->spv(spv::OpGroupNonUniformQuadSwap, cx_->boolType(),
+                            {Operand::v(scope), Operand::v(v), Operand::v(b_->constU32(dir))});
+      acc = any ? b_->logicalOr(acc, other) : b_->logicalAnd(acc, other);
+    }
+    return acc;
+  }
   if (n == "QuadReadLaneAt")
     return b_->spv(spv::OpGroupNonUniformQuadBroadcast, rt, {Operand::v(scope), Operand::v(args[0]), Operand::v(args[1])});
   struct Arith {
@@ -400,6 +413,18 @@ Value Gen::intrinsic(const fe::IntrinsicCallExpr* call) {
   auto g1 = [&](uint32_t inst) { return glslOp(*this, inst, rt, args, types); };
 
   if (n == "NonUniformResourceIndex") return b_->nonUniform(args[0]);
+  if (n == "IsHelperLane") {
+    // Only pixel shaders have helper lanes. Before SPIR-V 1.6 the HelperInvocation builtin may
+    // not change after a demote, so DXC (and we) use OpIsHelperInvocationEXT there; from 1.6 on
+    // the builtin is Volatile and read directly.
+    const fe::FunctionDecl* entry = unit_.entry && unit_.entry->definition ? unit_.entry->definition : unit_.entry;
+    if (!entry || entry->stage != fe::ShaderStage::Pixel) return b_->constBool(false);
+    if (options_.spirvMinor < 6) return b_->spv(spv::OpIsHelperInvocationEXT, cx_->boolType(), {});
+    const bool first = !builtins_.count("gl_HelperInvocation");
+    Value helper = builtinInput("gl_HelperInvocation", spv::BuiltInHelperInvocation, cx_->boolType());
+    if (first) b_->decorate(builtins_["gl_HelperInvocation"], spv::DecorationVolatile);
+    return helper;
+  }
   if (n == "abs") return f ? g1(GLSLstd450FAbs) : s ? g1(GLSLstd450SAbs) : args[0];
   if (n == "sign") {
     if (f) {

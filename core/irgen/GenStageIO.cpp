@@ -818,12 +818,18 @@ std::optional<ir::Value> Gen::stageIntrinsic(const fe::IntrinsicCallExpr* call, 
     return undef();
   }
   // clip(x): discard when any component is negative.
-  if (t->isMatrix() && t->rows > 1 && t->cols > 1) {
-    error(call->loc, "clip of a matrix is not supported by the SPIR-V back end yet");
-    return undef();
-  }
   ir::Value negative = componentwise(spv::OpFOrdLessThan, args[0], constOfType(lower(t), 0.0), t, true);
-  if (t->elementCount() > 1) negative = b_->spv(spv::OpAny, cx_->boolType(), {ir::Operand::v(negative)});
+  if (t->isMatrix() && t->rows > 1 && t->cols > 1) {
+    // A matrix compares row by row (an array of bool rows): any lane of any row.
+    ir::Value anyRow;
+    for (uint32_t r = 0; r < t->rows; ++r) {
+      ir::Value row = b_->spv(spv::OpAny, cx_->boolType(), {ir::Operand::v(b_->extract(negative, {r}))});
+      anyRow = anyRow.valid() ? b_->logicalOr(anyRow, row) : row;
+    }
+    negative = anyRow;
+  } else if (t->elementCount() > 1) {
+    negative = b_->spv(spv::OpAny, cx_->boolType(), {ir::Operand::v(negative)});
+  }
   b_->beginIf(negative);
   if (options_.demoteForDiscard) b_->spvVoid(spv::OpDemoteToHelperInvocation, {});
   else b_->kill();
