@@ -307,6 +307,8 @@ class Gen {
   void genStageEntry(const fe::FunctionDecl* entry);
   // Pixel-shader intrinsics (derivatives, clip); nullopt when `call` is not one of them.
   std::optional<ir::Value> stageIntrinsic(const fe::IntrinsicCallExpr* call, const std::vector<ir::Value>& args);
+  // ddx/ddy/fwidth's instruction `op` on 32-bit floats (matrices row by row).
+  ir::Value derivativeOp(uint32_t op, ir::Value x, const fe::Type* t);
   // Implicit derivatives (GenDerivatives.cpp): true in pixel shaders, and in compute/mesh/
   // amplification entries from SM 6.6 with a quad-compatible [numthreads] (then the compute entry
   // gets its derivative-group mode); otherwise reports DXC's error for `intrinsic` at the call.

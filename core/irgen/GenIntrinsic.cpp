@@ -616,6 +616,13 @@ Value Gen::intrinsic(const fe::IntrinsicCallExpr* call) {
     store(lvalue(call->args[2]), convertValue(c0, t0, call->args[2]->type));
     return undef();
   }
+  if (n == "GetAttributeAtVertex") {
+    // Needs the attribute declared as a PerVertexKHR array input (SPV_KHR_fragment_shader_
+    // barycentric), which stage I/O generation does not make yet.
+    error(call->loc, "GetAttributeAtVertex is not supported by the SPIR-V back end yet (it needs per-vertex "
+                     "pixel shader inputs, SPV_KHR_fragment_shader_barycentric)");
+    return undef();
+  }
   error(call->loc, "the intrinsic '" + n + "' is not supported by the SPIR-V back end yet");
   return undef();
 }

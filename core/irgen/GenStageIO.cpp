@@ -785,6 +785,17 @@ class StageIO {
 
 // ddx/ddy (+_coarse/_fine), fwidth (implicit derivatives: pixel shaders, and compute-like ones from
 // SM 6.6) and clip (pixel shaders: discard).
+// One derivative instruction over a scalar, vector or (row by row) matrix of 32-bit floats.
+ir::Value Gen::derivativeOp(uint32_t op, ir::Value x, const fe::Type* t) {
+  if (t->isMatrix() && t->rows > 1 && t->cols > 1) {
+    const fe::Type* row = unit_.context->types.vector(t->scalar, t->cols);
+    std::vector<ir::Value> rows;
+    for (uint32_t r = 0; r < t->rows; ++r) rows.push_back(b_->spv(op, lower(row), {ir::Operand::v(b_->extract(x, {r}))}));
+    return b_->construct(lower(t), rows);
+  }
+  return b_->spv(op, lower(t), {ir::Operand::v(x)});
+}
+
 std::optional<ir::Value> Gen::stageIntrinsic(const fe::IntrinsicCallExpr* call, const std::vector<ir::Value>& args) {
   static const std::map<std::string, uint32_t> kDerivatives{
       {"ddx", spv::OpDPdx},         {"ddy", spv::OpDPdy},         {"ddx_coarse", spv::OpDPdxCoarse},
@@ -804,14 +815,14 @@ std::optional<ir::Value> Gen::stageIntrinsic(const fe::IntrinsicCallExpr* call, 
     // Derivatives also work in compute/mesh/amplification shaders from SM 6.6.
     if (!allowImplicitDerivatives(call, n)) return undef();
     const uint32_t op = derivative->second;
-    if (t->isMatrix() && t->rows > 1 && t->cols > 1) {
-      const fe::Type* row = unit_.context->types.vector(t->scalar, t->cols);
-      std::vector<ir::Value> rows;
-      for (uint32_t r = 0; r < t->rows; ++r)
-        rows.push_back(b_->spv(op, lower(row), {ir::Operand::v(b_->extract(args[0], {r}))}));
-      return b_->construct(lower(t), rows);
+    // Derivative instructions take 32-bit floats only (Vulkan): 16-bit values are widened for
+    // them and narrowed back, as DXC does.
+    if (scalarWidth(t->scalar) == 16) {
+      const fe::Type* wide = unit_.context->types.withElement(t, fe::ScalarKind::Float);
+      ir::Value d = derivativeOp(op, convertValue(args[0], t, wide), wide);
+      return convertValue(d, wide, t);
     }
-    return b_->spv(op, lower(t), {ir::Operand::v(args[0])});
+    return derivativeOp(op, args[0], t);
   }
   if (!pixel) {
     error(call->loc, "'" + n + "' is only available in pixel shaders in the SPIR-V back end");
