@@ -418,6 +418,9 @@ bool DebugController::selectFrame(size_t index) {
   if (!active() || stale_ || index >= view_.frames.size()) return false;
   view_.frame = index;
   view_.locals = index == 0 ? session_->locals() : session_->frameLocals(index, session_->tracedLane());
+  // The editor goes to the frame's line (its call, for a caller), as in any debugger; the stop's
+  // own marker stays where the invocation is.
+  if (const uint32_t line = documentLine(view_.frames[index].location)) lineToSelect_ = line;
   return true;
 }
 

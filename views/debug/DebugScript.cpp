@@ -256,6 +256,7 @@ void GuiScript::executeDebug(const ScriptStep& step, Workspace& ws) {
     uint32_t n = 0;
     if (w.size() != 1 || !(w[0] == "0" || toLine(w[0], n))) fail(step, "debug-frame N");
     else if (!needSession() || !c.selectFrame(n)) fail(step, "no call-stack entry " + w[0]);
+    else waitFrames_ = 1;  // the editor goes to the frame's line in the next frame
   } else if (v == "debug-run-to-instruction") {
     // debug-run-to-instruction TEXT: a double-click on the first line of the SPIR-V section
     // containing TEXT (e.g. "= OpIAdd"): forward to that instruction's next execution.
