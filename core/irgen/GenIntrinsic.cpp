@@ -259,7 +259,8 @@ Value Gen::waveOp(const fe::IntrinsicCallExpr* call, const std::vector<Value>& a
     for (uint32_t i = 0; i < at->elementCount(); ++i)
       parts.push_back(b_->spv(spv::OpGroupNonUniformAllEqual, cx_->boolType(),
                               {Operand::v(scope), Operand::v(extractLane(args[0], i, at))}));
-    return b_->construct(rt, parts);
+    size_t next = 0;  // a bool matrix is an array of rows: rebuild it from its lanes
+    return buildFromLeaves(call->type, parts, next);
   }
   if (n == "WaveActiveBallot")
     return b_->spv(spv::OpGroupNonUniformBallot, cx_->vectorType(cx_->u32(), 4), {Operand::v(scope), Operand::v(toBool(args[0], at))});
