@@ -13,6 +13,8 @@
 #include "core/dxil/StageIOLowering.h"
 #include "core/dxil/TranslateMetadata.h"
 #include "core/dxil/bitcode/DxilModuleWriter.h"
+#include "core/dxil/rootsig/RootSignatureBindings.h"
+#include "core/dxil/rootsig/RootSignatureReader.h"
 
 #include <llvm/Analysis/CGSCCPassManager.h>
 #include <llvm/Analysis/LoopAnalysisManager.h>
@@ -192,6 +194,32 @@ DxilResult emitDxil(const ir::Module& module, const DxilOptions& options) {
   }
   info.featureFlags = featureInfoFromModuleFlags(result.shaderFlags);
   info.rootSignature = options.rootSignature;
+  if (!options.rootSignature.empty() && options.checkRootSignatureBindings) {
+    std::string error;
+    std::optional<rootsig::RootSignature> signature = rootsig::readRootSignature(options.rootSignature, error);
+    std::vector<rootsig::ShaderResourceBinding> bindings;
+    for (const BoundResource& r : resources.bound) {
+      rootsig::ShaderResourceBinding& b = bindings.emplace_back();
+      // The handle is named after the HLSL global; inlining appends ".i" and the like, which an
+      // HLSL name cannot contain.
+      b.name = r.name.substr(0, r.name.find('.'));
+      b.type = rootsig::RangeType(uint32_t(r.type.resourceClass));
+      b.space = r.space;
+      b.lowerBound = r.lowerBound;
+      b.count = r.rangeSize;
+      b.rawOrStructured = r.type.kind == ResourceKind::RawBuffer || r.type.kind == ResourceKind::StructuredBuffer;
+      b.hasCounter = r.type.hasCounter;
+    }
+    const rootsig::Visibility stage = info.stage == ShaderStage::Vertex  ? rootsig::Visibility::Vertex
+                                      : info.stage == ShaderStage::Pixel ? rootsig::Visibility::Pixel
+                                                                         : rootsig::Visibility::All;
+    std::optional<std::string> problem =
+        signature ? rootsig::checkShaderBindings(*signature, stage, bindings) : std::optional<std::string>(error);
+    if (problem) {
+      result.diagnostics.push_back(Diagnostic::error({}, "root signature: " + *problem));
+      return result;
+    }
+  }
   // The DXIL part's bitcode, only when LLVM reads it back verifier-clean and equal to what we
   // wrote; otherwise the part stays empty and a warning says why (never silently wrong output).
   std::vector<uint8_t> bitcode;

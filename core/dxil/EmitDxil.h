@@ -36,6 +36,9 @@ struct DxilOptions {
   // The entry's serialized root signature (core/pipeline/RootSignatureSource.h), written as the
   // container's RTS0 part; empty: none.
   std::vector<uint8_t> rootSignature;
+  // Check the shader's resources against that root signature as DXC's validator does
+  // (rootsig/RootSignatureBindings.h); -Vd turns it off, as it turns off DXC's validator.
+  bool checkRootSignatureBindings = true;
 };
 
 struct DxilResult {

@@ -93,6 +93,7 @@ void runDxilBackend(const frontend::TranslationUnit& unit, const frontend::Prepr
       if (!finish(a, start)) return;
     }
     dxilOptions.rootSignature = std::move(rootSignature.serialized);
+    dxilOptions.checkRootSignatureBindings = !options.disableValidation;
   }
   irgen::profileShaderModel(options.profile, dxilOptions.shaderModelMajor, dxilOptions.shaderModelMinor);
   // The bitcode is for a container someone looks at or writes (-Fo), not for every GUI keystroke.

@@ -3,7 +3,7 @@
 // RUN: %shaderlens compile -T cs_6_0 --print container %s | FileCheck %s --check-prefix=ATTR
 // RUN: %shaderlens compile -T cs_6_0 -rootsig-define OTHER -Fo %t.o %s
 // RUN: %python %S/Inputs/rts0_yaml.py %t.o | FileCheck %s --check-prefix=OVERRIDE
-// RUN: %shaderlens compile -T cs_6_0 -rootsig-define FROM_CMDLINE -D 'FROM_CMDLINE="SRV(t3, space = 7)"' -Fo %t.d.o %s
+// RUN: %shaderlens compile -T cs_6_0 -rootsig-define FROM_CMDLINE -D 'FROM_CMDLINE="SRV(t3, space = 7), UAV(u0)"' -Fo %t.d.o %s
 // RUN: %python %S/Inputs/rts0_yaml.py %t.d.o | FileCheck %s --check-prefix=CMDLINE
 // RUN: %shaderlens compile -T cs_6_0 -force-rootsig-ver rootsig_1_0 -Fo %t.10.o %s
 // RUN: %python %S/Inputs/rts0_yaml.py %t.10.o | FileCheck %s --check-prefix=V10
@@ -12,6 +12,7 @@
 // RUN: %shaderlens compile -T cs_6_0 -Fo %t.attr.o %s
 // RUN: obj2yaml %t.attr.o | FileCheck %s --check-prefix=LLVM
 
+#define UNBOUND "UAV(u1)"
 #define OTHER "RootConstants(num32BitConstants = 2, b1, space = 3), DescriptorTable(UAV(u0))"
 
 RWStructuredBuffer<uint> Out : register(u0);
@@ -49,6 +50,11 @@ void noSignature(uint i : SV_GroupIndex) { Out[i] = i; }
 // LLVM:      - Name: RTS0
 // LLVM-NEXT:   Size: 120
 // LLVM-NEXT: - Name: DXIL
+
+// A root signature that leaves a used resource unbound fails as DXC's validator fails it (-Vd: not checked).
+// RUN: %expect_exit 1 %shaderlens compile -T cs_6_0 -rootsig-define UNBOUND -Fo %t.u.o %s 2>&1 | FileCheck %s --check-prefix=UNBOUND
+// RUN: %shaderlens compile -T cs_6_0 -rootsig-define UNBOUND -Vd -Fo %t.u.o %s
+// UNBOUND: error: root signature: resource 'Out' (UAV u0, space 0) is not bound by the root signature
 
 // NONE:     ; parts: SFI0(8) ISG1(8) OSG1(8) PSV0({{[0-9]+}}) DXIL({{[0-9]+}})
 // NONE-NOT: Root signature
