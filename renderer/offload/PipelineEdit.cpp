@@ -247,15 +247,22 @@ private:
     return true;
   }
 
-  bool buffers() {
+  // A top-level list of named items (Buffers, Samplers), with its names before and after.
+  template <typename Item>
+  NamedList topLevelList(const std::string& key, const std::vector<Item>& was, const std::vector<Item>& now) const {
     NamedList list;
-    list.seq = root_.get("Buffers");
-    list.end = topLevelEnd("Buffers");
-    list.keyLine = keyLine("Buffers");
-    list.newListHeader = "Buffers:\n";
+    list.seq = root_.get(key);
+    list.end = topLevelEnd(key);
+    list.keyLine = keyLine(key);
+    list.newListHeader = key + ":\n";
     list.newDashIndent = "  ";
-    for (const Buffer& b : before_.buffers) list.beforeNames.push_back(b.name);
-    for (const Buffer& b : edited_.buffers) list.editedNames.push_back(b.name);
+    for (const Item& item : was) list.beforeNames.push_back(item.name);
+    for (const Item& item : now) list.editedNames.push_back(item.name);
+    return list;
+  }
+
+  bool buffers() {
+    NamedList list = topLevelList("Buffers", before_.buffers, edited_.buffers);
     list.same = [&](size_t b, size_t e) {
       const Buffer &x = before_.buffers[b], &y = edited_.buffers[e];
       return sameBufferShape(x, y) && x.format == y.format && x.data == y.data && x.size == y.size;
@@ -266,14 +273,7 @@ private:
   }
 
   bool samplers() {
-    NamedList list;
-    list.seq = root_.get("Samplers");
-    list.end = topLevelEnd("Samplers");
-    list.keyLine = keyLine("Samplers");
-    list.newListHeader = "Samplers:\n";
-    list.newDashIndent = "  ";
-    for (const Sampler& s : before_.samplers) list.beforeNames.push_back(s.name);
-    for (const Sampler& s : edited_.samplers) list.editedNames.push_back(s.name);
+    NamedList list = topLevelList("Samplers", before_.samplers, edited_.samplers);
     list.same = [&](size_t b, size_t e) { return sameSampler(before_.samplers[b], edited_.samplers[e]); };
     list.print = [&](size_t e, const std::string& indent) { return conciseSamplerLines(edited_.samplers[e], indent); };
     return patchList(list);
