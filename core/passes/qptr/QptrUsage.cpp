@@ -138,9 +138,14 @@ Usage mergeIntoOffsetBase(const Context& cx, const Layouts& layouts, Usage a, ui
                           std::vector<std::string>& errors) {
   uint32_t start = off;
   Usage acc = std::move(b);
+  // An end past 4 GiB (malformed offsets or sizes) would wrap and break the ordering below.
+  if (acc.maxSize && uint64_t(off) + *acc.maxSize > UINT32_MAX) {
+    errors.push_back("usage at +" + std::to_string(off) + " of " + std::to_string(*acc.maxSize) + " bytes ends past 4 GiB");
+    return a;
+  }
   const std::optional<uint32_t> bEnd = acc.maxSize ? std::optional<uint32_t>(off + *acc.maxSize) : std::nullopt;
   auto overlaps = [&](uint32_t o, const Usage& e) {
-    const std::optional<uint32_t> eEnd = e.maxSize ? std::optional<uint32_t>(o + *e.maxSize) : std::nullopt;
+    const std::optional<uint64_t> eEnd = e.maxSize ? std::optional<uint64_t>(uint64_t(o) + *e.maxSize) : std::nullopt;
     const bool before = eEnd && *eEnd <= off;
     const bool after = bEnd && o >= *bEnd;
     const bool zeroSized = (e.maxSize && *e.maxSize == 0) || (acc.maxSize && *acc.maxSize == 0);
@@ -150,15 +155,18 @@ Usage mergeIntoOffsetBase(const Context& cx, const Layouts& layouts, Usage a, ui
   const auto from = a.entries.lower_bound(off);
   if (auto below = lastSizedBefore(a.entries, from); below != a.entries.end() && overlaps(below->first, below->second))
     overlapping.push_back(below->first);
-  const auto to = bEnd ? a.entries.lower_bound(*bEnd) : a.entries.end();
-  for (auto it = from; it != to; ++it)
+  for (auto it = from; it != a.entries.end() && (!bEnd || it->first < *bEnd); ++it)
     if (overlaps(it->first, it->second)) overlapping.push_back(it->first);
   for (uint32_t o : overlapping) {
-    Usage& existing = a.entries.at(o);
+    const auto found = a.entries.find(o);
+    if (found == a.entries.end()) continue;
+    Usage& existing = found->second;
     // Neither contains the other: SPIR-T's "unsupported straddling overlap".
-    auto end = [](uint32_t s, const Usage& u) { return u.maxSize ? std::optional<uint32_t>(s + *u.maxSize) : std::nullopt; };
+    auto end = [](uint32_t s, const Usage& u) {
+      return u.maxSize ? std::optional<uint64_t>(uint64_t(s) + *u.maxSize) : std::nullopt;
+    };
     const auto eEnd = end(o, existing), accEnd = end(start, acc);
-    auto beyond = [](const std::optional<uint32_t>& x, const std::optional<uint32_t>& y) { return !x ? bool(y) : (y && *x > *y); };
+    auto beyond = [](const std::optional<uint64_t>& x, const std::optional<uint64_t>& y) { return !x ? bool(y) : (y && *x > *y); };
     if ((o < start && beyond(accEnd, eEnd)) || (o > start && beyond(eEnd, accEnd))) {
       errors.push_back("unsupported straddling overlap at +" + std::to_string(std::min(o, start)) + " (" +
                        printUsage(cx, existing) + " vs " + printUsage(cx, acc) + ")");
