@@ -59,7 +59,7 @@ for t in "${targets[@]}"; do
   # a few big ones (libFuzzer's merge keeps every unit that adds a feature, whatever its size).
   dropped=0
   while [ "$(du -sk --apparent-size "$merged" | cut -f1)" -gt "$max_corpus_kb" ]; do
-    largest=$(ls -S "$merged" | head -1)
+    largest=$(ls -S "$merged" | head -1 || true)  # head closing the pipe is no failure (pipefail)
     [ -n "$largest" ] || break
     rm -f "$merged/$largest"
     dropped=$((dropped + 1))
