@@ -51,6 +51,18 @@ bool uniformValues(const Buffer& buffer, const std::vector<uint8_t>& block) {
   return true;
 }
 
+std::vector<std::string> blockValueLines(const Buffer& b, const std::vector<uint8_t>& block, bool fillIfUniform,
+                                         const std::string& indent) {
+  if (fillIfUniform && uniformValues(b, block)) {
+    std::vector<std::string> out{indent + "FillSize: " + std::to_string(block.size()) + "\n"};
+    const uint32_t size = dataFormatSize(b.format);
+    if (std::any_of(block.begin(), block.begin() + size, [](uint8_t v) { return v != 0; }))
+      out.push_back(indent + "FillValue: " + formatElement(b.format, block.data()) + "\n");
+    return out;
+  }
+  return {indent + "Data: " + valueList(b, block, indent.size() + 6) + "\n"};
+}
+
 std::string valueList(const Buffer& buffer, const std::vector<uint8_t>& block, size_t continuation) {
   std::string s = "[ ";
   const uint32_t size = dataFormatSize(buffer.format);
@@ -79,13 +91,9 @@ std::vector<std::string> conciseBufferLines(const Buffer& b, const std::string& 
   }
   const std::vector<uint8_t> none;
   const std::vector<uint8_t>& first = b.data.empty() ? none : b.data.front();
-  if (!first.empty() && allBlocksEqual(b) && uniformValues(b, first)) {
-    out.push_back(in + "FillSize: " + std::to_string(first.size()) + "\n");
-    const uint32_t size = dataFormatSize(b.format);
-    if (std::any_of(first.begin(), first.begin() + size, [](uint8_t v) { return v != 0; }))
-      out.push_back(in + "FillValue: " + formatElement(b.format, first.data()) + "\n");
-  } else if (b.arraySize == 1) {
-    out.push_back(in + "Data: " + valueList(b, first, in.size() + 6) + "\n");
+  if (b.arraySize == 1 || (!first.empty() && allBlocksEqual(b) && uniformValues(b, first))) {
+    const std::vector<std::string> values = blockValueLines(b, first, true, in);
+    out.insert(out.end(), values.begin(), values.end());
   } else {
     out.push_back(in + "Data:\n");
     for (const std::vector<uint8_t>& block : b.data) out.push_back(in + "  - " + valueList(b, block, in.size() + 4) + "\n");

@@ -26,6 +26,11 @@ std::string valueList(const Buffer& buffer, const std::vector<uint8_t>& block, s
 // It always parses back to `pipeline` (else printPipeline's text is returned).
 std::string printPipelineAsWritten(const Pipeline& pipeline);
 
+// One block's values as "FillSize: N" (+ "FillValue: V" when not zero) if `fillIfUniform` and
+// every value is the same, else "Data: [ ... ]"; each line starts with `indent`.
+std::vector<std::string> blockValueLines(const Buffer& buffer, const std::vector<uint8_t>& block, bool fillIfUniform,
+                                         const std::string& indent);
+
 // The values of one array element are all the same (and there is at least one).
 bool uniformValues(const Buffer& buffer, const std::vector<uint8_t>& block);
 

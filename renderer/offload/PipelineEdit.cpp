@@ -43,15 +43,8 @@ struct LineEdit {
 // the same and the original used FillSize, else a Data list.
 std::vector<std::string> valueLines(const Buffer& b, bool originalFilled, const std::string& indent) {
   std::vector<std::string> out{indent + "Format: " + dataFormatName(b.format) + "\n"};
-  const std::vector<uint8_t>& bytes = b.data.front();
-  if (originalFilled && uniformValues(b, bytes)) {
-    out.push_back(indent + "FillSize: " + std::to_string(bytes.size()) + "\n");
-    const uint32_t size = dataFormatSize(b.format);
-    if (std::any_of(bytes.begin(), bytes.begin() + size, [](uint8_t v) { return v != 0; }))
-      out.push_back(indent + "FillValue: " + formatElement(b.format, bytes.data()) + "\n");
-    return out;
-  }
-  out.push_back(indent + "Data: " + valueList(b, bytes, indent.size() + 6) + "\n");
+  const std::vector<std::string> values = blockValueLines(b, b.data.front(), originalFilled, indent);
+  out.insert(out.end(), values.begin(), values.end());
   return out;
 }
 
