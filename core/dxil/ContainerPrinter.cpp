@@ -10,6 +10,7 @@
 #include "llvm/Support/Error.h"
 
 #include <cstdio>
+#include <cstring>
 #include <sstream>
 
 namespace sl::dxil {
@@ -355,6 +356,26 @@ void printRootSignature(Lines& out, const rootsig::RootSignature& rs) {
   for (const std::string& line : rootsig::printRootSignature(rs)) out.add(";   " + line);
 }
 
+// HASH: MD5 of the DXIL part's bitcode (flags 0), or with IncludesSource of the bitcode before
+// debug info was stripped, which is the ILDB part's.
+void printShaderHash(Lines& out, const ContainerView& view) {
+  const dxbc::ShaderHash& hash = *view.shaderHash;
+  Digest stored;
+  std::memcpy(stored.data(), hash.Digest, stored.size());
+  const bool includesSource = (hash.Flags & kShaderHashIncludesSource) != 0;
+  std::string line = "; shader hash: " + digestHex(stored) + ", flags " + std::to_string(hash.Flags) +
+                     (includesSource ? " (IncludesSource)" : "");
+  if (includesSource && view.debugBitcode.empty()) {
+    line += ", not checked (no ILDB part)";
+  } else {
+    const Digest computed = md5(includesSource ? view.debugBitcode : view.programBitcode);
+    const std::string what = includesSource ? "the ILDB bitcode" : "the bitcode";
+    line += computed == stored ? ", matches " + what
+                               : ", does not match " + what + " (MD5 " + digestHex(computed) + ")";
+  }
+  out.add(line);
+}
+
 }  // namespace
 
 std::string printContainer(std::span<const uint8_t> bytes, std::vector<Diagnostic>& diagnostics) {
@@ -367,16 +388,17 @@ std::string printContainer(std::span<const uint8_t> bytes, std::vector<Diagnosti
   const dxbc::Header& header = view->header;
   Lines out;
 
-  bool digestZero = true;
+  Digest stored;
+  std::memcpy(stored.data(), header.FileHash.Digest, stored.size());
   std::string digest;
-  for (uint8_t byte : header.FileHash.Digest) {
-    digestZero = digestZero && byte == 0;
-    char buffer[3];
-    std::snprintf(buffer, sizeof(buffer), "%02x", byte);
-    digest += buffer;
-  }
+  if (stored == Digest{})
+    digest = "zero (unsigned)";
+  else if (stored == view->computedDigest)
+    digest = digestHex(stored) + " (matches the bytes)";
+  else
+    digest = digestHex(stored) + " (does not match the bytes, which hash to " + digestHex(view->computedDigest) + ")";
   out.add("; DXContainer " + std::to_string(header.Version.Major) + "." + std::to_string(header.Version.Minor) + ", " +
-          std::to_string(header.FileSize) + " bytes, digest " + (digestZero ? std::string("zero (not validated)") : digest));
+          std::to_string(header.FileSize) + " bytes, digest " + digest);
   std::string parts = "; parts:";
   for (const ContainerPartInfo& part : view->parts) parts += " " + part.name + "(" + std::to_string(part.size) + ")";
   out.add(parts);
@@ -387,6 +409,7 @@ std::string printContainer(std::span<const uint8_t> bytes, std::vector<Diagnosti
             std::to_string(program.Bitcode.MajorVersion) + "." + std::to_string(program.Bitcode.MinorVersion) +
             ", bitcode " + std::to_string(program.Bitcode.Size) + " bytes" +
             (program.Bitcode.Size == 0 ? " (not generated yet)" : ""));
+    if (view->shaderHash) printShaderHash(out, *view);
   } else if (view->rootSignature && view->parts.size() == 1) {
     // A root signature compiled alone (-T rootsig_1_x): nothing else to show.
     printRootSignature(out, *view->rootSignature);

@@ -51,6 +51,7 @@ std::optional<ContainerView> readContainer(std::span<const uint8_t> bytes, std::
     error = "part offset table runs past the end";
     return std::nullopt;
   }
+  view.computedDigest = containerDigest(bytes);
   uint64_t previousEnd = tableEnd;
   std::optional<llvm::StringRef> psvData;
   for (uint32_t i = 0; i < view.header.PartCount; ++i) {
@@ -83,6 +84,17 @@ std::optional<ContainerView> readContainer(std::span<const uint8_t> bytes, std::
       }
       std::memcpy(&program, data.data(), sizeof(program));
       view.program = program;
+      view.programBitcode = programPartBitcode(bytes.subspan(offset + sizeof(partHeader), partHeader.Size));
+    } else if (name == "ILDB") {
+      view.debugBitcode = programPartBitcode(bytes.subspan(offset + sizeof(partHeader), partHeader.Size));
+    } else if (name == "HASH") {
+      llvm::dxbc::ShaderHash hash;
+      if (data.size() < sizeof(hash)) {
+        error = "HASH part is shorter than 20 bytes";
+        return std::nullopt;
+      }
+      std::memcpy(&hash, data.data(), sizeof(hash));
+      view.shaderHash = hash;
     } else if (name == "ISG1") {
       err = view.inputSignature.initialize(data);
     } else if (name == "OSG1") {

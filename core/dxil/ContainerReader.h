@@ -7,6 +7,7 @@
 // the same result as LLVM's reader on aligned containers and the right one on unaligned ones.
 #pragma once
 
+#include "core/dxil/ContainerHash.h"
 #include "core/dxil/rootsig/RootSignature.h"
 
 #include "llvm/BinaryFormat/DXContainer.h"
@@ -31,7 +32,14 @@ struct ContainerView {
   llvm::dxbc::Header header{};
   std::vector<ContainerPartInfo> parts;
   std::optional<uint64_t> featureFlags;
+  // The header digest the bytes hash to (containerDigest); compare with header.FileHash.
+  Digest computedDigest{};
   std::optional<llvm::dxbc::ProgramHeader> program;
+  // The bitcode of the DXIL and ILDB parts (empty when absent or out of bounds); views of `bytes`.
+  std::span<const uint8_t> programBitcode;
+  std::span<const uint8_t> debugBitcode;
+  // HASH, when present (20 bytes or more: Flags, Digest).
+  std::optional<llvm::dxbc::ShaderHash> shaderHash;
   llvm::object::DirectX::Signature inputSignature;
   llvm::object::DirectX::Signature outputSignature;
   std::optional<llvm::object::DirectX::PSVRuntimeInfo> psv;

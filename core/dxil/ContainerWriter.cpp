@@ -1,5 +1,7 @@
 #include "core/dxil/ContainerWriter.h"
 
+#include "core/dxil/ContainerHash.h"
+
 #include "llvm/BinaryFormat/DXContainer.h"
 
 #include <cstring>
@@ -51,13 +53,17 @@ size_t containerSize(const std::vector<Part>& parts) {
 
 }  // namespace
 
-std::vector<uint8_t> buildRootSignatureContainer(std::span<const uint8_t> rootSignature) {
+std::vector<uint8_t> buildRootSignatureContainer(std::span<const uint8_t> rootSignature,
+                                                 const ContainerWriteOptions& options) {
   std::vector<Part> parts;
   parts.push_back({"RTS0", std::vector<uint8_t>(rootSignature.begin(), rootSignature.end())});
-  return assemble(parts, containerSize(parts));
+  std::vector<uint8_t> bytes = assemble(parts, containerSize(parts));
+  if (options.digest) signContainer(bytes);
+  return bytes;
 }
 
-ContainerBuildResult buildContainer(const ShaderRuntimeInfo& info, std::span<const uint8_t> bitcode) {
+ContainerBuildResult buildContainer(const ShaderRuntimeInfo& info, std::span<const uint8_t> bitcode,
+                                    const ContainerWriteOptions& options) {
   ContainerBuildResult result;
   result.diagnostics = checkRuntimeInfo(info);
   if (!result.ok()) return result;
@@ -68,6 +74,9 @@ ContainerBuildResult buildContainer(const ShaderRuntimeInfo& info, std::span<con
   parts.push_back({"OSG1", writeOutputSignaturePart(info)});
   parts.push_back({"PSV0", writePipelineStatePart(info)});
   if (!info.rootSignature.empty()) parts.push_back({"RTS0", info.rootSignature});
+  // DXC writes HASH from validator 1.5 on (bSupportsShaderHash).
+  const bool shaderHash = info.validatorMajor > 1 || (info.validatorMajor == 1 && info.validatorMinor >= 5);
+  if (shaderHash) parts.push_back({"HASH", writeShaderHashPart(bitcode)});
   parts.push_back({"DXIL", writeProgramPart(info, bitcode)});
 
   const size_t total = containerSize(parts);
@@ -76,6 +85,7 @@ ContainerBuildResult buildContainer(const ShaderRuntimeInfo& info, std::span<con
     return result;
   }
   result.bytes = assemble(parts, total);
+  if (options.digest) signContainer(result.bytes);
   return result;
 }
 

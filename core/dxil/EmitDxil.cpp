@@ -235,7 +235,9 @@ DxilResult emitDxil(const ir::Module& module, const DxilOptions& options) {
             {}, "DXIL bitcode: internal error: " + check.error + "; the DXIL part has no bitcode"));
     }
   }
-  ContainerBuildResult container = buildContainer(info, bitcode);
+  ContainerWriteOptions writeOptions;
+  writeOptions.digest = options.containerDigest;
+  ContainerBuildResult container = buildContainer(info, bitcode, writeOptions);
   for (Diagnostic& d : container.diagnostics) result.diagnostics.push_back(std::move(d));
   result.container = std::move(container.bytes);
   return result;

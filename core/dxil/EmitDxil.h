@@ -39,6 +39,8 @@ struct DxilOptions {
   // Check the shader's resources against that root signature as DXC's validator does
   // (rootsig/RootSignatureBindings.h); -Vd turns it off, as it turns off DXC's validator.
   bool checkRootSignatureBindings = true;
+  // Write the container's header digest (ContainerWriter.h); -Vd leaves it zero, as DXC's does.
+  bool containerDigest = true;
 };
 
 struct DxilResult {

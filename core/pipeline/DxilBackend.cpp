@@ -94,6 +94,7 @@ void runDxilBackend(const frontend::TranslationUnit& unit, const frontend::Prepr
     }
     dxilOptions.rootSignature = std::move(rootSignature.serialized);
     dxilOptions.checkRootSignatureBindings = !options.disableValidation;
+    dxilOptions.containerDigest = !options.disableValidation;
   }
   irgen::profileShaderModel(options.profile, dxilOptions.shaderModelMajor, dxilOptions.shaderModelMinor);
   // The bitcode is for a container someone looks at or writes (-Fo), not for every GUI keystroke.
@@ -145,7 +146,9 @@ void runRootSignatureTarget(const frontend::PreprocessedUnit& source, const Comp
   CompiledRootSignature rootSignature = defineRootSignature(options.entryPoint, source, options);
   container.diagnostics = std::move(rootSignature.diagnostics);
   if (rootSignature.signature) {
-    std::vector<uint8_t> bytes = dxil::buildRootSignatureContainer(rootSignature.serialized);
+    dxil::ContainerWriteOptions writeOptions;
+    writeOptions.digest = !options.disableValidation;  // DXC's validator signs it unless -Vd
+    std::vector<uint8_t> bytes = dxil::buildRootSignatureContainer(rootSignature.serialized, writeOptions);
     container.text = dxil::printContainer(bytes, container.diagnostics);
     container.binary = bytes;
     result.object = std::move(bytes);

@@ -24,7 +24,7 @@ void main(uint i : SV_GroupIndex) { Out[i] = i; }
 [numthreads(1, 1, 1)]
 void noSignature(uint i : SV_GroupIndex) { Out[i] = i; }
 
-// ATTR:      ; parts: SFI0(8) ISG1(8) OSG1(8) PSV0({{[0-9]+}}) RTS0(120) DXIL({{[0-9]+}})
+// ATTR:      ; parts: SFI0(8) ISG1(8) OSG1(8) PSV0({{[0-9]+}}) RTS0(120) HASH(20) DXIL({{[0-9]+}})
 // ATTR:      ; Root signature (RTS0, version 1.1): 1 parameters, 1 static samplers
 // ATTR-NEXT: ;   RootFlags(0),
 // ATTR-NEXT: ;   DescriptorTable(visibility = SHADER_VISIBILITY_ALL,
@@ -49,12 +49,13 @@ void noSignature(uint i : SV_GroupIndex) { Out[i] = i; }
 // LLVM:      - Name: PSV0
 // LLVM:      - Name: RTS0
 // LLVM-NEXT:   Size: 120
-// LLVM-NEXT: - Name: DXIL
+// LLVM-NEXT: - Name: HASH
+// LLVM:      - Name: DXIL
 
 // A root signature that leaves a used resource unbound fails as DXC's validator fails it (-Vd: not checked).
 // RUN: %expect_exit 1 %shaderlens compile -T cs_6_0 -rootsig-define UNBOUND -Fo %t.u.o %s 2>&1 | FileCheck %s --check-prefix=UNBOUND
 // RUN: %shaderlens compile -T cs_6_0 -rootsig-define UNBOUND -Vd -Fo %t.u.o %s
 // UNBOUND: error: root signature: resource 'Out' (UAV u0, space 0) is not bound by the root signature
 
-// NONE:     ; parts: SFI0(8) ISG1(8) OSG1(8) PSV0({{[0-9]+}}) DXIL({{[0-9]+}})
+// NONE:     ; parts: SFI0(8) ISG1(8) OSG1(8) PSV0({{[0-9]+}}) HASH(20) DXIL({{[0-9]+}})
 // NONE-NOT: Root signature

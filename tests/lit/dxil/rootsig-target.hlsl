@@ -18,7 +18,7 @@
 
 this is not HLSL, and a root signature target never parses it
 
-// TEXT:      ; DXContainer 1.0, 160 bytes, digest zero (not validated)
+// TEXT:      ; DXContainer 1.0, 160 bytes, digest {{[0-9a-f]{32} }}(matches the bytes)
 // TEXT-NEXT: ; parts: RTS0(116)
 // TEXT-NEXT: ; Root signature (RTS0, version 1.1): 2 parameters, 0 static samplers
 // TEXT-NEXT: ;   RootFlags(ALLOW_INPUT_ASSEMBLER_INPUT_LAYOUT),
@@ -27,6 +27,11 @@ this is not HLSL, and a root signature target never parses it
 // TEXT-NEXT: ;     SRV(t0, numDescriptors = 4, space = 0, flags = 0, offset = DESCRIPTOR_RANGE_OFFSET_APPEND),
 // TEXT-NEXT: ;     UAV(u1, numDescriptors = 1, space = 0, flags = 0, offset = DESCRIPTOR_RANGE_OFFSET_APPEND))
 // TEXT-NOT:  ;
+
+// DXC's validator signs a root-signature container too; -Vd skips it, and no HASH either way.
+// RUN: %shaderlens compile -T rootsig_1_1 -E RS -Vd --print container %s | FileCheck %s --check-prefix=UNSIGNED
+// UNSIGNED:      ; DXContainer 1.0, 160 bytes, digest zero (unsigned)
+// UNSIGNED-NEXT: ; parts: RTS0(116)
 
 // 1.1: root descriptors 12 bytes, ranges 24 bytes (with their flags words).
 // V11:      Size: 116

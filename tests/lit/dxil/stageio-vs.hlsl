@@ -59,8 +59,9 @@ VSOut main(float4 pos : POSITION, float2 uv : TEXCOORD0, float4 weights[2] : BLE
 // DXIL: !{i32 2, !"NORMAL", i8 9, i8 0, !{{[0-9]+}}, i8 2, i32 1, i8 3, i32 2, i8 0, ![[XYZ:[0-9]+]]}
 // DXIL: ![[XYZ]] = !{i32 3, i32 7}
 
-// PARTS: ; parts: SFI0(8) ISG1({{[0-9]+}}) OSG1({{[0-9]+}}) PSV0({{[0-9]+}}) DXIL({{[0-9]+}})
+// PARTS: ; parts: SFI0(8) ISG1({{[0-9]+}}) OSG1({{[0-9]+}}) PSV0({{[0-9]+}}) HASH(20) DXIL({{[0-9]+}})
 // PARTS: ; program: vs_6_0
+// PARTS-NEXT: ; shader hash: {{[0-9a-f]{32},}} flags 0, matches the bitcode
 // PARTS: ; Input signature:
 // PARTS: ; POSITION                 0   xyzw        0     NONE   float   xyzw
 // PARTS-NEXT: ; TEXCOORD                 0   xy          1     NONE   float   xy

@@ -1,4 +1,5 @@
 // Writes containers for hand-built shaders and checks every field through LLVM's reader.
+#include "core/dxil/ContainerHash.h"
 #include "core/dxil/ContainerWriter.h"
 #include "core/dxil/FeatureFlags.h"
 #include "tests/unit/dxil/TestShaders.h"
@@ -41,15 +42,17 @@ std::vector<uint32_t> words(llvm::object::ViewArray<uint32_t> view) {
 
 }  // namespace
 
-TEST_CASE("container header, part order and zero digest", "[dxil][container]") {
+TEST_CASE("container header, part order and digest", "[dxil][container]") {
   ReadBack rb = buildAndRead(computeShaderWithHeaps());
   const dxbc::Header& header = rb.container->getHeader();
   CHECK(std::memcmp(header.Magic, "DXBC", 4) == 0);
   CHECK(header.Version.Major == 1);
   CHECK(header.Version.Minor == 0);
   CHECK(header.FileSize == rb.bytes.size());
-  CHECK(header.PartCount == 5);
-  for (uint8_t byte : header.FileHash.Digest) CHECK(byte == 0);
+  CHECK(header.PartCount == 6);
+  // The header digest is the DXBC checksum of the bytes from offset 20 (ContainerHashTest.cpp).
+  const Digest digest = containerDigest(rb.bytes);
+  CHECK(std::memcmp(header.FileHash.Digest, digest.data(), digest.size()) == 0);
   std::vector<std::string> names;
   uint32_t previousEnd = 0;
   for (const auto& part : *rb.container) {
@@ -59,7 +62,7 @@ TEST_CASE("container header, part order and zero digest", "[dxil][container]") {
     previousEnd = part.Offset + 8 + part.Part.Size;
   }
   CHECK(previousEnd == rb.bytes.size());
-  CHECK(names == std::vector<std::string>{"SFI0", "ISG1", "OSG1", "PSV0", "DXIL"});
+  CHECK(names == std::vector<std::string>{"SFI0", "ISG1", "OSG1", "PSV0", "HASH", "DXIL"});
 
   // The DXIL part is the bare program header until bitcode exists.
   const auto& dxil = rb.container->getDXIL();

@@ -25,9 +25,11 @@ std::string print(const ShaderRuntimeInfo& info) {
 }  // namespace
 
 TEST_CASE("container printer: vertex shader", "[dxil][printer]") {
-  const std::string expected = R"(; DXContainer 1.0, 520 bytes, digest zero (not validated)
-; parts: SFI0(8) ISG1(92) OSG1(96) PSV0(208) DXIL(24)
+  // The header digest is the DXBC checksum of these bytes; the shader hash is MD5 of no bitcode.
+  const std::string expected = R"(; DXContainer 1.0, 552 bytes, digest 34ec50b7a1bab7f2bf78f0fb54c85383 (matches the bytes)
+; parts: SFI0(8) ISG1(92) OSG1(96) PSV0(208) HASH(20) DXIL(24)
 ; program: vs_6_6, DXIL 1.6, bitcode 0 bytes (not generated yet)
+; shader hash: d41d8cd98f00b204e9800998ecf8427e, flags 0, matches the bitcode
 ; SFI0 feature flags: 0x0000000000000000
 ;
 ; Input signature:
@@ -107,7 +109,7 @@ TEST_CASE("container printer: malformed bytes give a diagnostic", "[dxil][printe
   diags.clear();
   CHECK(printContainer(cut, diags).empty());
   REQUIRE(diags.size() == 1);
-  CHECK_THAT(diags[0].message, Catch::Contains("header says 520 bytes, container has 516"));
+  CHECK_THAT(diags[0].message, Catch::Contains("header says 552 bytes, container has 548"));
 
   // A part offset pointing past the end.
   std::vector<uint8_t> bad = built.bytes;

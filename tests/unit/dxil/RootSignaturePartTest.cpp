@@ -1,6 +1,7 @@
 // The RTS0 part in containers: DXC's place (after PSV0, before DXIL), LLVM 19's reader still
 // reading the rest, the root-signature-only container of -T rootsig_1_x, our reader and printer,
 // and corrupted RTS0 bytes giving a diagnostic, never a crash.
+#include "core/dxil/ContainerHash.h"
 #include "core/dxil/ContainerPrinter.h"
 #include "core/dxil/ContainerReader.h"
 #include "core/dxil/ContainerWriter.h"
@@ -35,7 +36,7 @@ TEST_CASE("RTS0 sits after PSV0 and LLVM 19's reader still reads the container",
     names.push_back(part.Part.getName().str());
     if (names.back() == "RTS0") CHECK(part.Part.Size == info.rootSignature.size());
   }
-  CHECK(names == std::vector<std::string>{"SFI0", "ISG1", "OSG1", "PSV0", "RTS0", "DXIL"});
+  CHECK(names == std::vector<std::string>{"SFI0", "ISG1", "OSG1", "PSV0", "RTS0", "HASH", "DXIL"});
   CHECK(rb.container->getPSVInfo().has_value());
 
   std::string error;
@@ -70,7 +71,8 @@ TEST_CASE("a root signature compiled alone is a container with only RTS0", "[dxi
   const std::string text = printContainer(bytes, diags);
   CHECK(diags.empty());
   CHECK_THAT(text, Catch::StartsWith("; DXContainer 1.0, " + std::to_string(bytes.size()) +
-                                     " bytes, digest zero (not validated)\n; parts: RTS0(" + std::to_string(rts0.size()) +
+                                     " bytes, digest " + digestHex(containerDigest(bytes)) +
+                                     " (matches the bytes)\n; parts: RTS0(" + std::to_string(rts0.size()) +
                                      ")\n; Root signature (RTS0, version 1.1)"));
   CHECK_THAT(text, !Catch::Contains("PSV0"));
 }
