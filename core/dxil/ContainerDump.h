@@ -1,0 +1,46 @@
+// `shaderlens dis` for DXContainers: any container's bytes (ours or DXC's) as canonical text, what
+// `dxc -dumpbin` shows. The header and the part table with byte offsets; the parts the `container`
+// stage already decodes (SFI0, ISG1/OSG1, PSV0, RTS0), in that stage's text (ContainerPrinter.h);
+// HASH, ILDN and VERS; the DXIL part's program header and its module as LLVM IR text, read by LLVM
+// 19's bitcode reader; unknown parts as the head of a hex dump.
+//
+// Malformed input is never trusted: every error names the byte offset where the container stops
+// making sense, and nothing past the end of `bytes` is read. LLVM's fatal errors are not caught
+// here (core/ has no policy for them); callers wrap the call in a FatalErrorBoundary
+// (core/pipeline/FatalErrors.h), as `shaderlens dis` and the fuzz target do.
+#pragma once
+
+#include "core/support/Diagnostic.h"
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace sl::dxil {
+
+struct ContainerDumpOptions {
+  // Only the parts with this FourCC (an error if there is none); empty: the whole container.
+  std::string part;
+  // Print the module of DXIL-like parts LLVM can read (DXIL always; ILDB and STAT when named by
+  // `part`).
+  bool printModules = true;
+};
+
+struct ContainerDump {
+  std::string text;
+  // Errors and warnings, each located in `fileName` and naming a byte offset in its message.
+  std::vector<Diagnostic> diagnostics;
+  bool ok() const { return !hasErrors(diagnostics); }
+};
+
+// True when `bytes` start with the DXBC magic.
+bool isContainer(std::span<const uint8_t> bytes);
+
+// Dumps `bytes`; on malformed input prints what could be read and adds errors saying why the rest
+// cannot be. `fileName` only labels the diagnostics.
+ContainerDump dumpContainer(std::span<const uint8_t> bytes, std::string_view fileName,
+                            const ContainerDumpOptions& options = {});
+
+}  // namespace sl::dxil
