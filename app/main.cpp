@@ -17,6 +17,7 @@ Commands:
   offload PIPELINE.yaml SHADER...  run an offload-test-suite pipeline, like upstream's offloader
   run FILE.test                    split, compile and run a whole .test bundle in-process
   qptr FILE.spv                    the qptr lower/analyze/lift stages on a SPIR-V module
+  dis FILE [--part NAME]           print a DXContainer (parts, signatures, DXIL module) or SPIR-V module as text
   debug FILE.test --thread X,Y,Z   step through one invocation on the CPU device (breakpoints, step back, locals)
   dap                              the same debugger over the Debug Adapter Protocol on stdin/stdout (VS Code)
   devices                          list Vulkan devices with their features (lit features with --lit-features)
@@ -54,6 +55,7 @@ int main(int argc, char** argv) {
   if (command == "offload") return sl::cli::runOffload(rest);
   if (command == "run") return sl::cli::runBundle(rest);
   if (command == "qptr") return sl::cli::runQptr(rest);
+  if (command == "dis") return sl::cli::runDis(rest);
   if (command == "debug") return sl::cli::runDebug(rest);
   if (command == "dap") return sl::cli::runDap(rest);
   if (command == "devices") return sl::cli::runDevices(rest);

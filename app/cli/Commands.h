@@ -13,6 +13,7 @@ int runCompile(const Args& args);
 int runOffload(const Args& args);
 int runBundle(const Args& args);
 int runQptr(const Args& args);
+int runDis(const Args& args);
 int runGui(const Args& args);
 int runDevices(const Args& args);
 int runDebug(const Args& args);
