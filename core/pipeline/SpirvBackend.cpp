@@ -16,6 +16,7 @@
 #include "core/spirv/TargetEnv.h"
 #include "core/spirv/Writer.h"
 #include "core/support/AtomicFile.h"
+#include "core/support/LargeStack.h"
 
 #include <spirv/unified1/spirv.hpp>
 
@@ -24,6 +25,7 @@
 #include <cstring>
 #include <filesystem>
 #include <functional>
+#include <optional>
 
 namespace sl {
 namespace {
@@ -146,16 +148,17 @@ struct EmittedModule {
 
 // The qptr stages run on the bound module's SPIR-V read back into a fresh IR module, so they see
 // exactly what any other SPIR-V producer would hand them (`shaderlens qptr` does the same).
-// Returns the lifted module's words when every pass succeeded and the result validates; else
-// empty, with the reason as a warning on the last qptr stage (the pre-qptr module is emitted).
+// Returns the lifted module's words when every pass succeeded and the writer took the result;
+// else empty, with the reason as a warning on the last qptr stage (the pre-qptr module is
+// emitted). The words are not validated yet: the caller validates them while it disassembles
+// them (validateLiftedConcurrently).
 // The bound module's words carry OpLine (whatever -Zi says), so the read-back module and every
 // qptr stage keep the HLSL locations; `writerOptions` (the debug info asked for) apply to the
 // lifted module, whose files get their text from `bound`.
 EmittedModule runQptrStages(const std::vector<uint32_t>& boundWords, const ir::Module& bound,
-                            const spirv::WriterOptions& finalOptions, const spirv::ValidateOptions& validateOptions,
+                            const spirv::WriterOptions& finalOptions,
                             const std::function<bool(const std::string&)>& textWanted,
                             std::vector<StageArtifact>& out) {
-  const spirv::TargetEnv env = finalOptions.env;
   auto cx = std::make_shared<ir::Context>();
   spirv::ReadResult read = spirv::readModuleBytes(
       std::span(reinterpret_cast<const uint8_t*>(boundWords.data()), boundWords.size() * 4), cx, {});
@@ -217,9 +220,6 @@ EmittedModule runQptrStages(const std::vector<uint32_t>& boundWords, const ir::M
   if (!written.ok())
     return giveUp(out.back(), "cannot write the lifted module: " + written.diagnostics.front().message);
   spirv::addMissingCapabilities(written.words, read.capabilities, read.extensions);
-  std::vector<Diagnostic> invalid = spirv::validate(written.words, env, validateOptions);
-  for (const Diagnostic& d : invalid)
-    if (d.severity == Severity::Error) return giveUp(out.back(), "the lifted module is invalid: " + d.message);
   EmittedModule emitted;
   // addMissingCapabilities only inserts OpCapability/OpExtension instructions, in the header.
   if (finalOptions.recordInstructionLocs) {
@@ -394,7 +394,8 @@ void runSpirvBackend(const frontend::TranslationUnit& unit, const frontend::Prep
     writerOptions.emitSourceText = false;
     writerOptions.emitShaderDebugInfo = debugMode.shaderInfo;
   }
-  spirv::WriteResult written = spirv::writeModule(module, writerOptions);
+  // ir.bound's (or ir.heaps') verifier saw this module last, and nothing has changed it since.
+  spirv::WriteResult written = spirv::writeVerifiedModule(module, writerOptions);
   spirv::ValidateOptions validateOptions;
   validateOptions.relaxBlockLayout = true;
   validateOptions.scalarBlockLayout = options.vkUseDxLayout || options.vkUseScalarLayout;
@@ -424,9 +425,14 @@ void runSpirvBackend(const frontend::TranslationUnit& unit, const frontend::Prep
   // Stages: qptr.lower, qptr.analyze, qptr.lift (on the valid bound module).
   EmittedModule emitted;
   bool emittedIsBound = true;
+  // The lifted module is validated on a thread of its own while this one disassembles it for the
+  // spirv stage: after a keystroke those two are a third of the wait for the SPIR-V tab, and
+  // neither needs the other. An invalid lifted module (our bug) still falls back to the bound one.
+  std::vector<Diagnostic> liftedProblems;
+  std::optional<StackThread> liftedValidation;
   if (boundValid && qptrRuns) {
     std::vector<StageArtifact> qptrStages;
-    EmittedModule lifted = runQptrStages(written.words, module, finalOptions, validateOptions, textWanted, qptrStages);
+    EmittedModule lifted = runQptrStages(written.words, module, finalOptions, textWanted, qptrStages);
     for (StageArtifact& a : qptrStages) {
       a.ok = !hasErrors(a.diagnostics);
       result.diagnostics.insert(result.diagnostics.end(), a.diagnostics.begin(), a.diagnostics.end());
@@ -439,8 +445,34 @@ void runSpirvBackend(const frontend::TranslationUnit& unit, const frontend::Prep
     if (!lifted.words.empty() && options.emitQptrLifted) {
       emitted = std::move(lifted);
       emittedIsBound = false;
+      liftedValidation.emplace(kCompileStackBytes, [&] {
+        liftedProblems = spirv::validate(emitted.words, env, validateOptions);
+      });
     }
   }
+  // The lifted module's text, made while it is validated (dropped if it turns out invalid).
+  Clock::time_point concurrentStart = Clock::now();
+  std::string liftedText;
+  bool liftedDisassembled = false;
+  if (liftedValidation) {
+    if (wanted("spirv") && textWanted("spirv")) liftedDisassembled = spirv::disassemble(emitted.words, liftedText);
+    liftedValidation->join();
+    for (const Diagnostic& d : liftedProblems) {
+      if (d.severity != Severity::Error) continue;
+      for (StageArtifact& a : result.stages) {
+        if (a.name != "qptr.lift") continue;
+        a.diagnostics.push_back(Diagnostic::warning({}, "qptr: the lifted module is invalid: " + d.message +
+                                                            "; the emitted SPIR-V is the module before qptr"));
+        result.diagnostics.push_back(a.diagnostics.back());
+      }
+      emitted = EmittedModule{};
+      emittedIsBound = true;
+      liftedText.clear();
+      liftedDisassembled = false;
+      break;
+    }
+  }
+  writeMs += millisecondsSince(concurrentStart);
   if (emittedIsBound && validateBoundLater) {
     start = Clock::now();
     validateBound();
@@ -453,7 +485,7 @@ void runSpirvBackend(const frontend::TranslationUnit& unit, const frontend::Prep
     // the options ask for (rare: --no-qptr-lift with qptr stages shown, or a failed lift).
     if (boundValid && qptrRuns && (finalOptions.emitDebugLines != writerOptions.emitDebugLines ||
                      finalOptions.emitSourceText || finalOptions.emitShaderDebugInfo)) {
-      spirv::WriteResult again = spirv::writeModule(module, finalOptions);
+      spirv::WriteResult again = spirv::writeVerifiedModule(module, finalOptions);
       if (again.ok() && finalOptions.emitShaderDebugInfo && !options.disableValidation)
         for (Diagnostic& d : spirv::validate(again.words, env, validateOptions)) {
           if (d.severity == Severity::Error) d.message = "internal error: invalid SPIR-V debug info: " + d.message;
@@ -474,7 +506,8 @@ void runSpirvBackend(const frontend::TranslationUnit& unit, const frontend::Prep
     StageArtifact& a = result.stages[spirvIndex];
     a.diagnostics = std::move(spirvDiagnostics);
     if (boundValid) {
-      if (textWanted("spirv") && spirv::disassemble(words, a.text))
+      if (liftedDisassembled) a.text = std::move(liftedText);
+      if (textWanted("spirv") && (liftedDisassembled || spirv::disassemble(words, a.text)))
         a.lineSources = disassemblyLineSources(a.text, std::move(emitted.instructionSources));
       a.binary.resize(words.size() * 4);
       std::memcpy(a.binary.data(), words.data(), a.binary.size());

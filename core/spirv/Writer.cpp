@@ -1490,6 +1490,10 @@ WriteResult writeModule(const ir::Module& module, const WriterOptions& options) 
     result.diagnostics = std::move(problems);
     return result;
   }
+  return writeVerifiedModule(module, options);
+}
+
+WriteResult writeVerifiedModule(const ir::Module& module, const WriterOptions& options) {
   if (std::optional<Diagnostic> tooDeep = controlFlowTooDeep(module)) {
     WriteResult result;
     result.diagnostics.push_back(std::move(*tooDeep));

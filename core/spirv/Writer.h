@@ -55,5 +55,8 @@ struct WriteResult {
 // Never throws; on errors (e.g. qptr or hlsl.* ops still present) `words` is empty and the
 // diagnostics say what could not be emitted.
 WriteResult writeModule(const ir::Module& module, const WriterOptions& options = {});
+// writeModule for a module the caller has just run ir::verifyModule on, without errors, and not
+// changed since: the writer's own verification (a pass over every instruction) is skipped.
+WriteResult writeVerifiedModule(const ir::Module& module, const WriterOptions& options = {});
 
 }  // namespace sl::spirv

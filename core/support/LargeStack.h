@@ -7,6 +7,7 @@
 
 #include <cstddef>
 #include <functional>
+#include <memory>
 
 namespace sl {
 
@@ -16,5 +17,21 @@ inline constexpr size_t kCompileStackBytes = size_t(64) << 20;
 // Calls `fn` on a new thread with a `bytes` stack and returns when it has returned; an exception
 // it throws is rethrown here. Where no such thread can be made, calls `fn` on this thread.
 void runWithStack(size_t bytes, const std::function<void()>& fn);
+
+// `fn` running on a thread of its own with a `bytes` stack, next to the caller's work: join()
+// waits for it and rethrows what it threw; the destructor joins too (dropping an exception not
+// asked for). Where no such thread can be made, `fn` runs in the constructor, on this thread.
+class StackThread {
+ public:
+  StackThread(size_t bytes, std::function<void()> fn);
+  ~StackThread();
+  StackThread(const StackThread&) = delete;
+  StackThread& operator=(const StackThread&) = delete;
+  void join();
+
+ private:
+  struct Job;
+  std::unique_ptr<Job> job_;
+};
 
 }  // namespace sl
