@@ -119,6 +119,17 @@ std::string predefinedMacros(const PreprocessOptions& options) {
   return out;
 }
 
+// The line presumedLoc resolved last. Tokens and IR locations are asked for in source order,
+// many to a line, so the next column asked for is mostly on it: its start and presumed file and
+// line are reused (irgen asks for every instruction it emits).
+struct PresumedLineCache {
+  clang::FileID fid;
+  unsigned line = 0;  // spelling line in fid
+  unsigned lineStartOffset = 0;
+  const char* file = nullptr;  // null: nothing cached
+  unsigned presumedLine = 0;
+};
+
 struct PreprocessedUnit::Impl : public clang::DiagnosticConsumer {
   PreprocessedUnit* owner = nullptr;
   llvm::IntrusiveRefCntPtr<llvm::vfs::InMemoryFileSystem> memoryFs;
@@ -138,6 +149,7 @@ struct PreprocessedUnit::Impl : public clang::DiagnosticConsumer {
   clang::TrivialModuleLoader moduleLoader;
   std::unique_ptr<clang::Preprocessor> pp;
   std::vector<clang::Token> tokens;
+  PresumedLineCache presumedCache;
 
   void HandleDiagnostic(clang::DiagnosticsEngine::Level level, const clang::Diagnostic& info) override {
     clang::DiagnosticConsumer::HandleDiagnostic(level, info);
@@ -180,17 +192,24 @@ struct FastPresumed {
 // (a minified shader: one line, megabytes) is quadratic. The line comes from the cached line
 // table, the column from the line's start, and #line directives apply to the line's start as to
 // any column of it.
-FastPresumed presumedLoc(clang::SourceManager& sm, clang::SourceLocation fileLoc) {
+FastPresumed presumedLoc(clang::SourceManager& sm, clang::SourceLocation fileLoc, PresumedLineCache& cache) {
   FastPresumed result;
   auto [fid, offset] = sm.getDecomposedLoc(fileLoc);
   bool invalid = false;
   const unsigned line = sm.getLineNumber(fid, offset, &invalid);
+  if (!invalid && cache.file && cache.fid == fid && cache.line == line && cache.lineStartOffset <= offset) {
+    result.file = cache.file;
+    result.line = cache.presumedLine;
+    result.column = offset - cache.lineStartOffset + 1;
+    return result;
+  }
   clang::SourceLocation lineStart = invalid ? clang::SourceLocation() : sm.translateLineCol(fid, line, 1);
   clang::PresumedLoc presumed;
   if (lineStart.isValid() && sm.getFileOffset(lineStart) <= offset) {
     presumed = sm.getPresumedLoc(lineStart);
     if (presumed.isInvalid()) return result;
     result.column = offset - sm.getFileOffset(lineStart) + 1;
+    cache = {fid, line, sm.getFileOffset(lineStart), presumed.getFilename(), presumed.getLine()};
   } else {
     presumed = sm.getPresumedLoc(fileLoc);
     if (presumed.isInvalid()) return result;
@@ -207,7 +226,7 @@ SourceLoc PreprocessedUnit::location(clang::SourceLocation loc) const {
   SourceLoc result;
   if (loc.isInvalid()) return result;
   clang::SourceManager& sm = *impl_->sourceManager;
-  FastPresumed presumed = presumedLoc(sm, sm.getExpansionLoc(loc));
+  FastPresumed presumed = presumedLoc(sm, sm.getExpansionLoc(loc), impl_->presumedCache);
   if (!presumed.file) return result;
   result.file = presumed.file;
   result.line = presumed.line;
@@ -258,6 +277,7 @@ static std::string absolutePath(const std::string& fileName) {
 static void printTokens(PreprocessedUnit& unit, const std::vector<clang::Token>& tokens, std::string& text,
                         std::vector<PreprocessedLine>& lineMap) {
   clang::SourceManager& sm = unit.sourceManager();
+  PresumedLineCache cache;
   std::string currentFile;
   uint32_t currentLine = 0;
   bool lineHasText = false;
@@ -269,7 +289,7 @@ static void printTokens(PreprocessedUnit& unit, const std::vector<clang::Token>&
   };
   for (const clang::Token& token : tokens) {
     if (token.is(clang::tok::eof)) break;
-    FastPresumed presumed = presumedLoc(sm, sm.getExpansionLoc(token.getLocation()));
+    FastPresumed presumed = presumedLoc(sm, sm.getExpansionLoc(token.getLocation()), cache);
     if (!presumed.file) continue;
     std::string file = presumed.file;
     uint32_t line = presumed.line;

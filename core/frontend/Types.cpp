@@ -159,17 +159,41 @@ TypeContext::TypeContext() {
   string_ = intern(s);
 }
 
+static_assert(size_t(ScalarKind::LiteralFloat) < 16, "TypeContext::kScalarKinds holds every ScalarKind");
+
+TypeContext::Key TypeContext::keyOf(const Type& t) {
+  return {t.kind, t.scalar, t.rows, t.cols, t.resource, t.element, t.arraySize, t.record, t.enumDecl};
+}
+
+size_t TypeContext::KeyHash::operator()(const Key& k) const {
+  auto mix = [](size_t h, uint64_t v) { return (h ^ v) * 0x100000001b3ull; };
+  size_t h = 0xcbf29ce484222325ull;
+  h = mix(h, uint64_t(k.kind) | uint64_t(k.scalar) << 8 | uint64_t(k.rows) << 16 | uint64_t(k.cols) << 24 |
+                 uint64_t(k.resource) << 32);
+  h = mix(h, reinterpret_cast<uintptr_t>(k.element));
+  h = mix(h, k.arraySize);
+  h = mix(h, reinterpret_cast<uintptr_t>(k.record));
+  h = mix(h, reinterpret_cast<uintptr_t>(k.enumDecl));
+  return h ^ (h >> 29);
+}
+
 const Type* TypeContext::intern(const Type& t) {
-  std::string key = std::to_string(int(t.kind)) + ":" + std::to_string(int(t.scalar)) + ":" + std::to_string(t.rows) +
-                    ":" + std::to_string(t.cols) + ":" + std::to_string(int(t.resource)) + ":" +
-                    std::to_string(reinterpret_cast<uintptr_t>(t.element)) + ":" + std::to_string(t.arraySize) + ":" +
-                    std::to_string(reinterpret_cast<uintptr_t>(t.record)) + ":" +
-                    std::to_string(reinterpret_cast<uintptr_t>(t.enumDecl));
+  // Scalar, vector and matrix types with nothing else set: the table.
+  size_t slot = numeric_.size();
+  if (t.isNumeric() && size_t(t.scalar) < kScalarKinds && t.rows <= 4 && t.cols <= 4 && !t.element && !t.arraySize &&
+      !t.record && !t.enumDecl && t.resource == Type{}.resource) {
+    const size_t shape = t.kind == TypeKind::Scalar ? 0 : t.kind == TypeKind::Vector ? 1 : 2;
+    slot = ((shape * kScalarKinds + size_t(t.scalar)) * 5 + t.rows) * 5 + t.cols;
+    if (const Type* known = numeric_[slot]) return known;
+  }
+  const Key key = keyOf(t);
   auto it = byKey_.find(key);
-  if (it != byKey_.end()) return it->second;
-  storage_.push_back(t);
-  byKey_.emplace(key, &storage_.back());
-  return &storage_.back();
+  if (it == byKey_.end()) {
+    storage_.push_back(t);
+    it = byKey_.emplace(key, &storage_.back()).first;
+  }
+  if (slot < numeric_.size()) numeric_[slot] = it->second;
+  return it->second;
 }
 
 const Type* TypeContext::scalar(ScalarKind kind) {

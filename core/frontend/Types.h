@@ -8,6 +8,7 @@
 #include <map>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 namespace sl::frontend {
@@ -154,9 +155,29 @@ public:
   const Type* elementOf(const Type* type);
 
 private:
+  // What makes two types the same type (every field of Type).
+  struct Key {
+    TypeKind kind;
+    ScalarKind scalar;
+    uint8_t rows, cols;
+    ResourceKind resource;
+    const Type* element;
+    uint32_t arraySize;
+    const StructDecl* record;
+    const EnumDecl* enumDecl;
+    bool operator==(const Key&) const = default;
+  };
+  struct KeyHash {
+    size_t operator()(const Key& k) const;
+  };
+  static Key keyOf(const Type& type);
   const Type* intern(const Type& type);
   std::deque<Type> storage_;
-  std::map<std::string, const Type*> byKey_;
+  // Interning runs for every typed expression of Sema: a hash lookup of the fields, with the
+  // numeric types (the most asked for) in a table indexed by kind, element, rows and columns.
+  std::unordered_map<Key, const Type*, KeyHash> byKey_;
+  static constexpr size_t kScalarKinds = 16;
+  std::vector<const Type*> numeric_ = std::vector<const Type*>(3 * kScalarKinds * 5 * 5, nullptr);
   const Type* error_;
   const Type* void_;
   const Type* string_;
