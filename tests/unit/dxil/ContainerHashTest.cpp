@@ -19,6 +19,7 @@
 #include <catch2/catch.hpp>
 
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <regex>
@@ -43,6 +44,15 @@ Digest fromWords(uint32_t a, uint32_t b, uint32_t c, uint32_t d) {
 }
 
 const std::string kContainers = std::string(SHADERLENS_SHARED_DIR) + "/containers/DirectXShaderCompiler/";
+
+// The real containers were put beside the other shared data on one machine (they are files of
+// DXC's repository, which is not vendored here); where they are absent these cases say so and
+// check nothing, and the digests above and our own containers below still are checked.
+bool realContainersHere() {
+  if (std::filesystem::is_directory(kContainers)) return true;
+  WARN("no real containers at " << kContainers << " (copies of DXC test files): not checked here");
+  return false;
+}
 
 std::vector<uint8_t> readFile(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
@@ -130,6 +140,7 @@ TEST_CASE("the DXBC checksum gives the digests DXC's DxilHash test publishes", "
 }
 
 TEST_CASE("the header digest of real signed containers equals the one they carry", "[dxil][hash]") {
+  if (!realContainersHere()) return;
   struct Vector {
     const char* path;
     size_t remainder;  // (size - 20) % 64: < 56 one final block, >= 56 two
@@ -157,6 +168,7 @@ TEST_CASE("the header digest of real signed containers equals the one they carry
 }
 
 TEST_CASE("the HASH part of a DXC-built container is the MD5 of its DXIL part's bitcode", "[dxil][hash]") {
+  if (!realContainersHere()) return;
   // dxc -T ps_6_0 /Zi /Qembed_debug, validator 1.5: HASH flags 0, so it hashes the stripped
   // bitcode of the DXIL part, not the debug bitcode of ILDB.
   const std::vector<uint8_t> bytes =
