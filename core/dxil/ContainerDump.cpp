@@ -15,9 +15,16 @@
 #include "llvm/Support/MemoryBufferRef.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <chrono>
+#include <cerrno>
+#include <csignal>
 #include <cstdio>
 #include <cstring>
 #include <optional>
+
+#include <poll.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 namespace sl::dxil {
 namespace {
@@ -130,6 +137,7 @@ class Dumper {
   dxbc::Header header_{};
   std::vector<Part> parts_;
   std::optional<dxbc::ProgramHeader> program_;  // of the DXIL part, when it has one
+  std::string digestNote_;  // the container stage's word on the digest, " (matches the bytes)"
   Lines lines_;
   ContainerDump out_;
 };
@@ -199,7 +207,8 @@ void Dumper::printPartTable() {
   lines_.add("; DXContainer version " + std::to_string(header_.Version.Major) + "." +
              std::to_string(header_.Version.Minor) + ", " + std::to_string(header_.FileSize) + " bytes, " +
              std::to_string(header_.PartCount) + (header_.PartCount == 1 ? " part" : " parts"));
-  lines_.add("; digest: " + hexBytes(header_.FileHash.Digest) + (digestZero ? " (zero: not signed by a validator)" : ""));
+  lines_.add("; digest: " + hexBytes(header_.FileHash.Digest) +
+             (!digestNote_.empty() ? digestNote_ : digestZero ? " (zero: not signed by a validator)" : ""));
   lines_.add(";");
   lines_.add("; part name    offset      size");
   for (const Part& part : parts_)
@@ -251,7 +260,12 @@ std::string Dumper::containerStageText() {
     size_t end = text.find('\n', start);
     if (end == std::string::npos) end = text.size();
     const std::string_view line(text.data() + start, end - start);
-    if (line.rfind("; DXContainer ", 0) != 0 && line.rfind("; parts:", 0) != 0 && line.rfind("; digest", 0) != 0) {
+    if (line.rfind("; DXContainer ", 0) == 0) {
+      // What the container stage says about the digest ("(matches the bytes)"), for our header.
+      const size_t digest = line.find("digest ");
+      const size_t note = digest == std::string_view::npos ? digest : line.find(" (", digest);
+      if (note != std::string_view::npos) digestNote_ = std::string(line.substr(note));
+    } else if (line.rfind("; parts:", 0) != 0 && line.rfind("; digest", 0) != 0) {
       kept.append(line);
       kept += '\n';
     }
@@ -431,59 +445,181 @@ void Dumper::printProgram(const Part& part, bool printModuleText) {
   if (printModuleText) printModule(part, bitcodeStart, bytes_.subspan(bitcodeStart, program.Bitcode.Size));
 }
 
-void Dumper::printModule(const Part& part, uint64_t at, std::span<const uint8_t> bitcode) {
-  llvm::LLVMContext context;
-  // Warnings of the reader (debug info it drops, say) become ours instead of going to stderr.
-  std::vector<std::string> readerWarnings;
-  context.setDiagnosticHandlerCallBack(
-      [](const llvm::DiagnosticInfo* info, void* sink) {
-        std::string message;
-        llvm::raw_string_ostream os(message);
-        llvm::DiagnosticPrinterRawOStream printer(os);
-        info->print(printer);
-        static_cast<std::vector<std::string>*>(sink)->push_back(os.str());
-      },
-      &readerWarnings);
-  const llvm::StringRef data(reinterpret_cast<const char*>(bitcode.data()), bitcode.size());
-  // DXC's layout for min-precision modules aligns i8 to 32 bits ("i8:32"), which LLVM 19's
-  // DataLayout refuses ("i8 must be naturally aligned"); the module is read with i8:8 (nothing in
-  // DXIL depends on i8's alignment), and the text says what the bitcode had.
-  std::string originalLayout;
-  auto layoutCallback = [&originalLayout](llvm::StringRef, llvm::StringRef layout) -> std::optional<std::string> {
-    std::string adjusted = layout.str();
-    for (size_t at = adjusted.find("-i8:"); at != std::string::npos; at = adjusted.find("-i8:", at + 1)) {
-      const size_t end = adjusted.find('-', at + 1);
-      const std::string spec = adjusted.substr(at, end == std::string::npos ? std::string::npos : end - at);
-      if (spec == "-i8:8" || spec.rfind("-i8:8:", 0) == 0) continue;
-      adjusted.replace(at, spec.size(), "-i8:8");
+// What reading one program part's bitcode gives: the module's text, or why there is none.
+struct ModuleText {
+  bool read = false;
+  std::string error;     // LLVM's reason when !read
+  std::string layout;    // the bitcode's own data layout when it had to be adjusted
+  std::string verifier;  // the verifier's complaint, if any
+  std::string text;
+  std::vector<std::string> warnings;  // the reader's diagnostics
+};
+
+ModuleText readModuleText(std::span<const uint8_t> bitcode, const std::string& name) {
+  ModuleText out;
+  try {
+    llvm::LLVMContext context;
+    // Warnings of the reader (debug info it drops, say) become ours instead of going to stderr.
+    context.setDiagnosticHandlerCallBack(
+        [](const llvm::DiagnosticInfo* info, void* sink) {
+          std::string message;
+          llvm::raw_string_ostream os(message);
+          llvm::DiagnosticPrinterRawOStream printer(os);
+          info->print(printer);
+          static_cast<std::vector<std::string>*>(sink)->push_back(os.str());
+        },
+        &out.warnings);
+    const llvm::StringRef data(reinterpret_cast<const char*>(bitcode.data()), bitcode.size());
+    // DXC's layout for min-precision modules aligns i8 to 32 bits ("i8:32"), which LLVM 19's
+    // DataLayout refuses ("i8 must be naturally aligned"); the module is read with i8:8 (nothing
+    // in DXIL depends on i8's alignment), and the text says what the bitcode had.
+    auto layoutCallback = [&out](llvm::StringRef, llvm::StringRef layout) -> std::optional<std::string> {
+      std::string adjusted = layout.str();
+      for (size_t at = adjusted.find("-i8:"); at != std::string::npos; at = adjusted.find("-i8:", at + 1)) {
+        const size_t end = adjusted.find('-', at + 1);
+        const std::string spec = adjusted.substr(at, end == std::string::npos ? std::string::npos : end - at);
+        if (spec == "-i8:8" || spec.rfind("-i8:8:", 0) == 0) continue;
+        adjusted.replace(at, spec.size(), "-i8:8");
+      }
+      if (adjusted == layout) return std::nullopt;
+      out.layout = layout.str();
+      return adjusted;
+    };
+    llvm::Expected<std::unique_ptr<llvm::Module>> module =
+        llvm::parseBitcodeFile(llvm::MemoryBufferRef(data, name), context, llvm::ParserCallbacks(layoutCallback));
+    if (!module) {
+      out.error = llvm::toString(module.takeError());
+      return out;
     }
-    if (adjusted == layout) return std::nullopt;
-    originalLayout = layout.str();
-    return adjusted;
-  };
-  llvm::Expected<std::unique_ptr<llvm::Module>> module =
-      llvm::parseBitcodeFile(llvm::MemoryBufferRef(data, part.name), context, llvm::ParserCallbacks(layoutCallback));
-  for (const std::string& w : readerWarnings) warning(at, "LLVM's bitcode reader: " + w);
-  if (!module) {
-    error(at, "part " + std::to_string(part.index) + " (" + part.name + "): LLVM cannot read the bitcode: " +
-                  llvm::toString(module.takeError()));
+    llvm::raw_string_ostream verifierOs(out.verifier);
+    llvm::verifyModule(**module, &verifierOs);
+    verifierOs.flush();
+    llvm::raw_string_ostream os(out.text);
+    (*module)->print(os, nullptr);
+    os.flush();
+    out.read = true;
+  } catch (const std::bad_alloc&) {
+    out = {};
+    out.error = "out of memory";
+  } catch (const std::exception& e) {  // an LLVM fatal error inside the caller's FatalErrorBoundary
+    out = {};
+    out.error = e.what();
+  }
+  return out;
+}
+
+void putString(std::string& to, const std::string& s) {
+  const uint64_t size = s.size();
+  to.append(reinterpret_cast<const char*>(&size), sizeof(size));
+  to += s;
+}
+
+bool getString(std::string_view& from, std::string& s) {
+  uint64_t size = 0;
+  if (from.size() < sizeof(size)) return false;
+  std::memcpy(&size, from.data(), sizeof(size));
+  from.remove_prefix(sizeof(size));
+  if (from.size() < size) return false;
+  s.assign(from.substr(0, size));
+  from.remove_prefix(size);
+  return true;
+}
+
+// readModuleText in a child process: LLVM 19's bitcode reader is not hardened against malformed
+// bitcode (the fuzz target found reads of wild pointers in its metadata loader), so a crash or a
+// hang there must end the child, not `shaderlens dis`. The child sends the result through a pipe.
+ModuleText readModuleTextIsolated(std::span<const uint8_t> bitcode, const std::string& name, unsigned timeoutSeconds) {
+  int fds[2];
+  if (::pipe(fds) != 0) return readModuleText(bitcode, name);
+  std::fflush(nullptr);
+  const pid_t child = ::fork();
+  if (child < 0) {
+    ::close(fds[0]);
+    ::close(fds[1]);
+    return readModuleText(bitcode, name);
+  }
+  if (child == 0) {
+    ::close(fds[0]);
+    // A crash here is the answer, not something to report: no crash handler of the parent's
+    // (sanitizers, libFuzzer, LLVM's stack printer) runs in the child.
+    for (int signal : {SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP}) std::signal(signal, SIG_DFL);
+    const ModuleText result = readModuleText(bitcode, name);
+    std::string message(1, result.read ? 'K' : 'E');
+    for (const std::string* field : {&result.error, &result.layout, &result.verifier, &result.text})
+      putString(message, *field);
+    for (const std::string& warning : result.warnings) putString(message, warning);
+    for (size_t done = 0; done < message.size();) {
+      const ssize_t n = ::write(fds[1], message.data() + done, message.size() - done);
+      if (n <= 0) ::_exit(3);
+      done += size_t(n);
+    }
+    ::_exit(0);  // no destructors, no atexit: the parent owns everything
+  }
+  ::close(fds[1]);
+  std::string message;
+  bool timedOut = false;
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(timeoutSeconds);
+  for (;;) {
+    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+    if (left.count() <= 0) {
+      timedOut = true;
+      break;
+    }
+    pollfd poll{fds[0], POLLIN, 0};
+    const int ready = ::poll(&poll, 1, int(left.count()));
+    if (ready < 0 && errno == EINTR) continue;
+    if (ready <= 0) continue;
+    char buffer[65536];
+    const ssize_t n = ::read(fds[0], buffer, sizeof(buffer));
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) break;
+    message.append(buffer, size_t(n));
+  }
+  ::close(fds[0]);
+  if (timedOut) ::kill(child, SIGKILL);
+  int status = 0;
+  while (::waitpid(child, &status, 0) < 0 && errno == EINTR) {
+  }
+  ModuleText out;
+  if (timedOut) {
+    out.error = "LLVM's bitcode reader did not finish within " + std::to_string(timeoutSeconds) + " s";
+    return out;
+  }
+  std::string_view rest(message);
+  if (WIFEXITED(status) && WEXITSTATUS(status) == 0 && !rest.empty()) {
+    out.read = rest[0] == 'K';
+    rest.remove_prefix(1);
+    bool ok = true;
+    for (std::string* field : {&out.error, &out.layout, &out.verifier, &out.text}) ok = ok && getString(rest, *field);
+    std::string warning;
+    while (ok && !rest.empty() && getString(rest, warning)) out.warnings.push_back(warning);
+    if (ok) return out;
+  }
+  out = {};
+  out.error = WIFSIGNALED(status) ? "LLVM's bitcode reader crashed on it (signal " + std::to_string(WTERMSIG(status)) + ")"
+                                  : "LLVM's bitcode reader failed on it (exit status " + std::to_string(WEXITSTATUS(status)) + ")";
+  return out;
+}
+
+void Dumper::printModule(const Part& part, uint64_t at, std::span<const uint8_t> bitcode) {
+  const ModuleText module = options_.isolateBitcodeReader
+                                ? readModuleTextIsolated(bitcode, part.name, options_.bitcodeTimeoutSeconds)
+                                : readModuleText(bitcode, part.name);
+  for (const std::string& w : module.warnings) warning(at, "LLVM's bitcode reader: " + w);
+  const std::string label = "part " + std::to_string(part.index) + " (" + part.name + ")";
+  if (!module.read) {
+    error(at, label + ": LLVM cannot read the bitcode: " + module.error);
     return;
   }
-  std::string verifierMessage;
-  llvm::raw_string_ostream verifierOs(verifierMessage);
-  if (llvm::verifyModule(**module, &verifierOs))
-    warning(at, "part " + std::to_string(part.index) + " (" + part.name +
-                    "): the module read from the bitcode does not pass LLVM's verifier: " + verifierOs.str());
+  if (!module.verifier.empty())
+    warning(at, label + ": the module read from the bitcode does not pass LLVM's verifier: " + module.verifier);
   lines_.add(";");
   lines_.add("; ---- " + part.name + " module (" + std::to_string(bitcode.size()) + " bytes of bitcode at byte " +
              std::to_string(at) + ", as LLVM 19 reads it)");
-  if (!originalLayout.empty())
-    lines_.add("; the bitcode's data layout is \"" + originalLayout +
+  if (!module.layout.empty())
+    lines_.add("; the bitcode's data layout is \"" + module.layout +
                "\"; LLVM 19 requires i8 to be naturally aligned, so it is read with i8:8");
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  (*module)->print(os, nullptr);
-  lines_.addText(os.str());
+  lines_.addText(module.text);
 }
 
 void Dumper::printHexHead(const Part& part) {
@@ -557,10 +693,9 @@ ContainerDump Dumper::run() {
     out_.text = lines_.take();
     return std::move(out_);
   }
+  const std::string stageText = structureOk ? containerStageText() : std::string();
   printPartTable();
-  std::string stageText;
   if (structureOk) {
-    stageText = containerStageText();
     lines_.add(";");
     lines_.addText(stageText);
   }

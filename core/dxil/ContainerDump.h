@@ -5,9 +5,11 @@
 // 19's bitcode reader; unknown parts as the head of a hex dump.
 //
 // Malformed input is never trusted: every error names the byte offset where the container stops
-// making sense, and nothing past the end of `bytes` is read. LLVM's fatal errors are not caught
-// here (core/ has no policy for them); callers wrap the call in a FatalErrorBoundary
-// (core/pipeline/FatalErrors.h), as `shaderlens dis` and the fuzz target do.
+// making sense, and nothing past the end of `bytes` is read. LLVM 19's bitcode reader is not
+// hardened against malformed bitcode (it can read wild pointers), so by default it runs in a child
+// process (ContainerDumpOptions). Its fatal errors (report_fatal_error) become exceptions only
+// inside a FatalErrorBoundary (core/pipeline/FatalErrors.h), which core/ does not install: callers
+// wrap the call in one, as `shaderlens dis` and the fuzz target do.
 #pragma once
 
 #include "core/support/Diagnostic.h"
@@ -26,6 +28,10 @@ struct ContainerDumpOptions {
   // Print the module of DXIL-like parts LLVM can read (DXIL always; ILDB and STAT when named by
   // `part`).
   bool printModules = true;
+  // Read bitcode in a child process (fork), so that a crash or a hang of LLVM's bitcode reader on
+  // malformed bitcode is an error of the dump instead of the end of the caller (POSIX only).
+  bool isolateBitcodeReader = true;
+  unsigned bitcodeTimeoutSeconds = 30;
 };
 
 struct ContainerDump {
