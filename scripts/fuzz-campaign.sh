@@ -36,7 +36,7 @@ fi
 seconds="${1:-600}"
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(fuzz_offload_yaml fuzz_spirv_reader fuzz_interp fuzz_frontend)
+[ ${#targets[@]} -gt 0 ] || targets=(fuzz_offload_yaml fuzz_spirv_reader fuzz_interp fuzz_frontend fuzz_container)
 [ -f "$log" ] || printf 'date\tcommit\ttarget\tseconds\texecutions\tcoverage\tnew_units\tcrashes\n' >"$log"
 commit="$(git -C "$root" rev-parse --short HEAD)"
 

@@ -6,7 +6,7 @@
 # directory. Exits 1 if a target crashed: minimize the artifact (`TARGET -minimize_crash=1
 # -runs=10000 ARTIFACT`) and add it to tests/fuzz-regressions/TARGET/.
 #
-#   scripts/fuzz.sh [SECONDS] [TARGET...]         TARGET: fuzz_frontend fuzz_spirv_reader fuzz_offload_yaml fuzz_interp
+#   scripts/fuzz.sh [SECONDS] [TARGET...]         TARGET: fuzz_frontend fuzz_spirv_reader fuzz_offload_yaml fuzz_interp fuzz_container
 #   SHADERLENS_FUZZ_BUILD_DIR=...  build directory (default build-fuzz)
 # The instrumented build of the three targets costs about 8 CPU-minutes (clang-19, -O1).
 set -euo pipefail
@@ -14,7 +14,7 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 seconds="${1:-60}"
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(fuzz_offload_yaml fuzz_spirv_reader fuzz_interp fuzz_frontend)
+[ ${#targets[@]} -gt 0 ] || targets=(fuzz_offload_yaml fuzz_spirv_reader fuzz_interp fuzz_frontend fuzz_container)
 build="${SHADERLENS_FUZZ_BUILD_DIR:-$root/build-fuzz}"
 # vptr needs RTTI, which the tree (like Debian's LLVM) is built without.
 flags="-fsanitize=fuzzer-no-link,address,undefined -fno-sanitize=vptr -fno-omit-frame-pointer"
@@ -46,6 +46,12 @@ if [ $need_seeds_tool = 1 ] && [ ! -d "$seeds/fuzz_spirv_reader" ]; then
   done
   ASAN_OPTIONS=detect_leaks=0:allow_user_poisoning=0 nice -n 10 "$build/fuzz/fuzz_spirv_seeds" "$seeds/fuzz_spirv_reader.tmp" "$seeds"/fuzz_frontend/*
   mv "$seeds/fuzz_spirv_reader.tmp" "$seeds/fuzz_spirv_reader"
+fi
+# The container dump starts from the containers the lit tests keep (fuzz/corpus/fuzz_container
+# has our own compiled ones).
+if [ ! -d "$seeds/fuzz_container" ]; then
+  mkdir -p "$seeds/fuzz_container"
+  cp "$root"/tests/lit/dis/Inputs/*.dxil "$seeds/fuzz_container/"
 fi
 # The executor starts from the same SPIR-V modules.
 [ -d "$seeds/fuzz_interp" ] || [ ! -d "$seeds/fuzz_spirv_reader" ] || cp -r "$seeds/fuzz_spirv_reader" "$seeds/fuzz_interp"
