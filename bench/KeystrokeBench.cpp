@@ -5,7 +5,9 @@
 // with the debounce the app uses, and its stage panel. Each of the 50 keystrokes types another
 // character at the end of line 1's comment, so every compile is of a new text. Counters: p50, p95
 // and max milliseconds over the keystrokes (the time column is their mean), and the mean debounce
-// and compile time behind them.
+// and compile time behind them. The `_InCode` variants type digits into a float literal of a
+// helper in the middle of the file instead, so every keystroke changes the emitted code (a
+// comment edit leaves the SPIR-V words as they were).
 // Run: build/bench/bench_keystroke [--benchmark_filter=...].
 #include "core/pipeline/GeneratedShader.h"
 #include "core/pipeline/Pipeline.h"
@@ -87,8 +89,13 @@ double percentile(std::vector<double> samples, double q) {
   return samples[std::min(samples.size() - 1, size_t(q * double(samples.size() - 1) + 0.5))];
 }
 
+// Where the keystrokes go: the end of line 1's comment, or after the literal `2.0000` of
+// helper100's first line (line 906: `  float a = x * 2.0000 + float(i & 3u);`).
+enum class TypedInto { Comment, Code };
+constexpr uint32_t kCodeLine = 906, kCodeColumn = 23;
+
 // `stage` empty: the default layout (the tab the app opens on); else that stage's tab is shown.
-void typeIntoGenerated(benchmark::State& state, sl::TargetKind target, const std::string& stage) {
+void typeIntoGenerated(benchmark::State& state, sl::TargetKind target, const std::string& stage, TypedInto into) {
   sl::views::Document document;
   document.fileName = "keystroke.hlsl";
   document.text = sl::generatedBenchShader(2000);
@@ -102,7 +109,8 @@ void typeIntoGenerated(benchmark::State& state, sl::TargetKind target, const std
     workspace.stagePanel().selectStage(stage);
   }
   workspace.editorState().widget->focus();
-  workspace.jumpTo(1, 200);  // the end of the comment on line 1
+  if (into == TypedInto::Comment) workspace.jumpTo(1, 200);  // the end of the comment on line 1
+  else workspace.jumpTo(kCodeLine, kCodeColumn);
   workspace.worker().waitUntilIdle(std::chrono::seconds(120));
   // A tab asked for is selected by ImGui a frame after the tab bar first shows.
   for (int i = 0; i < 4 || (!stage.empty() && workspace.stagePanel().selectedStage() != stage && i < 20); ++i) ui.frame(workspace);
@@ -120,9 +128,14 @@ void typeIntoGenerated(benchmark::State& state, sl::TargetKind target, const std
     ui.frame(workspace);
     const Clock::time_point start = Clock::now();
     debounceMs += double(workspace.worker().debounce().count());
-    ImGui::GetIO().AddInputCharacter('a' + unsigned(keystroke++ % 26));
+    if (into == TypedInto::Comment) ImGui::GetIO().AddInputCharacter('a' + unsigned(keystroke++ % 26));
+    else ImGui::GetIO().AddInputCharacter('1' + unsigned(keystroke++ % 9));
     ui.frame(workspace);
     const std::string typed = workspace.editor().text;
+    if (into == TypedInto::Code && keystroke == 1 && typed.find("x * 2.00001 + float(i & 3u)") == std::string::npos) {
+      state.SkipWithError("the first digit did not land after helper100's literal");
+      return;
+    }
     // The app sleeps until the worker publishes (a partial snapshot with the shown stages, or the
     // whole compile), then draws; a lazily printed tab takes frames more.
     while (!shownStageReady(workspace, typed)) {
@@ -151,8 +164,8 @@ void typeIntoGenerated(benchmark::State& state, sl::TargetKind target, const std
 }
 
 void registerKeystrokeBenchmarks() {
-  auto add = [](const std::string& name, sl::TargetKind target, const std::string& stage) {
-    benchmark::RegisterBenchmark(name.c_str(), [target, stage](benchmark::State& state) { typeIntoGenerated(state, target, stage); })
+  auto add = [](const std::string& name, sl::TargetKind target, const std::string& stage, TypedInto into = TypedInto::Comment) {
+    benchmark::RegisterBenchmark(name.c_str(), [target, stage, into](benchmark::State& state) { typeIntoGenerated(state, target, stage, into); })
         ->Iterations(kKeystrokes)
         ->UseManualTime()
         ->Unit(benchmark::kMillisecond);
@@ -162,6 +175,9 @@ void registerKeystrokeBenchmarks() {
   sl::CompileOptions spirv;
   spirv.target = sl::TargetKind::Spirv;
   for (const std::string& stage : sl::stagesFor(spirv)) add("BM_Keystroke2000_Spirv/" + stage, sl::TargetKind::Spirv, stage);
+  add("BM_Keystroke2000_Spirv_InCode/default_layout", sl::TargetKind::Spirv, "", TypedInto::Code);
+  add("BM_Keystroke2000_Spirv_InCode/spirv", sl::TargetKind::Spirv, "spirv", TypedInto::Code);
+  add("BM_Keystroke2000_Dxil_InCode/default_layout", sl::TargetKind::Dxil, "", TypedInto::Code);
 }
 
 }  // namespace
