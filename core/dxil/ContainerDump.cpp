@@ -2,6 +2,7 @@
 
 #include "core/dxil/ContainerPrinter.h"
 #include "core/dxil/rootsig/RootSignatureReader.h"
+#include "core/dxil/TextLines.h"
 
 #include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/BinaryFormat/DXContainer.h"
@@ -77,28 +78,7 @@ std::string rightAlign(std::string text, size_t width) {
   return text;
 }
 
-// Lines of canonical text: no trailing blanks, so golden files carry no invisible whitespace.
-class Lines {
- public:
-  void add(std::string line) {
-    while (!line.empty() && line.back() == ' ') line.pop_back();
-    text_ += line;
-    text_ += '\n';
-  }
-  void addText(std::string_view text) {
-    size_t start = 0;
-    while (start < text.size()) {
-      size_t end = text.find('\n', start);
-      if (end == std::string_view::npos) end = text.size();
-      add(std::string(text.substr(start, end - start)));
-      start = end + 1;
-    }
-  }
-  std::string take() { return std::move(text_); }
-
- private:
-  std::string text_;
-};
+using Lines = TextLines;
 
 class Dumper {
  public:

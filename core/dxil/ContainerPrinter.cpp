@@ -3,6 +3,7 @@
 #include "core/dxil/ContainerReader.h"
 #include "core/dxil/FeatureFlags.h"
 #include "core/dxil/rootsig/RootSignaturePrinter.h"
+#include "core/dxil/TextLines.h"
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/BinaryFormat/DXContainer.h"
@@ -43,19 +44,7 @@ std::string hex(uint64_t value, int digits) {
   return buffer;
 }
 
-// Collects lines; trailing blanks are dropped so golden files carry no invisible whitespace.
-class Lines {
-public:
-  void add(std::string line) {
-    while (!line.empty() && line.back() == ' ') line.pop_back();
-    text_ += line;
-    text_ += '\n';
-  }
-  std::string take() { return std::move(text_); }
-
-private:
-  std::string text_;
-};
+using Lines = TextLines;
 
 std::string maskLetters(uint8_t mask) {
   std::string letters = "    ";
