@@ -270,6 +270,28 @@ Value Gen::waveOp(const fe::IntrinsicCallExpr* call, const std::vector<Value>& a
                    {Operand::v(scope), Operand::i(n == "WaveActiveCountBits" ? spv::GroupOperationReduce : spv::GroupOperationExclusiveScan),
                     Operand::v(ballot)});
   }
+  if (n == "WaveMatch") {
+    // OpGroupNonUniformPartitionNV (SPV_NV_shader_subgroup_partitioned), as DXC. It takes a
+    // scalar or vector; a matrix's rows are matched one by one and the masks ANDed.
+    ir::Type u4 = cx_->vectorType(cx_->u32(), 4);
+    if (!isMultiRow(at)) return b_->spv(spv::OpGroupNonUniformPartitionNV, u4, {Operand::v(args[0])});
+    Value acc;
+    for (uint32_t r = 0; r < at->rows; ++r) {
+      Value row = b_->extract(args[0], {r});
+      Value m = b_->spv(spv::OpGroupNonUniformPartitionNV, u4, {Operand::v(row)});
+      acc = r == 0 ? m : b_->bitAnd(acc, m);
+    }
+    return acc;
+  }
+  if (n == "WaveMultiPrefixCountBits") {
+    // DXC's SPIR-V back end leaves this one unimplemented. The count of the lanes below this
+    // one, in this lane's partition (mask), whose value is true: the ballot ANDed with the mask,
+    // then BallotBitCount's ExclusiveScan (which counts the bits of the lanes below).
+    ir::Type u4 = cx_->vectorType(cx_->u32(), 4);
+    Value ballot = b_->spv(spv::OpGroupNonUniformBallot, u4, {Operand::v(scope), Operand::v(toBool(args[0], at))});
+    return b_->spv(spv::OpGroupNonUniformBallotBitCount, cx_->u32(),
+                   {Operand::v(scope), Operand::i(spv::GroupOperationExclusiveScan), Operand::v(b_->bitAnd(ballot, args[1]))});
+  }
   if (n == "WaveReadLaneFirst")
     return b_->spv(spv::OpGroupNonUniformBroadcastFirst, rt, {Operand::v(scope), Operand::v(args[0])});
   if (n == "WaveReadLaneAt")
@@ -310,11 +332,20 @@ Value Gen::waveOp(const fe::IntrinsicCallExpr* call, const std::vector<Value>& a
       {"WaveActiveBitXor", spv::OpGroupNonUniformBitwiseXor, spv::OpGroupNonUniformBitwiseXor, 0, spv::GroupOperationReduce},
       {"WavePrefixSum", spv::OpGroupNonUniformIAdd, spv::OpGroupNonUniformIAdd, spv::OpGroupNonUniformFAdd, spv::GroupOperationExclusiveScan},
       {"WavePrefixProduct", spv::OpGroupNonUniformIMul, spv::OpGroupNonUniformIMul, spv::OpGroupNonUniformFMul, spv::GroupOperationExclusiveScan},
+      // SM 6.5: the scan within each lane's partition, the uint4 mask the op's last operand
+      // (SPV_NV_shader_subgroup_partitioned), as DXC.
+      {"WaveMultiPrefixSum", spv::OpGroupNonUniformIAdd, spv::OpGroupNonUniformIAdd, spv::OpGroupNonUniformFAdd, spv::GroupOperationPartitionedExclusiveScanNV},
+      {"WaveMultiPrefixProduct", spv::OpGroupNonUniformIMul, spv::OpGroupNonUniformIMul, spv::OpGroupNonUniformFMul, spv::GroupOperationPartitionedExclusiveScanNV},
+      {"WaveMultiPrefixBitAnd", spv::OpGroupNonUniformBitwiseAnd, spv::OpGroupNonUniformBitwiseAnd, 0, spv::GroupOperationPartitionedExclusiveScanNV},
+      {"WaveMultiPrefixBitOr", spv::OpGroupNonUniformBitwiseOr, spv::OpGroupNonUniformBitwiseOr, 0, spv::GroupOperationPartitionedExclusiveScanNV},
+      {"WaveMultiPrefixBitXor", spv::OpGroupNonUniformBitwiseXor, spv::OpGroupNonUniformBitwiseXor, 0, spv::GroupOperationPartitionedExclusiveScanNV},
   };
   for (const Arith& a : kArith) {
     if (n != a.name) continue;
     uint32_t op = f ? a.fl : s ? a.i : a.u;
     if (!op || !at->isNumeric() || isMultiRow(at)) break;
+    if (a.groupOp == spv::GroupOperationPartitionedExclusiveScanNV)
+      return b_->spv(op, rt, {Operand::v(scope), Operand::i(a.groupOp), Operand::v(args[0]), Operand::v(args[1])});
     return group(op, a.groupOp, args[0]);
   }
   error(call->loc, "the wave intrinsic '" + n + "' is not supported by the SPIR-V back end yet");

@@ -44,9 +44,16 @@ void FeatureSet::declareCapability(uint32_t cap) {
   if (!req || req->version <= version_) return;
   for (const char* e : req->extensions)
     if (extensions_.count(e)) return;
-  if (!req->extensions.empty()) extensions_.insert(req->extensions.front());
+  if (!req->extensions.empty()) addRequiredExtension(req->extensions.front());
   else if (req->version != kNeverCore)
     versionError("capability " + std::string(g::enumerantName(g::Kind::Capability, cap)), req->version);
+}
+
+void FeatureSet::addRequiredExtension(const std::string& extension) {
+  extensions_.insert(extension);
+  // Extensions whose specs build on a SPIR-V version the grammar does not record.
+  if (extension == "SPV_NV_shader_subgroup_partitioned" && version_ < 0x10300)
+    versionError("extension " + extension, 0x10300);
 }
 
 void FeatureSet::markImplied(uint32_t cap) {
@@ -73,7 +80,7 @@ void FeatureSet::require(const g::Requirements& req, const std::string& what) {
   if (!req.extensions.empty()) {
     for (const char* e : req.extensions)
       if (extensions_.count(e)) return;
-    extensions_.insert(req.extensions.front());
+    addRequiredExtension(req.extensions.front());
   } else if (req.version != kNeverCore && req.version != 0) {
     versionError(what, req.version);
   }

@@ -35,6 +35,7 @@ class FeatureSet {
 
  private:
   void markImplied(uint32_t capability);
+  void addRequiredExtension(const std::string& extension);
   void versionError(const std::string& what, uint32_t version);
 
   uint32_t version_;

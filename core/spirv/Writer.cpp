@@ -1211,6 +1211,12 @@ class Writer {
         if (gi->hasResultType != hasResult)
           return error(std::string(gi->name) + (hasResult ? " has no result type" : " needs a result type"), loc);
         const size_t knownErrors = features_.errors().size();
+        // A partitioned scan (WaveMultiPrefix*) needs GroupNonUniformPartitionedNV, which the
+        // arithmetic and bitwise group ops also accept: declare it first, as DXC, rather than
+        // GroupNonUniformArithmetic too.
+        if (opcode >= spv::OpGroupNonUniformIAdd && opcode <= spv::OpGroupNonUniformLogicalXor && inst.operands.size() > 1 &&
+            inst.operands[1].isImm && inst.operands[1].imm == spv::GroupOperationPartitionedExclusiveScanNV)
+          requireEnum(g::Kind::GroupOperation, spv::GroupOperationPartitionedExclusiveScanNV);
         requireOpcode(opcode);
         requireOperandEnums(inst, *gi);
         noteAtomicWidth(inst, opcode);
