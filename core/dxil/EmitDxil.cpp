@@ -146,8 +146,16 @@ DxilResult emitDxil(const ir::Module& module, const DxilOptions& options) {
   result.shaderFlags = mam.getResult<ShaderFlagsAnalysis>(m).bits;
   for (const std::string& e : errors) result.diagnostics.push_back(Diagnostic::error({}, "DXIL: " + e));
   if (!errors.empty()) return result;
+  if (!options.fp32DenormMode.empty())
+    for (llvm::Function& f : m)
+      if (!f.isDeclaration() && f.hasFnAttribute("hlsl.shader")) f.addFnAttr("fp32-denorm-mode", options.fp32DenormMode);
   if (!verify(m, "dxil", result.diagnostics)) return result;
   result.dxilStage = printLlvmModule(m);
+  // Our validator, as DXC runs dxil.dll before writing a container: a violation stops here.
+  if (options.validate) {
+    result.validation = validateDxil(m);
+    if (!result.validation->ok()) return result;
+  }
 
   // Container parts: compute (no signatures), vertex and pixel (ISG1/OSG1/PSV0 from the packing).
   ShaderRuntimeInfo info;

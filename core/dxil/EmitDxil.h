@@ -5,6 +5,7 @@
 #pragma once
 
 #include "core/dxil/LlvmPrinter.h"
+#include "core/dxil/validate/DxilValidator.h"
 #include "core/ir/Module.h"
 #include "core/signature/MetadataRecord.h"
 #include "core/support/Diagnostic.h"
@@ -41,15 +42,21 @@ struct DxilOptions {
   bool checkRootSignatureBindings = true;
   // Write the container's header digest (ContainerWriter.h); -Vd leaves it zero, as DXC's does.
   bool containerDigest = true;
+  // Run our DXIL validator (validate/DxilValidator.h) on the lowered module; as with DXC, a
+  // violation fails the compile (no container). -Vd turns it off.
+  bool validate = true;
+  // -denorm: the entry's "fp32-denorm-mode" attribute ("preserve", "ftz" or "any"; "": none), as DXC.
+  std::string fp32DenormMode;
 };
 
 struct DxilResult {
   PrintedLlvm llvmStage;  // before lowering (empty when IR -> LLVM failed)
   PrintedLlvm dxilStage;  // after lowering (empty when lowering failed)
+  std::optional<ValidationReport> validation;  // when DxilOptions::validate and lowering succeeded
   std::vector<uint8_t> container;  // DXContainer (DXIL part: bitcode when it read back clean)
   uint64_t shaderFlags = 0;
   std::vector<Diagnostic> diagnostics;
-  bool ok() const { return !hasErrors(diagnostics) && !dxilStage.text.empty(); }
+  bool ok() const { return !hasErrors(diagnostics) && !dxilStage.text.empty() && (!validation || validation->ok()); }
 };
 
 DxilResult emitDxil(const ir::Module& module, const DxilOptions& options = {});

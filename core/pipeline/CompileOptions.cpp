@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <charconv>
+#include <cstdlib>
 #include <cstring>
 
 namespace sl {
@@ -70,6 +71,26 @@ struct ArgCursor {
 // Options that take a value, attached or separate. Longest spellings first so `-Fo` is not `-F`.
 bool startsWith(const std::string& s, const char* prefix) { return s.rfind(prefix, 0) == 0; }
 
+// DXC's output files we do not write (header, errors, PDB, reflection, root signature, shader
+// hash): the option's name when `arg` is one (value attached or next), else null.
+const char* outputOptionWeIgnore(const std::string& arg) {
+  for (const char* name : {"-Fre", "-Frs", "-Fsh", "-Fh", "-Fe", "-Fd"})
+    if (startsWith(arg, name)) return name;
+  return nullptr;
+}
+
+// Whether a valid profile (profileError says nothing) is at least shader model major.minor; the
+// offline library lib_6_x counts as the newest.
+bool profileAtLeast(const std::string& profile, int major, int minor) {
+  const size_t first = profile.find('_');
+  const size_t second = first == std::string::npos ? first : profile.find('_', first + 1);
+  if (second == std::string::npos || second + 1 >= profile.size()) return false;
+  const int profileMajor = std::atoi(profile.substr(first + 1, second - first - 1).c_str());
+  if (profile[second + 1] == 'x') return true;
+  const int profileMinor = std::atoi(profile.substr(second + 1).c_str());
+  return profileMajor > major || (profileMajor == major && profileMinor >= minor);
+}
+
 }  // namespace
 
 std::string profileError(const std::string& profile, bool spirv) {
@@ -117,6 +138,7 @@ ParsedCommandLine parseDxcCommandLine(const std::vector<std::string>& rawArgs) {
       args.push_back(a);
   }
   ArgCursor c{args};
+  std::vector<std::string> notWithSpirv;  // given options DXC refuses with -spirv
   auto fail = [&](std::string message) {
     result.error = std::move(message);
     return result;
@@ -245,8 +267,15 @@ ParsedCommandLine parseDxcCommandLine(const std::vector<std::string>& rawArgs) {
       o.debugInfo = true;
     } else if (a == "-Qembed_debug" || a == "-Zss" || a == "-Zsb" || a == "-Gfa" || a == "-Gfp" ||
                a == "-Ges" || a == "-Gec" || a == "-WX" || a == "-no-warnings" || a == "-Qstrip_reflect" ||
-               a == "-Qstrip_debug" || a == "-denorm" || a == "-Ni" || a == "-No" || a == "-Cc" || a == "-Lx") {
+               a == "-Qstrip_debug" || a == "-Ni" || a == "-No" || a == "-Cc" || a == "-Lx") {
       // Accepted for compatibility; they change nothing we model yet.
+      if (a == "-Gec" || a == "-Qstrip_reflect") notWithSpirv.push_back(a);
+    } else if (a == "-denorm") {
+      if (!c.value("-denorm", v)) return fail(c.error);
+      std::string mode = v;
+      std::transform(mode.begin(), mode.end(), mode.begin(), [](unsigned char ch) { return char(std::tolower(ch)); });
+      if (mode != "preserve" && mode != "ftz" && mode != "any") return fail("Unsupported value '" + v + "' for denorm option.");
+      o.denormMode = mode;
     } else if (startsWith(a, "-ferror-limit=")) {
       if (!parseUint(a.substr(14), o.errorLimit)) return fail("invalid error limit '" + a.substr(14) + "' (expected a number; 0: no limit)");
     } else if (startsWith(a, "-HV")) {
@@ -260,10 +289,11 @@ ParsedCommandLine parseDxcCommandLine(const std::vector<std::string>& rawArgs) {
       if (!c.fileValue("-Fo", o.outputFile)) return fail(c.error);
     } else if (startsWith(a, "-Fc")) {
       if (!c.fileValue("-Fc", o.disassemblyFile)) return fail(c.error);
-    } else if (startsWith(a, "-Fh") || startsWith(a, "-Fe") || startsWith(a, "-Fd") || startsWith(a, "-Fre") ||
-               startsWith(a, "-Frs") || startsWith(a, "-Fsh")) {
+    } else if (const char* name = outputOptionWeIgnore(a)) {
+      // The longest name first: -Fre's value is a file, not "e" attached to -Fr.
       std::string ignored;
-      if (!c.value(a.substr(0, 3), ignored)) return fail(c.error);
+      if (!c.value(name, ignored)) return fail(c.error);
+      if (std::strcmp(name, "-Fd") == 0 || std::strcmp(name, "-Fre") == 0) notWithSpirv.push_back(name);
     } else if (a == "-rootsig-define" || startsWith(a, "-rootsig-define=")) {
       if (!c.value("-rootsig-define", o.rootSignatureDefine)) return fail(c.error);
     } else if (a == "-force-rootsig-ver" || startsWith(a, "-force-rootsig-ver=")) {
@@ -292,6 +322,13 @@ ParsedCommandLine parseDxcCommandLine(const std::vector<std::string>& rawArgs) {
     }
   }
   if (std::string why = profileError(o.profile, o.spirv()); !why.empty()) return fail(why);
+  // DXC refuses these with -spirv (HLSLOptions.cpp's hasUnsupportedSpirvOption), in this order.
+  if (o.spirv())
+    for (const char* name : {"-Fd", "-Fre", "-Gec", "-Qstrip_reflect"})
+      if (std::find(notWithSpirv.begin(), notWithSpirv.end(), name) != notWithSpirv.end())
+        return fail(std::string(name) + " is not supported with -spirv");
+  if (!o.denormMode.empty() && !profileAtLeast(o.profile, 6, 2))
+    return fail("denorm option is only allowed for shader model 6.2 and above.");
   return result;
 }
 
@@ -327,6 +364,8 @@ std::string toDxcCommandLine(const CompileOptions& o) {
   if (o.vkNonzeroBaseInstance) add("-fvk-support-nonzero-base-instance");
   if (o.spvLegacyBufferMatrixOrder) add("-fspv-use-legacy-buffer-matrix-order");
   if (o.spvMaximalReconvergence) add("-fspv-enable-maximal-reconvergence");
+  if (o.gis) add("-Gis");
+  if (!o.denormMode.empty()) add("-denorm"), add(o.denormMode);
   for (const auto& shift : o.vkShifts) {
     add(std::string("-fvk-") + shift.registerClass + "-shift");
     add(std::to_string(shift.shift));
@@ -408,7 +447,10 @@ Other:
   -Zi                       debug info (SPIR-V): OpString, OpSource with the source text, OpLine
   -fspv-debug=<what>        line (as -Zi), file, source, tool, or vulkan / vulkan-with-source
                             (NonSemantic.Shader.DebugInfo.100 instead of OpLine)
-  -O0..-O3, -Od, -Gis, -Vd, -WX, -nologo   accepted as in DXC
+  -denorm <mode>            fp32 denormals (SM 6.2+): preserve, ftz or any; DXIL "fp32-denorm-mode",
+                            SPIR-V DenormPreserve / DenormFlushToZero 32
+  -Gis                      IEEE strictness: SPIR-V SignedZeroInfNanPreserve 32
+  -O0..-O3, -Od, -Vd, -WX, -nologo   accepted as in DXC (-Vd: no validation, unsigned container)
 
 Exit status: 0 success, 1 compile errors (on stderr as file:line:col: error: ...), 2 usage or I/O errors.
 )";

@@ -85,7 +85,10 @@ struct CompileOptions {
   bool disableValidation = false;  // -Vd
   std::string optimization = "O3"; // -O0..-O3, -Od
   bool ignoreLineDirectives = false;
-  bool gis = false;  // -Gis (IEEE strictness)
+  bool gis = false;  // -Gis (IEEE strictness): SPIR-V SignedZeroInfNanPreserve 32, as DXC
+  // -denorm preserve|ftz|any (SM 6.2+; "" when not given): the fp32 denormal mode, as DXC writes it
+  // (DXIL: the entry's "fp32-denorm-mode" attribute; SPIR-V: DenormPreserve / DenormFlushToZero 32).
+  std::string denormMode;
   // Stages to print (--print STAGE, repeatable) and --stages.
   std::vector<std::string> printStages;
   bool listStages = false;

@@ -96,9 +96,12 @@ void runDxilBackend(const frontend::TranslationUnit& unit, const frontend::Prepr
     dxilOptions.checkRootSignatureBindings = !options.disableValidation;
     dxilOptions.containerDigest = !options.disableValidation;
   }
+  dxilOptions.fp32DenormMode = options.denormMode;
   irgen::profileShaderModel(options.profile, dxilOptions.shaderModelMajor, dxilOptions.shaderModelMinor);
   // The bitcode is for a container someone looks at or writes (-Fo), not for every GUI keystroke.
   dxilOptions.writeBitcode = wanted("container") && (options.stageTextWanted("container") || !options.outputFile.empty());
+  // Our DXIL validator, when its stage is wanted; -Vd turns it off, as it turns off DXC's.
+  dxilOptions.validate = wanted("dxil.validate") && !options.disableValidation;
   if (graphicsSignatures) {
     dxilOptions.inputSignature = graphicsSignatures->inputs;
     dxilOptions.outputSignature = graphicsSignatures->outputs;
@@ -122,13 +125,31 @@ void runDxilBackend(const frontend::TranslationUnit& unit, const frontend::Prepr
     a.text = std::move(dx.dxilStage.text);
     a.lineSources = std::move(dx.dxilStage.lineSources);
   }
+  if (wanted("dxil.validate")) {
+    // Stage: dxil.validate. A violation is an error that fails the compile, as DXC fails a
+    // compile its validator rejects (no container is written).
+    StageArtifact& a = result.stages.emplace_back();
+    a.name = "dxil.validate";
+    if (dx.validation) {
+      a.text = std::move(dx.validation->text);
+      a.diagnostics = std::move(dx.validation->diagnostics);
+    } else {
+      a.text = "; DXIL validation disabled (-Vd)\n";
+    }
+    a.ok = !hasErrors(a.diagnostics);
+    result.diagnostics.insert(result.diagnostics.end(), a.diagnostics.begin(), a.diagnostics.end());
+    if (!a.ok) {
+      stageDone();
+      return;
+    }
+  }
   if (!graphics) {
     // Compute entry points have no input/output signatures (graphics ones were printed above).
     StageArtifact& a = result.stages.emplace_back();
     a.name = "signatures";
     a.text = "; no input or output signature: " + options.profile + " entry points take only system values\n";
   }
-  stageDone();  // llvm, dxil and signatures
+  stageDone();  // llvm, dxil, dxil.validate and signatures
   if (!wanted("container")) return;
   start = Clock::now();
   StageArtifact& container = result.stages.emplace_back();

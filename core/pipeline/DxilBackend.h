@@ -1,5 +1,6 @@
 // The DXIL side of the pipeline after the "ast" stage: irgen -> "ir" -> LLVM IR with llvm.dx.*
-// intrinsics ("llvm") -> our DXIL lowering ("dxil") -> "signatures" -> DXContainer ("container").
+// intrinsics ("llvm") -> our DXIL lowering ("dxil") -> our validator ("dxil.validate") -> "signatures"
+// -> DXContainer ("container").
 #pragma once
 
 #include "core/frontend/AST.h"

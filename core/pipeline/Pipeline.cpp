@@ -37,6 +37,7 @@ const std::vector<StageInfo>& allStages() {
       {"reflection", "bindings, constants, workgroup size and heap access sites", true},
       {"llvm", "LLVM IR with llvm.dx.* intrinsics", true},
       {"dxil", "DXIL after lowering: dx.op calls and metadata", true},
+      {"dxil.validate", "our DXIL validator: DXC validator rules over the dxil module", true},
       {"signatures", "packed input/output signature tables", true},
       {"container", "DXContainer parts SFI0/ISG1/OSG1/PSV0/RTS0/DXIL", true},
   };
@@ -53,7 +54,7 @@ std::vector<std::string> stagesFor(const CompileOptions& options) {
   static const char* kCommon[] = {"preprocessed", "ast", "ir"};
   static const char* kSpirv[] = {"ir.bound", "ir.heaps", "qptr.lower", "qptr.analyze", "qptr.lift", "spirv",
                                  "spirv.glsl", "spirv.hlsl", "spirv.msl", "reflection"};
-  static const char* kDxil[] = {"llvm", "dxil", "signatures", "container"};
+  static const char* kDxil[] = {"llvm", "dxil", "dxil.validate", "signatures", "container"};
   if (options.rootSignatureOnly()) return {"preprocessed", "container"};
   std::vector<std::string> names(std::begin(kCommon), std::end(kCommon));
   if (options.spirv()) names.insert(names.end(), std::begin(kSpirv), std::end(kSpirv));

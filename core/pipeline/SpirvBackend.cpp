@@ -234,6 +234,21 @@ EmittedModule runQptrStages(const std::vector<uint32_t>& boundWords, const ir::M
   return emitted;
 }
 
+// -denorm and -Gis as DXC writes them on every entry: DenormPreserve / DenormFlushToZero 32
+// (`any` writes nothing) and SignedZeroInfNanPreserve 32, with their capabilities (the writer adds
+// SPV_KHR_float_controls below SPIR-V 1.4).
+void addFloatControls(ir::Module& module, const CompileOptions& options) {
+  std::vector<std::pair<uint32_t, uint32_t>> modes;  // execution mode, capability
+  if (options.denormMode == "preserve") modes.push_back({spv::ExecutionModeDenormPreserve, spv::CapabilityDenormPreserve});
+  if (options.denormMode == "ftz") modes.push_back({spv::ExecutionModeDenormFlushToZero, spv::CapabilityDenormFlushToZero});
+  if (options.gis) modes.push_back({spv::ExecutionModeSignedZeroInfNanPreserve, spv::CapabilitySignedZeroInfNanPreserve});
+  for (const auto& [mode, capability] : modes) {
+    for (ir::EntryPoint& ep : module.entryPoints) ep.modes.push_back({mode, {32}});
+    if (std::find(module.capabilities.begin(), module.capabilities.end(), capability) == module.capabilities.end())
+      module.capabilities.push_back(capability);
+  }
+}
+
 std::string reflectionText(const ir::Module& module, const passes::LegalizeResult& bound) {
   std::string s;
   for (const ir::EntryPoint& ep : module.entryPoints) {
@@ -309,6 +324,7 @@ void runSpirvBackend(const frontend::TranslationUnit& unit, const frontend::Prep
     StageArtifact& a = result.stages[irIndex];
     a.diagnostics = std::move(gen.diagnostics);
     if (gen.module) {
+      addFloatControls(*gen.module, options);
       if (textWanted("ir")) printInto(*gen.module, a);
       verifyInto(*gen.module, "ir", a);
     }

@@ -1,0 +1,114 @@
+#include "core/dxil/validate/DxilValidator.h"
+
+#include "core/dxil/validate/ValidationContext.h"
+
+#include <llvm/IR/DebugInfoMetadata.h>
+#include <llvm/IR/Instruction.h>
+#include <llvm/IR/Module.h>
+
+#include <map>
+
+namespace sl::dxil {
+
+namespace validate {
+
+void Context::report(const char* rule, std::string message, const llvm::Instruction* at, bool knownGap,
+                     Severity severity) {
+  ValidationViolation& v = out.emplace_back();
+  v.group = group;
+  v.rule = rule;
+  v.message = std::move(message);
+  v.severity = severity;
+  v.knownGap = knownGap;
+  if (at) {
+    if (const llvm::DebugLoc& dl = at->getDebugLoc(); dl && dl.getLine() != 0) {
+      v.loc.file = dl->getFilename().str();
+      v.loc.line = dl.getLine();
+      v.loc.column = dl.getCol();
+    }
+  }
+}
+
+std::string shaderModelName(const Context& c) {
+  return c.stageKind + "_" + std::to_string(c.smMajor) + "_" + std::to_string(c.smMinor);
+}
+
+}  // namespace validate
+
+const std::vector<std::string>& validationGroups() {
+  static const std::vector<std::string> groups = {"metadata", "ops", "signatures"};
+  return groups;
+}
+
+size_t ValidationReport::count(const std::string& group) const {
+  size_t n = 0;
+  for (const ValidationViolation& v : violations) n += v.group == group && !v.knownGap;
+  return n;
+}
+
+namespace {
+
+std::string locationSuffix(const SourceLoc& loc) {
+  if (!loc.valid()) return "";
+  return " (" + loc.file + ":" + std::to_string(loc.line) + ":" + std::to_string(loc.column) + ")";
+}
+
+std::string printReport(const ValidationReport& r, const validate::Context& c) {
+  std::string text = "; DXIL validation (shaderlens' own rules, named as DXC's validator names them)\n";
+  text += "; shader model " + (c.stageKind.empty() ? std::string("?") : validate::shaderModelName(c)) + ", entry " +
+          (c.entry ? c.entry->getName().str() : std::string("?")) + "\n";
+  for (const std::string& g : validationGroups()) {
+    size_t errors = 0, warnings = 0, gaps = 0;
+    for (const ValidationViolation& v : r.violations) {
+      if (v.group != g) continue;
+      if (v.knownGap) ++gaps;
+      else if (v.severity == Severity::Error) ++errors;
+      else ++warnings;
+    }
+    std::string line = g;
+    line.resize(12, ' ');
+    if (errors) line += std::to_string(errors) + (errors == 1 ? " violation" : " violations");
+    else line += "ok";
+    if (warnings) line += ", " + std::to_string(warnings) + (warnings == 1 ? " warning" : " warnings");
+    if (gaps) line += ", " + std::to_string(gaps) + " known emitter gap" + (gaps == 1 ? "" : "s");
+    text += line + "\n";
+  }
+  for (const ValidationViolation& v : r.violations) {
+    if (v.knownGap) continue;
+    text += std::string(v.severity == Severity::Error ? "error" : "warning") + ": " + v.group + ": " + v.rule + ": " +
+            v.message + locationSuffix(v.loc) + "\n";
+  }
+  // Known gaps: one line per distinct message, with the number of calls.
+  std::map<std::string, size_t> gaps;
+  std::vector<std::string> order;
+  for (const ValidationViolation& v : r.violations) {
+    if (!v.knownGap) continue;
+    std::string key = v.group + ": " + v.rule + ": " + v.message;
+    if (gaps[key]++ == 0) order.push_back(key);
+  }
+  for (const std::string& key : order)
+    text += "known gap: " + key + " (" + std::to_string(gaps[key]) + (gaps[key] == 1 ? " call" : " calls") + ")\n";
+  return text;
+}
+
+}  // namespace
+
+ValidationReport validateDxil(const llvm::Module& module) {
+  ValidationReport report;
+  validate::Context c{module, report.violations, "metadata"};
+  validate::checkMetadata(c);
+  c.group = "ops";
+  validate::checkOps(c);
+  c.group = "signatures";
+  validate::checkSignatureAccess(c);
+  for (const ValidationViolation& v : report.violations) {
+    if (v.knownGap) continue;
+    Diagnostic d = Diagnostic::error(v.loc, "internal error: DXIL validation: " + v.rule + ": " + v.message);
+    d.severity = v.severity;
+    report.diagnostics.push_back(std::move(d));
+  }
+  report.text = printReport(report, c);
+  return report;
+}
+
+}  // namespace sl::dxil
