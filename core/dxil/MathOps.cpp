@@ -433,7 +433,16 @@ void lowerMathIntrinsics(llvm::Module& m, DxilOps& ops, std::vector<llvm::Instru
         std::vector<llvm::Value*> args;
         for (unsigned side = 0; side < 2; ++side)
           for (unsigned i = 0; i < n; ++i) args.push_back(b.CreateExtractElement(call->getArgOperand(side), b.getInt32(i)));
-        result = dxop(args, scalar);
+        if (scalar->isDoubleTy()) {
+          // dot2/3/4 have only f16/f32 overloads: a double dot is a multiply, then one FMad (46)
+          // per further component, as DXC expands it.
+          result = b.CreateFMul(args[0], args[n]);
+          for (unsigned i = 1; i < n; ++i)
+            result = b.CreateCall(ops.get("tertiary", scalar, scalar, {scalar, scalar, scalar}),
+                                  {b.getInt32(46), args[i], args[n + i], result});
+        } else {
+          result = dxop(args, scalar);
+        }
       } else {
         // Per component; unaryBits yields i32 whatever the operand width (ctpop keeps it).
         llvm::Type* scalarRet = call->getType()->getScalarType();
