@@ -82,6 +82,23 @@ void applyCompileLimits(const CompileOptions& options, const std::string& fileNa
   }
 }
 
+// -P: only the preprocessor runs; its canonical text (the `preprocessed` stage, the same text
+// --print preprocessed shows) goes to the file.
+int preprocessToFile(CompileOptions options, const std::string& fileName, const std::string& source) {
+  if (options.preprocessIgnoredOutputs) std::fputs("shaderlens compile: warning: compiler options ignored with Preprocess.\n", stderr);
+  options.printStages = {"preprocessed"};
+  std::shared_ptr<const CompileResult> result = compileSource(fileName, source, options);
+  std::string rendered = renderDiagnostics(result->diagnostics);
+  std::fwrite(rendered.data(), 1, rendered.size(), stderr);
+  const StageArtifact* preprocessed = result->stage("preprocessed");
+  if (!result->succeeded || !preprocessed) return kExitCompileError;
+  if (std::string err = writeFileAtomically(options.preprocessFile, preprocessed->text); !err.empty()) {
+    std::fprintf(stderr, "shaderlens compile: %s\n", err.c_str());
+    return kExitUsage;
+  }
+  return kExitSuccess;
+}
+
 }  // namespace
 
 int runCompile(const Args& args) {
@@ -121,6 +138,7 @@ int runCompile(const Args& args) {
   }
   std::string fileName = options.inputFile == "-" ? "<stdin>" : options.inputFile;
   applyCompileLimits(options, fileName);
+  if (!options.preprocessFile.empty()) return preprocessToFile(options, fileName, source);
   std::shared_ptr<const CompileResult> result = compileSource(fileName, source, options);
 
   // Stages print even when a later stage fails: that is how one sees where things went wrong.

@@ -139,6 +139,8 @@ ParsedCommandLine parseDxcCommandLine(const std::vector<std::string>& rawArgs) {
   }
   ArgCursor c{args};
   std::vector<std::string> notWithSpirv;  // given options DXC refuses with -spirv
+  bool preprocessOnly = false;            // -P
+  std::string preprocessTo;               // -Fi
   auto fail = [&](std::string message) {
     result.error = std::move(message);
     return result;
@@ -285,6 +287,10 @@ ParsedCommandLine parseDxcCommandLine(const std::vector<std::string>& rawArgs) {
       else if (!parseUint(v, version) || (version != 2016 && version != 2017 && version != 2018 && version != 2021))
         return fail("invalid HLSL version '" + v + "' (expected 2016, 2017, 2018, 2021 or 202x)");
       o.hlslVersion = static_cast<int>(version);
+    } else if (a == "-P") {
+      preprocessOnly = true;
+    } else if (startsWith(a, "-Fi")) {
+      if (!c.fileValue("-Fi", preprocessTo)) return fail(c.error);
     } else if (startsWith(a, "-Fo")) {
       if (!c.fileValue("-Fo", o.outputFile)) return fail(c.error);
     } else if (startsWith(a, "-Fc")) {
@@ -329,6 +335,18 @@ ParsedCommandLine parseDxcCommandLine(const std::vector<std::string>& rawArgs) {
         return fail(std::string(name) + " is not supported with -spirv");
   if (!o.denormMode.empty() && !profileAtLeast(o.profile, 6, 2))
     return fail("denorm option is only allowed for shader model 6.2 and above.");
+  if (preprocessOnly) {
+    if (o.inputFile.empty() || o.inputFile == "-") {
+      if (preprocessTo.empty()) return fail("-P needs -Fi FILE when the input is standard input");
+    }
+    std::string input = o.inputFile;
+    const size_t slash = input.find_last_of('/'), dot = input.find_last_of('.');
+    if (dot != std::string::npos && (slash == std::string::npos || dot > slash)) input.resize(dot);
+    o.preprocessFile = preprocessTo.empty() ? input + ".i" : preprocessTo;
+    o.preprocessIgnoredOutputs = !o.outputFile.empty() || !o.disassemblyFile.empty();
+    o.outputFile.clear();
+    o.disassemblyFile.clear();
+  }
   return result;
 }
 
@@ -421,6 +439,8 @@ Preprocessor:
 Output:
   -Fo <file>                write the object (SPIR-V binary or DXIL container)
   -Fc <file>                write the disassembly (SPIR-V text or DXIL with signature tables)
+  -P [-Fi <file>]           preprocess only: the preprocessed text to <file> (default: the input
+                            with the extension .i); -Fo and -Fc are ignored
   --print <stage>           print a stage's canonical text to stdout (repeatable)
   --stages                  list the stages of this compile and exit
   --emit-qptr-lifted        write the SPIR-V after qptr.lift (the default)

@@ -56,6 +56,10 @@ struct CompileOptions {
   std::string forceRootSignatureVersion;
   std::string outputFile;        // -Fo
   std::string disassemblyFile;   // -Fc
+  // -P: preprocess only, the `preprocessed` stage's text written to this file (-Fi FILE, else the
+  // input's name with the extension .i, as DXC); -Fo and -Fc are then ignored, with DXC's warning.
+  std::string preprocessFile;
+  bool preprocessIgnoredOutputs = false;  // -P dropped -Fo/-Fc (the warning is the CLI's to print)
   bool rowMajorByDefault = false;   // -Zpr
   bool packOptimized = false;       // -pack-optimized
   bool vkUseDxLayout = false;       // -fvk-use-dx-layout
