@@ -85,6 +85,9 @@ inline constexpr std::string_view kCalculateLod = "llvm.dx.resource.calculatelod
 //   activeop (T, i8 WaveOpKind, i8 SignedOpKind) -> T; prefixop (same) -> T
 //   activebit (T, i8 WaveBitOpKind) -> T
 //   quad.readlaneat (T, i32 quadLane) -> T; quad.op (T, i8 QuadOpKind) -> T
+//   SM 6.5: match (T) -> {i32, i32, i32, i32};
+//   multiprefixop (T, i32 mask0..mask3, i8 MultiPrefixOpKind, i8 SignedOpKind) -> T;
+//   multiprefixbitcount (i1, i32 mask0..mask3) -> i32
 inline constexpr std::string_view kWaveIsFirstLane = "llvm.dx.wave.isfirstlane";
 inline constexpr std::string_view kWaveGetLaneIndex = "llvm.dx.wave.getlaneindex";
 inline constexpr std::string_view kWaveGetLaneCount = "llvm.dx.wave.getlanecount";
@@ -99,6 +102,9 @@ inline constexpr std::string_view kWaveReadFirst = "llvm.dx.wave.readfirst";
 inline constexpr std::string_view kWaveActiveOp = "llvm.dx.wave.activeop";
 inline constexpr std::string_view kWavePrefixOp = "llvm.dx.wave.prefixop";
 inline constexpr std::string_view kWaveActiveBit = "llvm.dx.wave.activebit";
+inline constexpr std::string_view kWaveMatch = "llvm.dx.wave.match";
+inline constexpr std::string_view kWaveMultiPrefixOp = "llvm.dx.wave.multiprefixop";
+inline constexpr std::string_view kWaveMultiPrefixBitCount = "llvm.dx.wave.multiprefixbitcount";
 inline constexpr std::string_view kQuadReadLaneAt = "llvm.dx.quad.readlaneat";
 inline constexpr std::string_view kQuadOp = "llvm.dx.quad.op";
 // () barriers; upstream has the group-sync form; the mode form is ours for the other barriers.

@@ -1568,6 +1568,10 @@ bool Emitter::onlyBitCounted(Value ballot) const {
     if (use.op.isSpv(spv::OpGroupNonUniformBallotBitCount) && use.operands.size() > 2 && !use.operands[2].isImm &&
         use.operands[2].value == ballot)
       ++counted;
+    // WaveMultiPrefixCountBits: the ballot ANDed with a mask, only ever counted.
+    if (use.op.isSpv(spv::OpBitwiseAnd) && use.operands.size() == 2 && !use.operands[0].isImm &&
+        use.operands[0].value == ballot && onlyBitCounted(Value::inst(i)))
+      ++counted;
   }
   return counted && counted == ir::countUses(*fn_, ballot);
 }
@@ -1584,6 +1588,14 @@ void Emitter::emitWave(Value result, const InstDef& inst) {
   }
   WaveOpInput in;
   in.opcode = op;
+  if (op == spv::OpGroupNonUniformPartitionNV) {  // WaveMatch: no scope, only the value
+    if (inst.operands.empty()) return error(inst.attrs.loc, "malformed " + opcodeName(inst.op));
+    if (!(in.value = operand(inst, 0))) return;
+    std::string why;
+    if (llvm::Value* r = emitWaveOp(b_, *m_, in, why)) bind(result, r);
+    else error(inst.attrs.loc, opcodeName(inst.op) + ": " + why);
+    return;
+  }
   size_t next = 1;  // after the scope
   if (grouped) {
     if (inst.operands.size() <= next || !inst.operands[next].isImm) return error(inst.attrs.loc, "malformed " + opcodeName(inst.op));
@@ -1596,6 +1608,15 @@ void Emitter::emitWave(Value result, const InstDef& inst) {
       // look through the ballot irgen made of it.
       const Value& ballot = inst.operands[next].value;
       const InstDef* def = ballot.kind == ir::ValueKind::InstResult ? &fn_->inst(ballot.asInst()) : nullptr;
+      if (def && def->op.isSpv(spv::OpBitwiseAnd) && def->operands.size() == 2) {
+        // WaveMultiPrefixCountBits: a ballot ANDed with the partition mask (irgen's form).
+        const Value& inner = def->operands[0].value;
+        const InstDef* ballotDef = inner.kind == ir::ValueKind::InstResult ? &fn_->inst(inner.asInst()) : nullptr;
+        if (ballotDef && ballotDef->op.isSpv(spv::OpGroupNonUniformBallot)) {
+          if (!(in.mask = operand(*def, 1))) return;
+          def = ballotDef;
+        }
+      }
       if (!def || !def->op.isSpv(spv::OpGroupNonUniformBallot) || def->operands.size() < 2)
         return error(inst.attrs.loc, "a ballot bit count of anything but a WaveActiveBallot has no DXIL form");
       in.value = value(def->operands[1].value, inst.attrs.loc);
@@ -1609,6 +1630,10 @@ void Emitter::emitWave(Value result, const InstDef& inst) {
       op == spv::OpGroupNonUniformQuadBroadcast || op == spv::OpGroupNonUniformQuadSwap) {
     in.lane = operand(inst, next);
     if (!in.lane) return;
+  }
+  if (in.groupOperation == spv::GroupOperationPartitionedExclusiveScanNV) {
+    if (inst.operands.size() <= next) return error(inst.attrs.loc, "malformed " + opcodeName(inst.op));
+    if (!(in.mask = operand(inst, next))) return;
   }
   if (op == spv::OpGroupNonUniformIAdd || op == spv::OpGroupNonUniformIMul) {
     const TypeDef& t = cx_.def(cx_.scalarOf(inst.resultType));

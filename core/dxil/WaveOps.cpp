@@ -18,6 +18,8 @@ namespace {
 enum : uint8_t { kSum = 0, kProduct = 1, kMin = 2, kMax = 3 };
 enum : uint8_t { kSigned = 0, kUnsigned = 1 };
 enum : uint8_t { kBitAnd = 0, kBitOr = 1, kBitXor = 2 };
+// MultiPrefixOpKind (SM 6.5).
+enum : uint8_t { kMultiSum = 0, kMultiBitAnd = 1, kMultiBitOr = 2, kMultiBitXor = 3, kMultiProduct = 4 };
 
 // A declaration of `name` (suffixed with the overload's type when one is given). Wave ops are
 // convergent: nothing may move them across control flow.
@@ -67,7 +69,7 @@ bool isWaveOp(uint32_t opcode) {
     case spv::OpGroupNonUniformFMul: case spv::OpGroupNonUniformSMin: case spv::OpGroupNonUniformUMin:
     case spv::OpGroupNonUniformFMin: case spv::OpGroupNonUniformSMax: case spv::OpGroupNonUniformUMax:
     case spv::OpGroupNonUniformFMax: case spv::OpGroupNonUniformBitwiseAnd: case spv::OpGroupNonUniformBitwiseOr:
-    case spv::OpGroupNonUniformBitwiseXor:
+    case spv::OpGroupNonUniformBitwiseXor: case spv::OpGroupNonUniformPartitionNV:
       return true;
     default:
       return false;
@@ -84,6 +86,40 @@ llvm::Value* emitLaneCount(llvm::IRBuilder<>& b, llvm::Module& m) {
 llvm::Value* emitWaveOp(llvm::IRBuilder<>& b, llvm::Module& m, const WaveOpInput& in, std::string& error) {
   const bool reduce = in.groupOperation == spv::GroupOperationReduce;
   const bool prefix = in.groupOperation == spv::GroupOperationExclusiveScan;
+  const bool partitioned = in.groupOperation == spv::GroupOperationPartitionedExclusiveScanNV;
+  auto maskWords = [&] {
+    std::vector<llvm::Value*> words;
+    for (unsigned i = 0; i < 4; ++i) words.push_back(b.CreateExtractElement(in.mask, b.getInt32(i)));
+    return words;
+  };
+  // WaveMultiPrefix*: the value, the mask's four words, the op kind and (for sum and product
+  // on integers) the signedness, as DXC's waveMultiPrefixOp (bitwise kinds pass i8 0).
+  auto multiPrefix = [&](uint8_t kind, uint8_t sign) -> llvm::Value* {
+    if (!in.mask) {
+      error = "a partitioned scan without its mask";
+      return nullptr;
+    }
+    std::vector<llvm::Value*> extra = maskWords();
+    extra.push_back(b.getInt8(kind));
+    extra.push_back(b.getInt8(sign));
+    return scalarCall(b, m, dxi::kWaveMultiPrefixOp, in.value, extra);
+  };
+  if (partitioned) {
+    const bool isInt = in.value->getType()->getScalarType()->isIntegerTy();
+    const uint8_t sign = in.isUnsigned ? kUnsigned : kSigned;
+    switch (in.opcode) {
+      case spv::OpGroupNonUniformIAdd: return multiPrefix(kMultiSum, sign);
+      case spv::OpGroupNonUniformFAdd: return multiPrefix(kMultiSum, kSigned);
+      case spv::OpGroupNonUniformIMul: return multiPrefix(kMultiProduct, sign);
+      case spv::OpGroupNonUniformFMul: return multiPrefix(kMultiProduct, kSigned);
+      case spv::OpGroupNonUniformBitwiseAnd: if (isInt) return multiPrefix(kMultiBitAnd, kSigned); break;
+      case spv::OpGroupNonUniformBitwiseOr: if (isInt) return multiPrefix(kMultiBitOr, kSigned); break;
+      case spv::OpGroupNonUniformBitwiseXor: if (isInt) return multiPrefix(kMultiBitXor, kSigned); break;
+      default: break;
+    }
+    error = "this partitioned scan has no DXIL form (WaveMultiPrefix is sum, product and bitwise and/or/xor)";
+    return nullptr;
+  }
   auto arithmetic = [&](uint8_t kind, uint8_t sign) -> llvm::Value* {
     if (!reduce && !(prefix && (kind == kSum || kind == kProduct))) {
       error = "this wave scan (only WavePrefixSum/Product, exclusive) has no DXIL form";
@@ -123,7 +159,36 @@ llvm::Value* emitWaveOp(llvm::IRBuilder<>& b, llvm::Module& m, const WaveOpInput
         error = "an inclusive ballot bit count has no DXIL form";
         return nullptr;
       }
+      if (in.mask) {  // WaveMultiPrefixCountBits: the exclusive count of the ballot ANDed with a mask
+        if (!prefix) {
+          error = "only an exclusive count of a masked ballot has a DXIL form (WaveMultiPrefixCountBits)";
+          return nullptr;
+        }
+        std::vector<llvm::Value*> args{in.value};
+        std::vector<llvm::Type*> params{b.getInt1Ty()};
+        for (llvm::Value* w : maskWords()) {
+          args.push_back(w);
+          params.push_back(w->getType());
+        }
+        return b.CreateCall(declare(m, dxi::kWaveMultiPrefixBitCount, b.getInt32Ty(), params), args);
+      }
       return conditionCall(b, m, reduce ? dxi::kWaveActiveCountBits : dxi::kWavePrefixCountBits, b.getInt32Ty(), in.value);
+    case spv::OpGroupNonUniformPartitionNV: {
+      // WaveMatch: DXIL's waveMatch is scalar; a vector's component masks are ANDed, as DXC.
+      llvm::Type* i32 = b.getInt32Ty();
+      llvm::Type* words = llvm::StructType::get(b.getContext(), {i32, i32, i32, i32});
+      auto* vt = llvm::dyn_cast<llvm::FixedVectorType>(in.value->getType());
+      const unsigned n = vt ? vt->getNumElements() : 1;
+      llvm::Value* acc = nullptr;
+      for (unsigned c = 0; c < n; ++c) {
+        llvm::Value* x = vt ? b.CreateExtractElement(in.value, b.getInt32(c)) : in.value;
+        llvm::Value* match = b.CreateCall(declare(m, dxi::kWaveMatch, words, {x->getType()}, x->getType()), {x});
+        llvm::Value* v = llvm::PoisonValue::get(llvm::FixedVectorType::get(i32, 4));
+        for (unsigned i = 0; i < 4; ++i) v = b.CreateInsertElement(v, b.CreateExtractValue(match, {i}), b.getInt32(i));
+        acc = acc ? b.CreateAnd(acc, v) : v;
+      }
+      return acc;
+    }
     case spv::OpGroupNonUniformBroadcastFirst: return scalarCall(b, m, dxi::kWaveReadFirst, in.value, {});
     case spv::OpGroupNonUniformBroadcast:
     case spv::OpGroupNonUniformShuffle: return scalarCall(b, m, dxi::kWaveReadLaneAt, in.value, {in.lane});
@@ -177,11 +242,14 @@ void lowerWaveIntrinsics(llvm::Module& m, DxilOps& ops, std::vector<llvm::Instru
       {dxi::kQuadOp, "quadOp", 123, Overload::Result},
       {dxi::kWaveActiveCountBits, "waveAllOp", 135, Overload::None},
       {dxi::kWavePrefixCountBits, "wavePrefixOp", 136, Overload::None},
+      {dxi::kWaveMatch, "waveMatch", 165, Overload::Operand},
+      {dxi::kWaveMultiPrefixOp, "waveMultiPrefixOp", 166, Overload::Result},
+      {dxi::kWaveMultiPrefixBitCount, "waveMultiPrefixBitCount", 167, Overload::None},
   };
   for (const WaveLowering& w : kWave) {
     for (llvm::CallInst* call : callsToIntrinsic(m, w.intrinsic)) {
       b.SetInsertPoint(call);
-      const bool ballot = w.intrinsic == dxi::kWaveBallot;
+      const bool ballot = w.intrinsic == dxi::kWaveBallot || w.intrinsic == dxi::kWaveMatch;
       llvm::Type* ret = ballot ? static_cast<llvm::Type*>(llvm::StructType::getTypeByName(m.getContext(), "dx.types.fouri32"))
                                : call->getType();
       if (!ret) ret = llvm::StructType::create(m.getContext(), {i32, i32, i32, i32}, "dx.types.fouri32");

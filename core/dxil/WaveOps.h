@@ -19,6 +19,8 @@ struct WaveOpInput {
   llvm::Value* value = nullptr; // the operand; the i1 condition for All/Any/Ballot/BallotBitCount
   llvm::Value* lane = nullptr;  // Shuffle/QuadBroadcast lane, QuadSwap direction
   bool isUnsigned = false;      // IAdd/IMul on integers: the operand type's signedness
+  llvm::Value* mask = nullptr;  // <4 x i32> partition: PartitionedExclusiveScanNV, or the mask a
+                                // BallotBitCount's ballot was ANDed with (WaveMultiPrefixCountBits)
 };
 
 // Whether `opcode` is a wave or quad op this module emits.
