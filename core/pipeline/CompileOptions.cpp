@@ -232,7 +232,7 @@ ParsedCommandLine parseDxcCommandLine(const std::vector<std::string>& rawArgs) {
         shift.space = s;
       }
       o.vkShifts.push_back(shift);
-    } else if (a == "-fvk-bind-register") {
+    } else if (a == "-fvk-bind-register" || a == "-vkbr") {  // -vkbr: DXC's short spelling
       VkBindRegister bind;
       std::string space, binding, set;
       if (!c.next(a, bind.registerName) || !c.next(a, space) || !c.next(a, binding) || !c.next(a, set)) return fail(c.error);
@@ -272,6 +272,21 @@ ParsedCommandLine parseDxcCommandLine(const std::vector<std::string>& rawArgs) {
                a == "-Qstrip_debug" || a == "-Ni" || a == "-No" || a == "-Cc" || a == "-Lx") {
       // Accepted for compatibility; they change nothing we model yet.
       if (a == "-Gec" || a == "-Qstrip_reflect") notWithSpirv.push_back(a);
+    } else if (a == "-fcgl" || startsWith(a, "-Oconfig=")) {
+      // DXC: -fcgl emits the module as code generation left it, before SPIRV-Tools' legalization
+      // and optimization; -Oconfig= runs the given SPIRV-Tools passes instead of -O3's. This
+      // compiler runs no SPIRV-Tools optimizer (its own legalization, ir.bound/ir.heaps, is what
+      // makes a valid module), so the module is the one every -O level gives.
+    } else if (a == "-default-linkage") {
+      // Libraries (lib_6_x): the linkage of functions declared without one. DXC's values are
+      // checked; the linkage is not modeled yet (libraries compile only through an -E entry).
+      if (!c.value("-default-linkage", v)) return fail(c.error);
+      std::string linkage = v;
+      std::transform(linkage.begin(), linkage.end(), linkage.begin(), [](unsigned char ch) { return char(std::tolower(ch)); });
+      if (linkage != "internal" && linkage != "external") return fail("Unsupported value '" + v + "' for -default-linkage option.");
+    } else if (startsWith(a, "-Wno-") && a.size() > 5) {
+      // A warning group turned off (clang's -Wno-<group>, as DXC takes them): accepted; our
+      // warnings carry no group, so none is silenced yet.
     } else if (a == "-denorm") {
       if (!c.value("-denorm", v)) return fail(c.error);
       std::string mode = v;
@@ -471,6 +486,9 @@ Other:
                             SPIR-V DenormPreserve / DenormFlushToZero 32
   -Gis                      IEEE strictness: SPIR-V SignedZeroInfNanPreserve 32
   -O0..-O3, -Od, -Vd, -WX, -nologo   accepted as in DXC (-Vd: no validation, unsigned container)
+  -fcgl, -Oconfig=<passes>  accepted: no SPIRV-Tools optimizer runs here, so the module is the same
+  -Wno-<group>              accepted (warnings carry no group yet: nothing is silenced)
+  -vkbr                     the short spelling of -fvk-bind-register
 
 Exit status: 0 success, 1 compile errors (on stderr as file:line:col: error: ...), 2 usage or I/O errors.
 )";

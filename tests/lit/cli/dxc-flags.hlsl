@@ -46,3 +46,12 @@
 // RUN: %expect_exit 2 %shaderlens compile -T ps_6_2 -spirv -Gec %s
 // RUN: %shaderlens compile -T ps_6_2 -Fre %t.txt -Fd %t.pdb -Gec -Fo %t.2.dxil %s
 float4 main(float4 col : COL) : SV_Target { return col; }
+//
+// DXC spellings that change nothing here: -fcgl and -Oconfig= (no SPIRV-Tools optimizer runs, so
+// the module is the same), -Wno-<group>, -vkbr (short for -fvk-bind-register), -default-linkage.
+// RUN: %shaderlens compile -T ps_6_2 -spirv --print spirv %s > %t.plain.txt
+// RUN: %shaderlens compile -T ps_6_2 -spirv -fcgl -Oconfig=--loop-unroll,--scalar-replacement=300 -Wno-conversion --print spirv %s > %t.fcgl.txt
+// RUN: diff %t.plain.txt %t.fcgl.txt
+// RUN: %shaderlens compile -T ps_6_2 -spirv -vkbr t0 0 3 1 -default-linkage external -Fo %t.spv %s
+// RUN: not %shaderlens compile -T ps_6_2 -default-linkage sideways %s 2>&1 | FileCheck %s --check-prefix=LINKAGE
+// LINKAGE: Unsupported value 'sideways' for -default-linkage option.
