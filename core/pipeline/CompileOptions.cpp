@@ -177,6 +177,9 @@ ParsedCommandLine parseDxcCommandLine(const std::vector<std::string>& rawArgs) {
       bool known = false;
       for (const char* k : kKnown) known |= o.spirvTargetEnv == k;
       if (!known) return fail("unknown SPIR-V target environment '" + o.spirvTargetEnv + "'");
+    } else if (startsWith(a, "-fspv-entrypoint-name=")) {
+      o.spvEntrypointName = a.substr(std::strlen("-fspv-entrypoint-name="));
+      if (o.spvEntrypointName.empty()) return fail("-fspv-entrypoint-name= needs a name");
     } else if (startsWith(a, "-fspv-extension=")) {
       o.spvExtensions.push_back(a.substr(std::strlen("-fspv-extension=")));
     } else if (startsWith(a, "-fspv-debug=")) {
@@ -423,6 +426,7 @@ std::string toDxcCommandLine(const CompileOptions& o) {
   if (o.spvHeapForm == SpvHeapForm::Portable) add("-fspv-heap-form=portable");
   if (o.spvHeapSlots != CompileOptions().spvHeapSlots) add("-fspv-heap-slots=" + std::to_string(o.spvHeapSlots));
   for (const auto& ext : o.spvExtensions) add("-fspv-extension=" + ext);
+  if (!o.spvEntrypointName.empty()) add("-fspv-entrypoint-name=" + o.spvEntrypointName);
   if (!o.rootSignatureDefine.empty()) add("-rootsig-define"), add(o.rootSignatureDefine);
   if (!o.forceRootSignatureVersion.empty()) add("-force-rootsig-ver"), add(o.forceRootSignatureVersion);
   for (const auto& [name, value] : o.defines) add("-D" + name + (value.empty() ? "" : "=" + value));
@@ -470,6 +474,7 @@ Layout and bindings (SPIR-V):
   -fvk-{b,t,u,s}-shift <n> <space|all>
   -fvk-bind-register <reg> <space> <binding> <set>
   -fvk-bind-resource-heap <binding> <set>, -fvk-bind-sampler-heap ..., -fvk-bind-counter-heap ...
+  -fspv-entrypoint-name=<name>  the OpEntryPoint name (default: the -E function's)
   -fspv-extension=<ext>, -fspv-use-legacy-buffer-matrix-order, -fspv-enable-maximal-reconvergence
 Descriptor heaps (SPIR-V; Shaderlens options, see docs/heaps.md):
   -fspv-heap-form=<form>    proposal (default: DXC's unbounded arrays, one binding per heap) or

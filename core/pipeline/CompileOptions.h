@@ -93,6 +93,7 @@ struct CompileOptions {
   // -denorm preserve|ftz|any (SM 6.2+; "" when not given): the fp32 denormal mode, as DXC writes it
   // (DXIL: the entry's "fp32-denorm-mode" attribute; SPIR-V: DenormPreserve / DenormFlushToZero 32).
   std::string denormMode;
+  std::string spvEntrypointName;  // -fspv-entrypoint-name=NAME: OpEntryPoint's name (the function keeps its own)
   // Stages to print (--print STAGE, repeatable) and --stages.
   std::vector<std::string> printStages;
   bool listStages = false;

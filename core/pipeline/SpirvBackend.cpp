@@ -325,6 +325,8 @@ void runSpirvBackend(const frontend::TranslationUnit& unit, const frontend::Prep
     a.diagnostics = std::move(gen.diagnostics);
     if (gen.module) {
       addFloatControls(*gen.module, options);
+      if (!options.spvEntrypointName.empty())
+        for (ir::EntryPoint& ep : gen.module->entryPoints) ep.name = options.spvEntrypointName;
       if (textWanted("ir")) printInto(*gen.module, a);
       verifyInto(*gen.module, "ir", a);
     }

@@ -55,3 +55,9 @@ float4 main(float4 col : COL) : SV_Target { return col; }
 // RUN: %shaderlens compile -T ps_6_2 -spirv -vkbr t0 0 3 1 -default-linkage external -Fo %t.spv %s
 // RUN: not %shaderlens compile -T ps_6_2 -default-linkage sideways %s 2>&1 | FileCheck %s --check-prefix=LINKAGE
 // LINKAGE: Unsupported value 'sideways' for -default-linkage option.
+//
+// -fspv-entrypoint-name= names the OpEntryPoint (the function keeps its name), as DXC.
+// RUN: %shaderlens compile -T ps_6_2 -spirv -fspv-entrypoint-name=PSMain --print spirv %s | FileCheck %s --check-prefix=RENAMED
+// RUN: %shaderlens compile -T ps_6_2 -spirv -fspv-entrypoint-name=PSMain -Fo %t.renamed.spv %s
+// RENAMED: OpEntryPoint Fragment %main "PSMain"
+// RENAMED: OpName %main "main"
