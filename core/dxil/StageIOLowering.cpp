@@ -38,11 +38,13 @@ class StageLowering {
   void run() {
     for (llvm::CallInst* call : callsTo(m_, dxi::kLoadInput)) lowerLoad(call);
     for (llvm::CallInst* call : callsTo(m_, dxi::kStoreOutput)) lowerStore(call);
+    // DXC's derivative ops are of class Unary: all four are dx.op.unary.<overload>, told apart by
+    // the opcode (the validator's Instr.IllegalDXILOpFunction otherwise).
     struct Deriv { std::string_view intrinsic; const char* name; DxilOpCode code; };
-    for (const Deriv& d : {Deriv{dxi::kDdxCoarse, "derivCoarseX", DxilOpCode::DerivCoarseX},
-                           Deriv{dxi::kDdyCoarse, "derivCoarseY", DxilOpCode::DerivCoarseY},
-                           Deriv{dxi::kDdxFine, "derivFineX", DxilOpCode::DerivFineX},
-                           Deriv{dxi::kDdyFine, "derivFineY", DxilOpCode::DerivFineY}})
+    for (const Deriv& d : {Deriv{dxi::kDdxCoarse, "unary", DxilOpCode::DerivCoarseX},
+                           Deriv{dxi::kDdyCoarse, "unary", DxilOpCode::DerivCoarseY},
+                           Deriv{dxi::kDdxFine, "unary", DxilOpCode::DerivFineX},
+                           Deriv{dxi::kDdyFine, "unary", DxilOpCode::DerivFineY}})
       for (llvm::CallInst* call : callsTo(m_, d.intrinsic)) lowerDerivative(call, d.name, d.code);
     for (llvm::CallInst* call : dead_) call->eraseFromParent();
     std::vector<llvm::Function*> unused;

@@ -4,7 +4,7 @@
 //                           SV_SampleIndex -> sampleIndex (90), SV_Coverage -> coverage (91),
 //                           SV_InnerCoverage -> innerCoverage (92)
 //   llvm.dx.store.output -> one dx.op.storeOutput.<...>(5, SigId, row, col, value) per component
-//   llvm.dx.ddx/ddy.coarse/fine -> derivCoarseX/Y (83/84), derivFineX/Y (85/86) per component
+//   llvm.dx.ddx/ddy.coarse/fine -> DerivCoarseX/Y (83/84), DerivFineX/Y (85/86) per component (dx.op.unary, as DXC)
 // The element's kind comes from the packed input signature (index = SigId). The intrinsics carry
 // declaration-order SigIds; the dx.ops carry DXC's element IDs (SignatureRecords.h
 // DxcSignature: SV_Target arrays are one element per row, NotInSig inputs no element).

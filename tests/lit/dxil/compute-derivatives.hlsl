@@ -1,7 +1,7 @@
 // SM 6.6 implicit derivatives in a compute shader through the DXIL back end (DXC:
 // tools/clang/test/HLSLFileCheck/hlsl/objects/Texture/derivatives_in_csmsas.hlsl): sample 60,
 // sampleBias 61, sampleCmp 64, calculateLOD 81 (clamped i1 true / unclamped i1 false), and
-// derivCoarseX/Y 83/84 + derivFineX/Y 85/86. DXC sets no module or SFI0 flag for them in a compute
+// DerivCoarseX/Y 83/84 + DerivFineX/Y 85/86 (dx.op.unary). DXC sets no module or SFI0 flag for them in a compute
 // shader: UsesDerivatives is function-local (cleared by DxilModule::CollectShaderFlagsForModule)
 // and DerivativesInMeshAndAmpShaders is for MS/AS only (lib/DXIL/DxilShaderFlags.cpp). Before SM 6.6
 // the uses are errors (DXC's validator: "opcode 'Derivatives in CS/MS/AS' should only be used in
@@ -32,10 +32,10 @@ void main(uint3 id : SV_DispatchThreadID, uint gi : SV_GroupIndex) {
 // CHECK: call %dx.types.ResRet.f32 @dx.op.sampleCmp.f32(i32 64, %dx.types.Handle [[T]],
 // CHECK: call float @dx.op.calculateLOD.f32(i32 81, %dx.types.Handle [[T]], %dx.types.Handle [[S]], float %{{[0-9]+}}, float %{{[0-9]+}}, float undef, i1 true)
 // CHECK: call float @dx.op.calculateLOD.f32(i32 81, %dx.types.Handle [[T]], %dx.types.Handle [[S]], float %{{[0-9]+}}, float %{{[0-9]+}}, float undef, i1 false)
-// CHECK: call float @dx.op.derivCoarseX.f32(i32 83,
-// CHECK: call float @dx.op.derivCoarseY.f32(i32 84,
-// CHECK: call float @dx.op.derivFineX.f32(i32 85,
-// CHECK: call float @dx.op.derivFineY.f32(i32 86,
+// CHECK: call float @dx.op.unary.f32(i32 83,
+// CHECK: call float @dx.op.unary.f32(i32 84,
+// CHECK: call float @dx.op.unary.f32(i32 85,
+// CHECK: call float @dx.op.unary.f32(i32 86,
 // The entry's shader flags: only raw/structured buffers (bit 4).
 // CHECK: !{i32 0, i64 16, i32 4, !{{[0-9]+}}}
 

@@ -45,8 +45,8 @@ PSOut main(float4 pos : SV_Position, nointerpolation float4 uv : TEXCOORD0, floa
 // DXIL: call float @dx.op.loadInput.f32(i32 4, i32 2, i32 0, i8 1, i32 undef)
 // DXIL: call void @dx.op.discard(i32 82, i1 true)
 // DXIL: call void @dx.op.discard(i32 82, i1 true)
-// DXIL-COUNT-4: call float @dx.op.derivCoarseX.f32(i32 83, float
-// DXIL-COUNT-2: call float @dx.op.derivFineY.f32(i32 86, float
+// DXIL-COUNT-4: call float @dx.op.unary.f32(i32 83, float
+// DXIL-COUNT-2: call float @dx.op.unary.f32(i32 86, float
 // DXIL: call void @dx.op.storeOutput.f32(i32 5, i32 0, i32 0, i8 3, float
 // DXIL: call void @dx.op.storeOutput.f32(i32 5, i32 1, i32 0, i8 3, float 1.000000e+00)
 // DXIL: call void @dx.op.storeOutput.f32(i32 5, i32 2, i32 0, i8 0, float
