@@ -8,11 +8,31 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+#include <fstream>
 #include <memory>
+#include <sstream>
 #include <string>
 #include <vector>
 
 namespace sl::dxiltest {
+
+inline std::string readFile(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+// The source.hlsl part of a split-file bundle (offload-test-suite .test, shaders/run/*.test; "#---"
+// or "//---" parts, CRLF too); "" when there is none.
+inline std::string sourcePart(const std::string& bundle) {
+  size_t at = bundle.find("--- source.hlsl");
+  if (at == std::string::npos) return "";
+  at = bundle.find('\n', at) + 1;
+  const size_t end = std::min(bundle.find("\n#--- ", at), bundle.find("\n//--- ", at));
+  return bundle.substr(at, end == std::string::npos ? std::string::npos : end - at + 1);
+}
 
 struct Compiled {
   std::shared_ptr<const CompileResult> result;

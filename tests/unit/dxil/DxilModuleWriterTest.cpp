@@ -18,24 +18,8 @@
 
 namespace {
 
-std::string readFile(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-// The source.hlsl part of a split-file bundle (offload-test-suite .test, shaders/run/*.test).
-std::string sourcePart(const std::string& bundle) {
-  const std::string marker = "--- source.hlsl";
-  size_t at = bundle.find(marker);
-  if (at == std::string::npos) return bundle;
-  at = bundle.find('\n', at) + 1;
-  size_t end = bundle.find("\n#--- ", at);
-  size_t end2 = bundle.find("\n//--- ", at);
-  end = std::min(end, end2);
-  return bundle.substr(at, end == std::string::npos ? std::string::npos : end - at + 1);
-}
+using sl::dxiltest::readFile;
+using sl::dxiltest::sourcePart;
 
 void roundTrip(const std::string& name, const std::string& source) {
   INFO(name);

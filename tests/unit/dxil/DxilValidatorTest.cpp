@@ -286,26 +286,8 @@ TEST_CASE("dxil.validate: the pipeline stage, -Vd and a compile it rejects", "[d
   CHECK(c.result->stage("dxil.validate")->text == "; DXIL validation disabled (-Vd)\n");
 }
 
-namespace {
-
-std::string readFile(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-// The source.hlsl part of a split-file bundle ("#--- source.hlsl" or "//--- source.hlsl" up to
-// the next part); "" when there is none.
-std::string sourcePart(const std::string& bundle) {
-  size_t at = bundle.find("--- source.hlsl");  // CRLF bundles too
-  if (at == std::string::npos) return "";
-  at = bundle.find('\n', at) + 1;
-  const size_t end = std::min(bundle.find("\n#--- ", at), bundle.find("\n//--- ", at));
-  return bundle.substr(at, end == std::string::npos ? std::string::npos : end - at + 1);
-}
-
-}  // namespace
+using sl::dxiltest::readFile;
+using sl::dxiltest::sourcePart;
 
 // Every compute shader of the offload-test-suite (source.hlsl, the RUN line's -T cs_6_x and
 // -enable-16bit-types) that our DXIL back end lowers must pass every rule; the known exceptions
