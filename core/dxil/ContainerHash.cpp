@@ -1,5 +1,6 @@
 #include "core/dxil/ContainerHash.h"
 
+#include <algorithm>
 #include <cstring>
 
 namespace sl::dxil {
@@ -79,7 +80,7 @@ Digest md5(std::span<const uint8_t> bytes) {
   std::span<const uint8_t> rest = compressWholeBlocks(state, bytes);
   // 0x80, zeros to 56 mod 64, then the 64-bit length in bits.
   uint8_t tail[128] = {};
-  std::memcpy(tail, rest.data(), rest.size());
+  std::copy(rest.begin(), rest.end(), tail);  // not memcpy: an empty span's data() may be null
   tail[rest.size()] = 0x80;
   const size_t tailSize = rest.size() < 56 ? 64 : 128;
   const uint64_t bits = uint64_t(bytes.size()) * 8;
@@ -100,13 +101,13 @@ Digest dxbcChecksum(std::span<const uint8_t> bytes) {
   if (rest.size() < 56) {
     // One block: bits, the remainder, 0x80, zeros, last.
     putU32(block, bits);
-    std::memcpy(block + 4, rest.data(), rest.size());
+    std::copy(rest.begin(), rest.end(), block + 4);
     block[4 + rest.size()] = 0x80;
     putU32(block + 60, last);
     state.compress(block);
   } else {
     // The remainder, 0x80 and zeros fill one block; bits, zeros and last make another.
-    std::memcpy(block, rest.data(), rest.size());
+    std::copy(rest.begin(), rest.end(), block);
     block[rest.size()] = 0x80;
     state.compress(block);
     std::memset(block, 0, sizeof(block));
