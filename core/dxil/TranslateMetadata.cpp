@@ -18,7 +18,7 @@ const char* shaderKindString(llvm::StringRef s) {
   if (s == "domain") return "ds";
   if (s == "mesh") return "ms";
   if (s == "amplification") return "as";
-  return "lib";
+  return "";
 }
 
 namespace {
@@ -80,7 +80,8 @@ llvm::PreservedAnalyses DxilTranslateMetadata::run(llvm::Module& module, llvm::M
   for (llvm::Function& f : module)
     if (!f.isDeclaration() && f.hasFnAttribute("hlsl.shader")) entry = &f;
   llvm::StringRef kind = entry ? entry->getFnAttribute("hlsl.shader").getValueAsString() : "";
-  setNamed("dx.shaderModel", md.node({md.str(shaderKindString(kind)), md.i32(options_.shaderModelMajor),
+  const char* shaderKind = *shaderKindString(kind) ? shaderKindString(kind) : "lib";
+  setNamed("dx.shaderModel", md.node({md.str(shaderKind), md.i32(options_.shaderModelMajor),
                                       md.i32(options_.shaderModelMinor)}));
 
   // dx.resources: SRVs, UAVs, CBVs, samplers (each list or null), bound resources only.

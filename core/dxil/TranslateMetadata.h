@@ -38,7 +38,8 @@ class DxilTranslateMetadata : public llvm::PassInfoMixin<DxilTranslateMetadata> 
   MetadataOptions options_;
 };
 
-// The shader-kind string of dx.shaderModel ("cs", "vs", "ps", ...) for an "hlsl.shader" value.
+// The shader-kind string of dx.shaderModel ("cs", "vs", "ps", ...) for an "hlsl.shader" value;
+// "" for a value that names no stage (a library's module has none: dx.shaderModel says "lib").
 const char* shaderKindString(llvm::StringRef hlslShader);
 
 }  // namespace sl::dxil

@@ -1,5 +1,6 @@
 // Rule group "metadata": the shapes of !dx.version, !dx.valver, !dx.shaderModel and
 // !dx.entryPoints (dxil.md §5), and the entry function they name.
+#include "core/dxil/TranslateMetadata.h"
 #include "core/dxil/validate/ValidationContext.h"
 
 #include <llvm/IR/Constants.h>
@@ -49,18 +50,6 @@ std::optional<std::pair<uint64_t, uint64_t>> versionPair(Context& c, const char*
 bool knownKind(llvm::StringRef k) {
   return k == "vs" || k == "ps" || k == "gs" || k == "hs" || k == "ds" || k == "cs" || k == "lib" || k == "ms" ||
          k == "as";
-}
-
-const char* kindOfAttribute(llvm::StringRef attr) {
-  if (attr == "compute") return "cs";
-  if (attr == "vertex") return "vs";
-  if (attr == "pixel") return "ps";
-  if (attr == "geometry") return "gs";
-  if (attr == "hull") return "hs";
-  if (attr == "domain") return "ds";
-  if (attr == "mesh") return "ms";
-  if (attr == "amplification") return "as";
-  return "";
 }
 
 void checkShaderModel(Context& c) {
@@ -233,7 +222,7 @@ void checkEntryPoints(Context& c) {
       c.report("Meta.WellFormed", "the entry's name '" + name->getString().str() + "' is not its function's name '" +
                                       fn->getName().str() + "'");
     if (fn->hasFnAttribute("hlsl.shader") && c.haveShaderModel) {
-      const char* kind = kindOfAttribute(fn->getFnAttribute("hlsl.shader").getValueAsString());
+      const char* kind = shaderKindString(fn->getFnAttribute("hlsl.shader").getValueAsString());
       if (c.stageKind != kind)
         c.report("Meta.WellFormed", "entry '" + fn->getName().str() + "' is a '" + kind + "' shader but !dx.shaderModel says '" +
                                         c.stageKind + "'");
