@@ -1,9 +1,9 @@
 // libFuzzer target: `shaderlens dis` on arbitrary bytes, through the same function and the same
-// guard (core/dxil/ContainerDump.h inside a FatalErrorBoundary). The dump's contract is "malformed
+// guard (core/dxil/container/ContainerDump.h inside a FatalErrorBoundary). The dump's contract is "malformed
 // input is a located error": it must never read out of bounds, abort, hang or let LLVM's bitcode
 // reader end the process. Inputs that do not start with DXBC get the magic in front, so the
 // mutations spend their time on the part table and the parts.
-#include "core/dxil/ContainerDump.h"
+#include "core/dxil/container/ContainerDump.h"
 #include "core/pipeline/FatalErrors.h"
 
 #include <cstddef>

@@ -1,11 +1,11 @@
 // `shaderlens dis`: what `dxc -dumpbin` does, for any DXContainer (ours or DXC's) and any SPIR-V
-// module. Containers go through core/dxil/ContainerDump.h; SPIR-V is validated (errors become
+// module. Containers go through core/dxil/container/ContainerDump.h; SPIR-V is validated (errors become
 // diagnostics) and disassembled with SPIRV-Tools. LLVM's fatal errors while reading a container's
 // bitcode are caught by the same boundary the compile uses (core/pipeline/FatalErrors.h), so bad
 // input is a located error and exit status 1, never a crash.
 #include "app/cli/Commands.h"
 
-#include "core/dxil/ContainerDump.h"
+#include "core/dxil/container/ContainerDump.h"
 #include "core/pipeline/FatalErrors.h"
 #include "core/spirv/SpirvTools.h"
 #include "core/spirv/TargetEnv.h"

@@ -4,7 +4,7 @@
 // diagnostic, never a crash.
 #pragma once
 
-#include "core/dxil/LlvmPrinter.h"
+#include "core/dxil/emit/LlvmPrinter.h"
 #include "core/dxil/validate/DxilValidator.h"
 #include "core/ir/Module.h"
 #include "core/signature/MetadataRecord.h"

@@ -53,6 +53,11 @@ private:
     const TypedefDecl* typedefName = nullptr;  // the declared typedef `type` was named by, if any
   };
 
+  // Words that modify a declaration (static, const, in, row_major, ...); the contextual ones are
+  // also ordinary identifiers (`float3 center; center = x;`): modifiers only when a word follows.
+  static bool isTypeModifierWord(const std::string& w);
+  static bool isContextualModifierWord(const std::string& w);
+
   // ---- tokens
   const Token& cur() const;
   const Token& peek(size_t n) const;

@@ -3,8 +3,8 @@
 #include "core/pipeline/RootSignatureSource.h"
 #include "core/pipeline/StageClock.h"
 
-#include "core/dxil/ContainerPrinter.h"
-#include "core/dxil/ContainerWriter.h"
+#include "core/dxil/container/ContainerPrinter.h"
+#include "core/dxil/container/ContainerWriter.h"
 #include "core/dxil/EmitDxil.h"
 #include "core/frontend/EntrySignature.h"
 #include "core/ir/Printer.h"

@@ -1,6 +1,6 @@
 // Rule group "metadata": the shapes of !dx.version, !dx.valver, !dx.shaderModel and
 // !dx.entryPoints (dxil.md §5), and the entry function they name.
-#include "core/dxil/TranslateMetadata.h"
+#include "core/dxil/lower/TranslateMetadata.h"
 #include "core/dxil/validate/ValidationContext.h"
 
 #include <llvm/IR/Constants.h>

@@ -7,10 +7,10 @@
 //   repository, NCSA licence, listed in its README) with both final-block layouts;
 // * HASH: the DXC-built DXIL container's HASH part is the MD5 of its DXIL part's bitcode;
 // * our own containers: they verify, the printer says so, one flipped byte is reported.
-#include "core/dxil/ContainerHash.h"
-#include "core/dxil/ContainerPrinter.h"
-#include "core/dxil/ContainerReader.h"
-#include "core/dxil/ContainerWriter.h"
+#include "core/dxil/container/ContainerHash.h"
+#include "core/dxil/container/ContainerPrinter.h"
+#include "core/dxil/container/ContainerReader.h"
+#include "core/dxil/container/ContainerWriter.h"
 #include "tests/unit/dxil/TestShaders.h"
 
 #include "llvm/Object/DXContainer.h"

@@ -1,7 +1,7 @@
 // Writes containers for hand-built shaders and checks every field through LLVM's reader.
-#include "core/dxil/ContainerHash.h"
-#include "core/dxil/ContainerWriter.h"
-#include "core/dxil/FeatureFlags.h"
+#include "core/dxil/container/ContainerHash.h"
+#include "core/dxil/container/ContainerWriter.h"
+#include "core/dxil/container/FeatureFlags.h"
 #include "tests/unit/dxil/TestShaders.h"
 
 #include "llvm/BinaryFormat/DXContainer.h"

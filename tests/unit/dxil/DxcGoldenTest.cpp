@@ -2,9 +2,9 @@
 // each test's shader are entered by hand (from the metadata and tables its CHECK lines show), the
 // container is written, and our printer's signature table is compared with the CHECK lines read
 // from the corpus file at test time.
-#include "core/dxil/ContainerPrinter.h"
-#include "core/dxil/ContainerWriter.h"
-#include "core/dxil/FeatureFlags.h"
+#include "core/dxil/container/ContainerPrinter.h"
+#include "core/dxil/container/ContainerWriter.h"
+#include "core/dxil/container/FeatureFlags.h"
 #include "core/support/AtomicFile.h"
 #include "tests/unit/dxil/TestShaders.h"
 

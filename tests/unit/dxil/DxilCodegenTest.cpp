@@ -1,8 +1,8 @@
 // The DXIL code generator: IR built with core/ir's Builder -> `llvm` stage -> `dxil` stage.
 #include "core/dxil/EmitDxil.h"
-#include "core/dxil/ShaderFlags.h"
-#include "core/dxil/LlvmEmitter.h"
-#include "core/dxil/ResourceTypes.h"
+#include "core/dxil/lower/ShaderFlags.h"
+#include "core/dxil/emit/LlvmEmitter.h"
+#include "core/dxil/emit/ResourceTypes.h"
 #include "core/ir/Builder.h"
 
 #include <llvm/AsmParser/Parser.h>

@@ -3,8 +3,8 @@
 // to loadInput/storeOutput and the dedicated ops, the signature metadata (seed 0047 table and
 // DXC's entry lists), and ISG1/OSG1/PSV0 read back with LLVM's DXContainer reader.
 #include "core/dxil/EmitDxil.h"
-#include "core/dxil/IODependencies.h"
-#include "core/dxil/SignatureRecords.h"
+#include "core/dxil/lower/IODependencies.h"
+#include "core/dxil/lower/SignatureRecords.h"
 #include "core/frontend/EntrySignature.h"
 #include "core/frontend/Frontend.h"
 #include "core/frontend/Preprocessor.h"

@@ -1,4 +1,4 @@
-#include "core/dxil/FeatureFlags.h"
+#include "core/dxil/container/FeatureFlags.h"
 
 #include "llvm/BinaryFormat/DXContainer.h"
 

@@ -1,7 +1,7 @@
 // Cross-checks our PSV0 bytes with LLVM's own writer (mcdxbc::PSVRuntimeInfo in LLVMMC) where the two
 // must agree: runtime info and resource bindings, with no named signature elements (LLVM's string
 // table builder orders and shares names differently from DXC, which we follow).
-#include "core/dxil/ContainerParts.h"
+#include "core/dxil/container/ContainerParts.h"
 #include "tests/unit/dxil/TestShaders.h"
 
 #include "llvm/ADT/SmallString.h"

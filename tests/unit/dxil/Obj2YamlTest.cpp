@@ -1,5 +1,5 @@
 // Runs LLVM's obj2yaml on written containers: it must accept them and show every part.
-#include "core/dxil/ContainerWriter.h"
+#include "core/dxil/container/ContainerWriter.h"
 #include "core/support/AtomicFile.h"
 #include "tests/unit/dxil/TestShaders.h"
 

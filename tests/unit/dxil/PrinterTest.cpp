@@ -1,6 +1,6 @@
 // The `container` stage text: the full dump of a small vertex shader, and failures on bad bytes.
-#include "core/dxil/ContainerPrinter.h"
-#include "core/dxil/ContainerWriter.h"
+#include "core/dxil/container/ContainerPrinter.h"
+#include "core/dxil/container/ContainerWriter.h"
 #include "tests/unit/dxil/TestShaders.h"
 
 #include <catch2/catch.hpp>

@@ -1,10 +1,10 @@
 // The RTS0 part in containers: DXC's place (after PSV0, before DXIL), LLVM 19's reader still
 // reading the rest, the root-signature-only container of -T rootsig_1_x, our reader and printer,
 // and corrupted RTS0 bytes giving a diagnostic, never a crash.
-#include "core/dxil/ContainerHash.h"
-#include "core/dxil/ContainerPrinter.h"
-#include "core/dxil/ContainerReader.h"
-#include "core/dxil/ContainerWriter.h"
+#include "core/dxil/container/ContainerHash.h"
+#include "core/dxil/container/ContainerPrinter.h"
+#include "core/dxil/container/ContainerReader.h"
+#include "core/dxil/container/ContainerWriter.h"
 #include "core/dxil/rootsig/RootSignatureParser.h"
 #include "core/dxil/rootsig/RootSignatureWriter.h"
 #include "tests/unit/dxil/TestShaders.h"

@@ -1,7 +1,7 @@
 #include "tests/unit/dxil/TestShaders.h"
 
-#include "core/dxil/ContainerWriter.h"
-#include "core/dxil/FeatureFlags.h"
+#include "core/dxil/container/ContainerWriter.h"
+#include "core/dxil/container/FeatureFlags.h"
 
 #include <catch2/catch.hpp>
 

@@ -2,8 +2,8 @@
 // signature library and the DXIL back end for three small shaders.
 #pragma once
 
-#include "core/dxil/ContainerParts.h"
-#include "core/dxil/ContainerReader.h"
+#include "core/dxil/container/ContainerParts.h"
+#include "core/dxil/container/ContainerReader.h"
 
 #include "llvm/Object/DXContainer.h"
 
