@@ -3,6 +3,7 @@
 #include "core/dxil/emit/Emitter.h"
 
 #include <llvm/IR/Dominators.h>
+#include <llvm/Transforms/Utils/Local.h>
 #include <llvm/Transforms/Utils/PromoteMemToReg.h>
 
 namespace sl::dxil::emit {

@@ -1,6 +1,8 @@
 // Wave, GLSL.std.450 and hlsl.* instructions as llvm.dx.* calls (Emitter.h).
 #include "core/dxil/emit/Emitter.h"
 
+#include "core/ir/Rewrite.h"
+
 namespace sl::dxil::emit {
 
 // Whether every use of a ballot is a bit count: DXIL counts the condition's bits itself, so such
