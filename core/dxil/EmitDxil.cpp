@@ -118,7 +118,7 @@ DxilResult emitDxil(const ir::Module& module, const DxilOptions& options) {
   mpm.addPass(DxilStageIOLowering(std::move(inputKinds), dxcInputs.fromSeed, dxcOutputs.fromSeed, &errors));
   mpm.addPass(DxilHeapHandleFolding());
   mpm.addPass(llvm::RequireAnalysisPass<DxilResourceAnalysis, llvm::Module>());
-  mpm.addPass(DxilOpLowering(&errors));
+  mpm.addPass(DxilOpLowering(&errors, options.shaderModelMinor));
   {
     llvm::FunctionPassManager fpm;
     if (stageIO) {

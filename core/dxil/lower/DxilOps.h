@@ -11,7 +11,7 @@
 namespace sl::dxil {
 
 enum class DxilOpCode : uint32_t {
-  LoadInput = 4, StoreOutput = 5, Sample = 60, SampleBias = 61, SampleLevel = 62, SampleGrad = 63,
+  LoadInput = 4, StoreOutput = 5, CreateHandle = 57, MakeDouble = 101, SplitDouble = 102, Sample = 60, SampleBias = 61, SampleLevel = 62, SampleGrad = 63,
   SampleCmp = 64, SampleCmpLevelZero = 65, TextureLoad = 66, TextureStore = 67, TextureGather = 73,
   TextureGatherCmp = 74, CalculateLOD = 81, SampleCmpLevel = 224, BufferLoad = 68, BufferStore = 69, BufferUpdateCounter = 70,
   GetDimensions = 72, Barrier = 80, Discard = 82, DerivCoarseX = 83, DerivCoarseY = 84,

@@ -47,8 +47,8 @@ bool isNonUniform(llvm::Value* v, unsigned depth = 0) {
 
 class Lowering {
  public:
-  Lowering(llvm::Module& m, const DxilResourceMap& res, std::vector<std::string>* errors)
-      : m_(m), res_(res), ops_(m), errors_(errors), b_(m.getContext()) {}
+  Lowering(llvm::Module& m, const DxilResourceMap& res, uint32_t smMinor, std::vector<std::string>* errors)
+      : m_(m), res_(res), ops_(m), errors_(errors), b_(m.getContext()), smMinor_(smMinor) {}
   void run();
 
  private:
@@ -67,6 +67,11 @@ class Lowering {
   // Rebuilds a call's scalar or vector result from a %dx.types.ResRet.
   llvm::Value* fromResRet(llvm::Value* ret, llvm::Type* resultType);
   llvm::Value* splitVector(llvm::Value* v, unsigned i);
+  // 64-bit values as i32 words for the ops without 64-bit overloads (see isWide).
+  llvm::Value* joinWords(llvm::Value* lo, llvm::Value* hi, llvm::Type* scalar);
+  std::pair<llvm::Value*, llvm::Value*> splitWords(llvm::Value* v);
+  std::vector<llvm::Value*> storeWords(llvm::Value* v, unsigned n);  // components 0..n-1, wide ones split
+  llvm::Value* joinResRet(const std::vector<llvm::Value*>& rets, llvm::Type* valueType);  // 4 words per ResRet
 
   llvm::Module& m_;
   const DxilResourceMap& res_;
@@ -75,6 +80,7 @@ class Lowering {
   llvm::IRBuilder<> b_;
   std::unordered_map<llvm::Value*, llvm::Value*> handles_;  // target("dx.*") -> %dx.types.Handle
   std::vector<llvm::Instruction*> dead_;
+  uint32_t smMinor_;  // shader model 6.x
 };
 
 std::vector<llvm::CallInst*> Lowering::callsTo(std::string_view prefix) {
@@ -110,6 +116,17 @@ void Lowering::lowerHandles() {
       if (auto* c = llvm::dyn_cast<llvm::ConstantInt>(index); c && c->isZero()) absolute = b_.getInt32(r.lowerBound);
       bool nonUniform = isNonUniform(index);
       if (auto* c = llvm::dyn_cast<llvm::ConstantInt>(call->getArgOperand(4))) nonUniform |= !c->isZero();
+      if (smMinor_ < 6) {
+        // Before SM 6.6: createHandle names the dx.resources record (class and range id) and
+        // the absolute register; the record carries the properties, so there is no annotation.
+        llvm::Function* f = ops_.get("createHandle", nullptr, ops_.handleType(),
+                                     {b_.getInt8Ty(), b_.getInt32Ty(), b_.getInt32Ty(), b_.getInt1Ty()});
+        handles_[call] = b_.CreateCall(f, {b_.getInt32(uint32_t(DxilOpCode::CreateHandle)),
+                                           b_.getInt8(uint8_t(r.type.resourceClass)), b_.getInt32(r.rangeId),
+                                           absolute, b_.getInt1(nonUniform)});
+        dead_.push_back(call);
+        continue;
+      }
       llvm::Function* f = ops_.get("createHandleFromBinding", nullptr, ops_.handleType(),
                                    {ops_.resBindType(), b_.getInt32Ty(), b_.getInt1Ty()});
       llvm::Value* h = b_.CreateCall(f, {b_.getInt32(uint32_t(DxilOpCode::CreateHandleFromBinding)), bind, absolute,
@@ -148,9 +165,78 @@ llvm::Value* Lowering::splitVector(llvm::Value* v, unsigned i) {
   return i == 0 ? v : llvm::UndefValue::get(v->getType());
 }
 
+// DXIL's buffer and texture ops have no 64-bit overloads (bufferLoad/Store, textureLoad/Store take
+// half, float, i16, i32): a 64-bit component moves as two i32 words, low word first, as DXC does
+// (makeDouble/splitDouble for doubles, zext/shl/or and trunc/lshr for 64-bit integers).
+static bool isWide(llvm::Type* scalar) { return scalar->getPrimitiveSizeInBits() == 64; }
+
+llvm::Value* Lowering::joinWords(llvm::Value* lo, llvm::Value* hi, llvm::Type* scalar) {
+  if (scalar->isDoubleTy()) {
+    llvm::Function* f = ops_.get("makeDouble", scalar, scalar, {b_.getInt32Ty(), b_.getInt32Ty()});
+    return b_.CreateCall(f, {b_.getInt32(uint32_t(DxilOpCode::MakeDouble)), lo, hi});
+  }
+  llvm::Type* i64 = b_.getInt64Ty();
+  llvm::Value* low = b_.CreateZExt(lo, i64);
+  return b_.CreateOr(low, b_.CreateShl(b_.CreateZExt(hi, i64), 32));
+}
+
+std::pair<llvm::Value*, llvm::Value*> Lowering::splitWords(llvm::Value* v) {
+  if (llvm::isa<llvm::UndefValue>(v)) return {llvm::UndefValue::get(b_.getInt32Ty()), llvm::UndefValue::get(b_.getInt32Ty())};
+  if (v->getType()->isDoubleTy()) {
+    llvm::StructType* pair = llvm::StructType::getTypeByName(m_.getContext(), "dx.types.splitdouble");
+    if (!pair) pair = llvm::StructType::create(m_.getContext(), {b_.getInt32Ty(), b_.getInt32Ty()}, "dx.types.splitdouble");
+    llvm::Function* f = ops_.get("splitDouble", v->getType(), pair, {v->getType()});
+    llvm::Value* words = b_.CreateCall(f, {b_.getInt32(uint32_t(DxilOpCode::SplitDouble)), v});
+    llvm::Value* lo = b_.CreateExtractValue(words, {0});
+    return {lo, b_.CreateExtractValue(words, {1})};
+  }
+  llvm::Value* lo = b_.CreateTrunc(v, b_.getInt32Ty());
+  return {lo, b_.CreateTrunc(b_.CreateLShr(v, 32), b_.getInt32Ty())};
+}
+
+std::vector<llvm::Value*> Lowering::storeWords(llvm::Value* v, unsigned n) {
+  std::vector<llvm::Value*> words;
+  for (unsigned i = 0; i < n; ++i) {
+    llvm::Value* c = splitVector(v, i);
+    if (!isWide(c->getType())) {
+      words.push_back(c);
+      continue;
+    }
+    auto [lo, hi] = splitWords(c);
+    words.push_back(lo);
+    words.push_back(hi);
+  }
+  return words;
+}
+
+llvm::Value* Lowering::joinResRet(const std::vector<llvm::Value*>& rets, llvm::Type* valueType) {
+  llvm::Type* scalar = valueType->getScalarType();
+  const unsigned n = valueType->isVectorTy() ? llvm::cast<llvm::FixedVectorType>(valueType)->getNumElements() : 1;
+  auto word = [&](unsigned w) { return b_.CreateExtractValue(rets[w / 4], {w % 4}); };
+  llvm::Value* value = llvm::PoisonValue::get(valueType);
+  for (unsigned i = 0; i < n; ++i) {
+    llvm::Value* e;
+    if (isWide(scalar)) {
+      llvm::Value* lo = word(2 * i);  // in program order (argument evaluation order is unspecified)
+      llvm::Value* hi = word(2 * i + 1);
+      e = joinWords(lo, hi, scalar);
+    } else {
+      e = word(i);
+    }
+    value = n == 1 ? e : b_.CreateInsertElement(value, e, b_.getInt32(i));
+  }
+  return value;
+}
+
 void Lowering::lowerUsers() {
   auto i32 = b_.getInt32Ty();
   auto op = [&](DxilOpCode c) { return b_.getInt32(uint32_t(c)); };
+  auto undefIfPoison = [](llvm::Value* v) -> llvm::Value* {
+    return llvm::isa<llvm::PoisonValue>(v) ? llvm::UndefValue::get(v->getType()) : v;
+  };
+  // Raw and structured buffers take rawBufferLoad/Store from SM 6.2; before it (and typed buffers
+  // always) bufferLoad/Store: four 32-bit (or 16-bit) words, 64-bit values split in two.
+  const bool rawOps = smMinor_ >= 2;
   // Buffer loads: {T, i1} results rebuilt from the ResRet's components.
   for (bool typed : {true, false}) {
     for (llvm::CallInst* call : callsTo(typed ? dxi::kLoadTypedBuffer : dxi::kLoadRawBuffer)) {
@@ -164,23 +250,43 @@ void Lowering::lowerUsers() {
         error("buffer access wider than 4 components");
         continue;
       }
-      llvm::CallInst* ret;
-      if (typed) {
-        llvm::Function* f = ops_.get("bufferLoad", scalar, ops_.resRetType(scalar), {ops_.handleType(), i32, i32});
-        ret = b_.CreateCall(f, {op(DxilOpCode::BufferLoad), h, call->getArgOperand(1), llvm::UndefValue::get(i32)});
+      llvm::Value* value;
+      if (typed || !rawOps) {
+        // Words of 32 (or 16) bits; a raw access of more than four takes one load per 16 bytes.
+        llvm::Type* wordType = isWide(scalar) ? i32 : scalar;
+        const unsigned words = isWide(scalar) ? 2 * n : n;
+        if (typed && words > 4) {
+          error("typed buffer element wider than 16 bytes");
+          continue;
+        }
+        llvm::Function* f = ops_.get("bufferLoad", wordType, ops_.resRetType(wordType), {ops_.handleType(), i32, i32});
+        llvm::Value* c0 = call->getArgOperand(1);
+        llvm::Value* c1 = typed ? llvm::UndefValue::get(i32) : undefIfPoison(call->getArgOperand(2));
+        std::vector<llvm::Value*> rets;
+        for (unsigned w = 0; w < words; w += 4) {
+          // Later loads of a wide raw access: 16 bytes on, in the byte offset (structured) or the
+          // address (byte-address buffers, whose offset is undef).
+          llvm::Value* at0 = c0;
+          llvm::Value* at1 = c1;
+          if (w > 0) {
+            const unsigned bytes = w * wordType->getPrimitiveSizeInBits() / 8;
+            if (llvm::isa<llvm::UndefValue>(c1)) at0 = b_.CreateAdd(c0, b_.getInt32(bytes));
+            else at1 = b_.CreateAdd(c1, b_.getInt32(bytes));
+          }
+          rets.push_back(b_.CreateCall(f, {op(DxilOpCode::BufferLoad), h, at0, at1}));
+        }
+        value = joinResRet(rets, valueType);
       } else {
         llvm::Function* f = ops_.get("rawBufferLoad", scalar, ops_.resRetType(scalar),
                                      {ops_.handleType(), i32, i32, b_.getInt8Ty(), i32});
-        llvm::Value* offset = call->getArgOperand(2);
-        if (llvm::isa<llvm::PoisonValue>(offset)) offset = llvm::UndefValue::get(i32);
-        ret = b_.CreateCall(f, {op(DxilOpCode::RawBufferLoad), h, call->getArgOperand(1), offset,
-                                b_.getInt8(uint8_t((1u << n) - 1)),
-                                b_.getInt32(scalar->getPrimitiveSizeInBits() / 8)});
-      }
-      llvm::Value* value = llvm::PoisonValue::get(valueType);
-      for (unsigned i = 0; i < n; ++i) {
-        llvm::Value* e = b_.CreateExtractValue(ret, {i});
-        value = n == 1 ? e : b_.CreateInsertElement(value, e, b_.getInt32(i));
+        llvm::Value* ret = b_.CreateCall(f, {op(DxilOpCode::RawBufferLoad), h, call->getArgOperand(1),
+                                             undefIfPoison(call->getArgOperand(2)), b_.getInt8(uint8_t((1u << n) - 1)),
+                                             b_.getInt32(scalar->getPrimitiveSizeInBits() / 8)});
+        value = llvm::PoisonValue::get(valueType);
+        for (unsigned i = 0; i < n; ++i) {
+          llvm::Value* e = b_.CreateExtractValue(ret, {i});
+          value = n == 1 ? e : b_.CreateInsertElement(value, e, b_.getInt32(i));
+        }
       }
       llvm::Value* pair = b_.CreateInsertValue(llvm::PoisonValue::get(call->getType()), value, {0});
       pair = b_.CreateInsertValue(pair, b_.getTrue(), {1});
@@ -200,23 +306,41 @@ void Lowering::lowerUsers() {
         error("buffer access wider than 4 components");
         continue;
       }
-      std::vector<llvm::Value*> comps;
-      for (unsigned i = 0; i < 4; ++i) comps.push_back(splitVector(v, i));
-      if (typed) {
-        // Typed stores write all four components (mask 0xF): narrower values repeat component 0,
-        // as DXC does.
-        for (unsigned i = n; i < 4; ++i) comps[i] = comps[0];
-        llvm::Function* f = ops_.get("bufferStore", scalar, b_.getVoidTy(),
-                                     {ops_.handleType(), i32, i32, scalar, scalar, scalar, scalar, b_.getInt8Ty()});
-        b_.CreateCall(f, {op(DxilOpCode::BufferStore), h, call->getArgOperand(1), llvm::UndefValue::get(i32), comps[0],
-                          comps[1], comps[2], comps[3], b_.getInt8(0xF)});
+      if (typed || !rawOps) {
+        llvm::Type* wordType = isWide(scalar) ? i32 : scalar;
+        std::vector<llvm::Value*> words = storeWords(v, n);
+        if (typed && words.size() > 4) {
+          error("typed buffer element wider than 16 bytes");
+          continue;
+        }
+        llvm::Function* f = ops_.get("bufferStore", wordType, b_.getVoidTy(),
+                                     {ops_.handleType(), i32, i32, wordType, wordType, wordType, wordType, b_.getInt8Ty()});
+        llvm::Value* c0 = call->getArgOperand(1);
+        llvm::Value* c1 = typed ? llvm::UndefValue::get(i32) : undefIfPoison(call->getArgOperand(2));
+        for (size_t w = 0; w < words.size(); w += 4) {
+          const unsigned count = unsigned(std::min<size_t>(4, words.size() - w));
+          std::vector<llvm::Value*> comps;
+          // Typed stores write all four components (mask 0xF): narrower values repeat component 0,
+          // as DXC does; raw stores write the words they have.
+          for (unsigned i = 0; i < 4; ++i)
+            comps.push_back(i < count ? words[w + i] : typed ? words[w] : llvm::UndefValue::get(wordType));
+          llvm::Value* at0 = c0;
+          llvm::Value* at1 = c1;
+          if (w > 0) {
+            const unsigned bytes = unsigned(w) * wordType->getPrimitiveSizeInBits() / 8;
+            if (llvm::isa<llvm::UndefValue>(c1)) at0 = b_.CreateAdd(c0, b_.getInt32(bytes));
+            else at1 = b_.CreateAdd(c1, b_.getInt32(bytes));
+          }
+          b_.CreateCall(f, {op(DxilOpCode::BufferStore), h, at0, at1, comps[0], comps[1], comps[2], comps[3],
+                            b_.getInt8(typed ? 0xF : uint8_t((1u << count) - 1))});
+        }
       } else {
+        std::vector<llvm::Value*> comps;
+        for (unsigned i = 0; i < 4; ++i) comps.push_back(splitVector(v, i));
         llvm::Function* f = ops_.get("rawBufferStore", scalar, b_.getVoidTy(),
                                      {ops_.handleType(), i32, i32, scalar, scalar, scalar, scalar, b_.getInt8Ty(), i32});
-        llvm::Value* offset = call->getArgOperand(2);
-        if (llvm::isa<llvm::PoisonValue>(offset)) offset = llvm::UndefValue::get(i32);
-        b_.CreateCall(f, {op(DxilOpCode::RawBufferStore), h, call->getArgOperand(1), offset, comps[0], comps[1],
-                          comps[2], comps[3], b_.getInt8(uint8_t((1u << n) - 1)),
+        b_.CreateCall(f, {op(DxilOpCode::RawBufferStore), h, call->getArgOperand(1), undefIfPoison(call->getArgOperand(2)),
+                          comps[0], comps[1], comps[2], comps[3], b_.getInt8(uint8_t((1u << n) - 1)),
                           b_.getInt32(scalar->getPrimitiveSizeInBits() / 8)});
       }
       dead_.push_back(call);
@@ -407,14 +531,16 @@ void Lowering::lowerTextures() {
     if (!h) continue;
     const ResourceKind kind = kindOf(call->getArgOperand(0));
     llvm::Type* scalar = call->getType()->getScalarType();
+    llvm::Type* wordType = isWide(scalar) ? i32 : scalar;
     std::vector<llvm::Value*> args = {b_.getInt32(uint32_t(DxilOpCode::TextureLoad)), h,
                                       undefIfPoison(call->getArgOperand(2))};
     for (unsigned i = 0; i < 3; ++i) args.push_back(componentOrUndef(call->getArgOperand(1), i, 3, i32));
     for (unsigned i = 0; i < 3; ++i)
       args.push_back(componentOrUndef(call->getArgOperand(3), i, textureOffsetCount(kind), i32));
-    llvm::Function* f = ops_.get("textureLoad", scalar, ops_.resRetType(scalar),
+    llvm::Function* f = ops_.get("textureLoad", wordType, ops_.resRetType(wordType),
                                  {ops_.handleType(), i32, i32, i32, i32, i32, i32, i32});
-    call->replaceAllUsesWith(fromResRet(b_.CreateCall(f, args), call->getType()));
+    llvm::Value* ret = b_.CreateCall(f, args);
+    call->replaceAllUsesWith(isWide(scalar) ? joinResRet({ret}, call->getType()) : fromResRet(ret, call->getType()));
     dead_.push_back(call);
   }
   for (llvm::CallInst* call : callsTo(intrinsics::kStoreTexture)) {
@@ -422,15 +548,20 @@ void Lowering::lowerTextures() {
     llvm::Value* h = handleFor(call->getArgOperand(0));
     if (!h) continue;
     llvm::Value* v = call->getArgOperand(2);
-    llvm::Type* scalar = v->getType()->getScalarType();
     unsigned n = v->getType()->isVectorTy() ? llvm::cast<llvm::FixedVectorType>(v->getType())->getNumElements() : 1;
     std::vector<llvm::Value*> args = {b_.getInt32(uint32_t(DxilOpCode::TextureStore)), h};
     for (unsigned i = 0; i < 3; ++i) args.push_back(componentOrUndef(call->getArgOperand(1), i, 3, i32));
     // Typed stores write all four components (mask 0xF): narrower values repeat component 0.
-    for (unsigned i = 0; i < 4; ++i) args.push_back(splitVector(v, i < n ? i : 0));
+    const std::vector<llvm::Value*> words = storeWords(v, n);
+    if (words.size() > 4) {
+      error("typed texture element wider than 16 bytes");
+      continue;
+    }
+    for (unsigned i = 0; i < 4; ++i) args.push_back(words[i < words.size() ? i : 0]);
     args.push_back(b_.getInt8(0xF));
-    llvm::Function* f = ops_.get("textureStore", scalar, b_.getVoidTy(),
-                                 {ops_.handleType(), i32, i32, i32, scalar, scalar, scalar, scalar, b_.getInt8Ty()});
+    llvm::Type* wordType = words[0]->getType();
+    llvm::Function* f = ops_.get("textureStore", wordType, b_.getVoidTy(),
+                                 {ops_.handleType(), i32, i32, i32, wordType, wordType, wordType, wordType, b_.getInt8Ty()});
     b_.CreateCall(f, args);
     dead_.push_back(call);
   }
@@ -494,7 +625,7 @@ void Lowering::run() {
 
 llvm::PreservedAnalyses DxilOpLowering::run(llvm::Module& module, llvm::ModuleAnalysisManager& analyses) {
   const DxilResourceMap& resources = analyses.getResult<DxilResourceAnalysis>(module);
-  Lowering(module, resources, errors_).run();
+  Lowering(module, resources, smMinor_, errors_).run();
   llvm::PreservedAnalyses preserved = llvm::PreservedAnalyses::none();
   preserved.preserve<DxilResourceAnalysis>();
   return preserved;

@@ -1,7 +1,7 @@
 // DXIL shader flags (the i64 under tag 0 of the entry properties; dxil.md §4.1), computed from the
 // lowered module's dx.op calls and types, as DXC's ShaderFlags: heap indexing bits 30/31 from
-// createHandleFromHeap's samplerHeap operand, raw & structured buffers (bit 4) from annotated
-// handles of those kinds, inner coverage (bit 10) from dx.op.innerCoverage, wave ops (bit 19)
+// createHandleFromHeap's samplerHeap operand, raw & structured buffers (bit 4) from handles of
+// those kinds (annotated, or createHandle's dx.resources record), inner coverage (bit 10) from dx.op.innerCoverage, wave ops (bit 19)
 // from dx.op.wave*/quad* calls, typed UAV load additional formats (bit 13) from bufferLoad/
 // textureLoad on a typed UAV whose element has more than one component, doubles (bit 2) and
 // 64-bit integers (bit 20) from the instructions. (SV_Coverage input sets no flag in DXC.)

@@ -6,20 +6,16 @@
 #include <llvm/IR/Instruction.h>
 #include <llvm/IR/Module.h>
 
-#include <map>
-
 namespace sl::dxil {
 
 namespace validate {
 
-void Context::report(const char* rule, std::string message, const llvm::Instruction* at, bool knownGap,
-                     Severity severity) {
+void Context::report(const char* rule, std::string message, const llvm::Instruction* at, Severity severity) {
   ValidationViolation& v = out.emplace_back();
   v.group = group;
   v.rule = rule;
   v.message = std::move(message);
   v.severity = severity;
-  v.knownGap = knownGap;
   if (at) {
     if (const llvm::DebugLoc& dl = at->getDebugLoc(); dl && dl.getLine() != 0) {
       v.loc.file = dl->getFilename().str();
@@ -42,7 +38,7 @@ const std::vector<std::string>& validationGroups() {
 
 size_t ValidationReport::count(const std::string& group) const {
   size_t n = 0;
-  for (const ValidationViolation& v : violations) n += v.group == group && !v.knownGap;
+  for (const ValidationViolation& v : violations) n += v.group == group;
   return n;
 }
 
@@ -58,11 +54,10 @@ std::string printReport(const ValidationReport& r, const validate::Context& c) {
   text += "; shader model " + (c.stageKind.empty() ? std::string("?") : validate::shaderModelName(c)) + ", entry " +
           (c.entry ? c.entry->getName().str() : std::string("?")) + "\n";
   for (const std::string& g : validationGroups()) {
-    size_t errors = 0, warnings = 0, gaps = 0;
+    size_t errors = 0, warnings = 0;
     for (const ValidationViolation& v : r.violations) {
       if (v.group != g) continue;
-      if (v.knownGap) ++gaps;
-      else if (v.severity == Severity::Error) ++errors;
+      if (v.severity == Severity::Error) ++errors;
       else ++warnings;
     }
     std::string line = g;
@@ -70,24 +65,12 @@ std::string printReport(const ValidationReport& r, const validate::Context& c) {
     if (errors) line += std::to_string(errors) + (errors == 1 ? " violation" : " violations");
     else line += "ok";
     if (warnings) line += ", " + std::to_string(warnings) + (warnings == 1 ? " warning" : " warnings");
-    if (gaps) line += ", " + std::to_string(gaps) + " known emitter gap" + (gaps == 1 ? "" : "s");
     text += line + "\n";
   }
   for (const ValidationViolation& v : r.violations) {
-    if (v.knownGap) continue;
     text += std::string(v.severity == Severity::Error ? "error" : "warning") + ": " + v.group + ": " + v.rule + ": " +
             v.message + locationSuffix(v.loc) + "\n";
   }
-  // Known gaps: one line per distinct message, with the number of calls.
-  std::map<std::string, size_t> gaps;
-  std::vector<std::string> order;
-  for (const ValidationViolation& v : r.violations) {
-    if (!v.knownGap) continue;
-    std::string key = v.group + ": " + v.rule + ": " + v.message;
-    if (gaps[key]++ == 0) order.push_back(key);
-  }
-  for (const std::string& key : order)
-    text += "known gap: " + key + " (" + std::to_string(gaps[key]) + (gaps[key] == 1 ? " call" : " calls") + ")\n";
   return text;
 }
 
@@ -102,7 +85,6 @@ ValidationReport validateDxil(const llvm::Module& module) {
   c.group = "signatures";
   validate::checkSignatureAccess(c);
   for (const ValidationViolation& v : report.violations) {
-    if (v.knownGap) continue;
     Diagnostic d = Diagnostic::error(v.loc, "internal error: DXIL validation: " + v.rule + ": " + v.message);
     d.severity = v.severity;
     report.diagnostics.push_back(std::move(d));

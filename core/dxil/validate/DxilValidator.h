@@ -30,9 +30,6 @@ struct ValidationViolation {
   std::string message;  // one clause, lowercase
   SourceLoc loc;        // the instruction's !dbg location, when it has one
   Severity severity = Severity::Error;
-  // A violation our own emitter is known to produce (docs/dxil.md lists them): printed in the
-  // stage text, not a diagnostic, so it does not fail the compile until the emitter is fixed.
-  bool knownGap = false;
 };
 
 struct ValidationReport {

@@ -22,12 +22,6 @@ bool hasOverload(const char* list, llvm::StringRef overload) {
   return false;
 }
 
-// Ops our emitter produces below the shader model DXC requires for them (docs/dxil.md, "Known
-// gaps"): SM 6.6's handle creation (createHandleFromBinding + annotateHandle) at every shader
-// model instead of createHandle (57) below 6.6, and rawBufferLoad/Store below 6.2 instead of
-// bufferLoad/Store.
-bool knownEmitterGap(uint32_t opcode) { return opcode == 216 || opcode == 217 || opcode == 139 || opcode == 140; }
-
 void checkCall(Context& c, const llvm::CallInst& call, llvm::StringRef fnName) {
   const auto* code = call.arg_size() ? llvm::dyn_cast<llvm::ConstantInt>(call.getArgOperand(0)) : nullptr;
   if (!code) {
@@ -43,7 +37,7 @@ void checkCall(Context& c, const llvm::CallInst& call, llvm::StringRef fnName) {
     else
       c.report("Instr.IllegalDXILOpCode", "opcode " + std::to_string(opcode) + " (" + fnName.str() +
                                               ") is not in shaderlens' op table; its stage, shader model and overload are not checked",
-               &call, false, Severity::Warning);
+               &call, Severity::Warning);
     return;
   }
   // dx.op.<class>[.<overload>]
@@ -67,10 +61,9 @@ void checkCall(Context& c, const llvm::CallInst& call, llvm::StringRef fnName) {
   if (op->minMinor > c.smMinor || !stageOk) {
     std::string why = op->minMinor > c.smMinor ? "needs shader model 6." + std::to_string(op->minMinor)
                                                : std::string("not allowed in this stage");
-    const bool gap = stageOk && knownEmitterGap(uint32_t(opcode));
     c.report("Sm.Opcode", "opcode " + std::string(op->name) + " not valid in shader model " + shaderModelName(c) + " (" +
-                              why + ")" + (gap ? "; known emitter gap" : ""),
-             &call, gap);
+                              why + ")",
+             &call);
   }
 }
 

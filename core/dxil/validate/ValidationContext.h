@@ -38,7 +38,7 @@ struct Context {
   const llvm::Function* entry = nullptr;
   std::optional<std::vector<SignatureElementInfo>> inputs, outputs;  // nullopt: no list (null)
 
-  void report(const char* rule, std::string message, const llvm::Instruction* at = nullptr, bool knownGap = false,
+  void report(const char* rule, std::string message, const llvm::Instruction* at = nullptr,
               Severity severity = Severity::Error);
 };
 

@@ -199,7 +199,7 @@ TEST_CASE("dxil.validate ops: stage and shader model", "[dxil-validate]") {
             .violations.empty());
 }
 
-TEST_CASE("dxil.validate ops: known emitter gaps are listed, not errors", "[dxil-validate]") {
+TEST_CASE("dxil.validate ops: SM 6.6 handle creation below 6.6 is an error", "[dxil-validate]") {
   std::string handle = replaced(replaced(replaced(replaced(kCompute, "!\"cs\", i32 6, i32 6", "!\"cs\", i32 6, i32 0"), "!0 = !{i32 1, i32 6}", "!0 = !{i32 1, i32 0}"),
                                          "  ret void\n}",
                                          "  %h = call %dx.types.Handle @dx.op.createHandleFromBinding(i32 217, %dx.types.ResBind zeroinitializer, i32 0, i1 false)\n  ret void\n}"),
@@ -209,11 +209,9 @@ TEST_CASE("dxil.validate ops: known emitter gaps are listed, not errors", "[dxil
   ValidationReport r = validate(handle);
   INFO(r.text);
   CHECK(rule(r, "Sm.Opcode") == 1);
-  CHECK(r.violations[0].knownGap);
-  CHECK(r.ok());
-  CHECK(r.diagnostics.empty());
-  CHECK(sl::dxiltest::has(r.text, "ops         ok, 1 known emitter gap\n"));
-  CHECK(sl::dxiltest::has(r.text, "known gap: ops: Sm.Opcode: opcode CreateHandleFromBinding not valid in shader model cs_6_0"));
+  CHECK_FALSE(r.ok());
+  CHECK(sl::dxiltest::has(r.text, "ops         1 violation\n"));
+  CHECK(sl::dxiltest::has(r.text, "error: ops: Sm.Opcode: opcode CreateHandleFromBinding not valid in shader model cs_6_0 (needs shader model 6.6)"));
 }
 
 TEST_CASE("dxil.validate ops: opcode, function name and overload", "[dxil-validate]") {
@@ -290,23 +288,13 @@ using sl::dxiltest::readFile;
 using sl::dxiltest::sourcePart;
 
 // Every compute shader of the offload-test-suite (source.hlsl, the RUN line's -T cs_6_x and
-// -enable-16bit-types) that our DXIL back end lowers must pass every rule; the known exceptions
-// are our emitter's 64-bit typed buffers (bufferLoad/Store.i64: DXC splits them into i32 pairs).
+// -enable-16bit-types) that our DXIL back end lowers must pass every rule, at every shader model
+// the suite asks for (createHandle and bufferLoad/Store below 6.6 / 6.2, 64-bit values of typed
+// buffers as i32 pairs).
 TEST_CASE("dxil.validate: offload-test-suite compute shaders are clean", "[dxil-validate][suite]") {
   const std::string root = std::string(SHADERLENS_SHARED_DIR) + "/offload-test-suite/tests";
   REQUIRE(std::filesystem::exists(root));
-  const std::set<std::string> knownFailing = {
-      "Feature/HLSLLib/InterlockedAnd.resources.typed.int64.test",
-      "Feature/HLSLLib/InterlockedCompareExchange.resources.typed.int64.test",
-      "Feature/HLSLLib/InterlockedCompareStore.resources.typed.int64.test",
-      "Feature/HLSLLib/InterlockedMax.resources.typed.int64.test",
-      "Feature/HLSLLib/InterlockedMin.resources.typed.int64.test",
-      "Feature/HLSLLib/InterlockedOr.resources.typed.int64.test",
-      "Feature/HLSLLib/InterlockedXor.resources.typed.int64.test",
-      "Feature/TypedBuffer/64bit-scalar.test",
-      "Feature/TypedBuffer/64bit-vector.test",
-  };
-  size_t reached = 0, clean = 0, withGaps = 0;
+  size_t reached = 0, clean = 0;
   std::vector<std::string> failing;
   std::vector<std::string> paths;
   for (const auto& e : std::filesystem::recursive_directory_iterator(root, std::filesystem::directory_options::follow_directory_symlink))
@@ -329,15 +317,13 @@ TEST_CASE("dxil.validate: offload-test-suite compute shaders are clean", "[dxil-
     const std::string name = path.substr(root.size() + 1);
     if (v->ok) {
       ++clean;
-      withGaps += sl::dxiltest::has(v->text, "known emitter gap");
     } else {
       failing.push_back(name);
       INFO(name << "\n" << v->text);
-      CHECK(knownFailing.count(name) == 1);
+      CHECK(v->ok);
     }
   }
-  std::printf("dxil.validate over the offload-test-suite: %zu of %zu compute shaders clean (%zu of them with known "
-              "emitter gaps listed), %zu rejected\n",
-              clean, reached, withGaps, failing.size());
+  std::printf("dxil.validate over the offload-test-suite: %zu of %zu compute shaders clean, %zu rejected\n", clean,
+              reached, failing.size());
   CHECK(reached > 400);
 }
