@@ -107,7 +107,8 @@ llvm::Value* emitMatrixOp(llvm::IRBuilder<>& b, llvm::Module& m, uint32_t opcode
   auto column = [&](llvm::Value* matrix, unsigned i) { return b.CreateExtractValue(matrix, {i}); };
   auto lanes = [](llvm::Value* v) { return unsigned(llvm::cast<llvm::FixedVectorType>(v->getType())->getNumElements()); };
   auto splat = [&](llvm::Value* scalar, unsigned n) { return b.CreateVectorSplat(n, scalar); };
-  // M * v: the sum over columns of column c times v[c].
+  // M * v: the sum over columns of column c times v[c], as DXC expands mul(): a multiply for the
+  // first column, then one multiply-add (llvm.fmuladd -> dx.op.tertiary FMad) per further column.
   auto matrixTimesVector = [&](llvm::Value* matrix, llvm::Value* v) -> llvm::Value* {
     const unsigned n = columns(matrix);
     if (!n || !v->getType()->isVectorTy() || lanes(v) != n) return nullptr;
@@ -115,8 +116,8 @@ llvm::Value* emitMatrixOp(llvm::IRBuilder<>& b, llvm::Module& m, uint32_t opcode
     for (unsigned i = 0; i < n; ++i) {
       llvm::Value* col = column(matrix, i);
       llvm::Value* weight = splat(b.CreateExtractElement(v, b.getInt32(i)), lanes(col));
-      llvm::Value* term = b.CreateFMul(col, weight);
-      sum = sum ? b.CreateFAdd(sum, term) : term;
+      sum = sum ? b.CreateIntrinsic(llvm::Intrinsic::fmuladd, {col->getType()}, {col, weight, sum})
+                : b.CreateFMul(col, weight);
     }
     return sum;
   };
@@ -148,14 +149,21 @@ llvm::Value* emitMatrixOp(llvm::IRBuilder<>& b, llvm::Module& m, uint32_t opcode
       }
       return out;
     }
-    case spv::OpVectorTimesMatrix: {  // component i = dot(v, column i)
+    case spv::OpVectorTimesMatrix: {  // component i = v . column i, as a multiply and multiply-adds (DXC's mul())
       const unsigned n = columns(c);
       if (!n || !a->getType()->isVectorTy()) return nullptr;
+      const unsigned k = lanes(a);
       llvm::Value* out = llvm::PoisonValue::get(llvm::FixedVectorType::get(a->getType()->getScalarType(), n));
       for (unsigned i = 0; i < n; ++i) {
-        llvm::Value* d = emitDot(b, m, a, column(c, i));
-        if (!d) return nullptr;
-        out = b.CreateInsertElement(out, d, b.getInt32(i));
+        llvm::Value* col = column(c, i);
+        if (lanes(col) != k) return nullptr;
+        llvm::Value* sum = nullptr;
+        for (unsigned j = 0; j < k; ++j) {
+          llvm::Value* x = b.CreateExtractElement(a, b.getInt32(j));
+          llvm::Value* y = b.CreateExtractElement(col, b.getInt32(j));
+          sum = sum ? b.CreateIntrinsic(llvm::Intrinsic::fmuladd, {x->getType()}, {x, y, sum}) : b.CreateFMul(x, y);
+        }
+        out = b.CreateInsertElement(out, sum, b.getInt32(i));
       }
       return out;
     }
