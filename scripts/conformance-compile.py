@@ -81,7 +81,7 @@ def first_error(message):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--shaderlens", default=os.path.join(ROOT, "build-irgen", "app", "shaderlens"))
+    ap.add_argument("--shaderlens", default=os.path.join(ROOT, "build", "app", "shaderlens"))
     ap.add_argument("--suite", default=os.path.join(ROOT, "..", "shared", "offload-test-suite", "tests"))
     ap.add_argument("--filter", default="")
     ap.add_argument("-j", type=int, default=2)
