@@ -183,6 +183,9 @@ class Gen {
   ir::Value rowsMap(ir::Value a, const fe::Type* type, const std::function<ir::Value(ir::Value)>& fn);
   ir::Value binaryOp(fe::BinaryOp op, ir::Value a, ir::Value b, const fe::Type* operandType);
   ir::Value componentwise(uint32_t opcode, ir::Value a, ir::Value b, const fe::Type* type, bool compare = false);
+  // Marks `sum` (an OpIAdd of an OpIMul and an addend) as a multiply-add (attr::kMultiplyAdd);
+  // other values are returned unmarked.
+  ir::Value markMultiplyAdd(ir::Value sum);
   ir::Value extractLane(ir::Value v, uint32_t lane, const fe::Type* type);
   ir::Value toBool(ir::Value v, const fe::Type* type);
   ir::Value emitCall(const fe::CallExpr* call);

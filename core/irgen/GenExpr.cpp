@@ -180,6 +180,16 @@ Value Gen::componentwise(uint32_t opcode, Value a, Value bv, const fe::Type* typ
   return compare ? b_->compare(opcode, a, bv) : b_->binary(opcode, a, bv);
 }
 
+Value Gen::markMultiplyAdd(Value sum) {
+  if (sum.kind != ir::ValueKind::InstResult) return sum;
+  ir::InstDef& add = b_->instOf(sum);
+  if (!add.op.isSpv(spv::OpIAdd) || add.operands.empty() || add.operands[0].value.kind != ir::ValueKind::InstResult ||
+      !b_->instOf(add.operands[0].value).op.isSpv(spv::OpIMul))
+    return sum;
+  add.attrs.extra.push_back({attr::kMultiplyAdd, "1"});
+  return sum;
+}
+
 static Value unaryRows(Gen& g, uint32_t opcode, Value a, const fe::Type* type) {
   ir::Builder& b = *g.b_;
   if (type->isMatrix() && type->rows > 1 && type->cols > 1) {

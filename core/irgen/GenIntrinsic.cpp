@@ -47,7 +47,7 @@ static Value mulGeneric(Gen& g, Value a, const fe::Type* at, Value bv, const fe:
       Value sum;
       for (unsigned k = 0; k < ac && k < br; ++k) {
         Value p = f ? b.fmul(la[i * ac + k], lb[k * bc + j]) : b.imul(la[i * ac + k], lb[k * bc + j]);
-        sum = sum.valid() ? (f ? b.fadd(sum, p) : b.iadd(sum, p)) : p;
+        sum = sum.valid() ? (f ? b.fadd(sum, p) : g.markMultiplyAdd(b.iadd(p, sum))) : p;
       }
       out.push_back(sum);
     }
@@ -527,7 +527,7 @@ Value Gen::intrinsic(const fe::IntrinsicCallExpr* call) {
       return v;
     }
     Value m = componentwise(spv::OpIMul, args[0], args[1], rt);
-    return componentwise(spv::OpIAdd, m, args[2], rt);
+    return markMultiplyAdd(componentwise(spv::OpIAdd, m, args[2], rt));
   }
   if (n == "dot") {
     if (f && t0->isVector() && t0->cols > 1) return b_->spv(spv::OpDot, lower(rt), {Operand::v(args[0]), Operand::v(args[1])});
@@ -535,7 +535,7 @@ Value Gen::intrinsic(const fe::IntrinsicCallExpr* call) {
     for (uint32_t i = 0; i < t0->elementCount(); ++i) {
       Value p = f ? b_->fmul(extractLane(args[0], i, t0), extractLane(args[1], i, t0))
                   : b_->imul(extractLane(args[0], i, t0), extractLane(args[1], i, t0));
-      sum = sum.valid() ? (f ? b_->fadd(sum, p) : b_->iadd(sum, p)) : p;
+      sum = sum.valid() ? (f ? b_->fadd(sum, p) : markMultiplyAdd(b_->iadd(p, sum))) : p;
     }
     return sum;
   }

@@ -58,6 +58,10 @@ inline constexpr const char* kCBufferBlock = "hlsl.cbuffer";      // a cbuffer/t
 inline constexpr const char* kResourceId = "hlsl.resource";       // on handle ops: global index
 inline constexpr const char* kCounter = "hlsl.counter";           // on handle ops: the counter
 inline constexpr const char* kGloballyCoherent = "hlsl.globallycoherent";
+// On an OpIAdd whose first operand is an OpIMul: the pair is an integer multiply-add of mad(),
+// dot() or mul() (DXIL's IMad/UMad, dx.op.tertiary 48/49, as DXC emits them; SPIR-V has none,
+// and a plain `a * b + c` in the source stays a multiply and an add in both back ends).
+inline constexpr const char* kMultiplyAdd = "hlsl.mad";
 // Consecutive bindings a resource array reserves ("N"; resource arrays flattened out of global
 // structs number their elements like separate resources, hlsl-spirv.md §2 multi-binding variables).
 inline constexpr const char* kBindingCount = "hlsl.binding_count";

@@ -33,6 +33,10 @@ inline constexpr std::string_view kLoadCBufferRow = "llvm.dx.resource.load.cbuff
 // The same for 64-bit members ({T, T}) and 16-bit ones ({T x 8}).
 inline constexpr std::string_view kLoadCBufferRow2 = "llvm.dx.resource.load.cbufferrow.2";
 inline constexpr std::string_view kLoadCBufferRow8 = "llvm.dx.resource.load.cbufferrow.8";
+// (T a, T b, T c) -> a * b + c for integers (irgen's attr hlsl.mad): IMad / UMad, as upstream
+// Clang names them.
+inline constexpr std::string_view kIMad = "llvm.dx.imad";
+inline constexpr std::string_view kUMad = "llvm.dx.umad";
 // (handle, i32 DXIL AtomicBinOpCode, i32 c0, i32 c1, i32 c2, T value) -> old T — ours (no
 // settled upstream form yet); the coordinates as dx.op.atomicBinOp takes them (structured:
 // index, byte offset; raw: byte address; typed: the element's coordinates), unused ones poison.

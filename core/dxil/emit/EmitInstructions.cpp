@@ -89,7 +89,13 @@ void Emitter::emitSpv(InstId id, const InstDef& inst) {
     if (llvm::Value* a = v(0)) bind(result, f(a));
   };
   switch (op) {
-    case spv::OpIAdd: both([&](auto a, auto c) { return b_.CreateAdd(a, c); }); return;
+    case spv::OpIAdd:
+      if (llvm::Value* mad = integerMultiplyAdd(inst)) {
+        bind(result, mad);
+        return;
+      }
+      both([&](auto a, auto c) { return b_.CreateAdd(a, c); });
+      return;
     case spv::OpISub: both([&](auto a, auto c) { return b_.CreateSub(a, c); }); return;
     case spv::OpIMul: both([&](auto a, auto c) { return b_.CreateMul(a, c); }); return;
     case spv::OpUDiv: both([&](auto a, auto c) { return b_.CreateUDiv(a, c); }); return;

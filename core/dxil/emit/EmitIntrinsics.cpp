@@ -291,4 +291,24 @@ void Emitter::emitHlsl(InstId id, const InstDef& inst) {
   error(loc, opcodeName(inst.op) + " has no DXIL form yet");
 }
 
+// DXC emits IMad/UMad (dx.op.tertiary 48/49) for mad(), integer dot() and mul(); irgen marks
+// those adds, as SPIR-V has no integer multiply-add. The OpIMul's own mul is left to DCE.
+llvm::Value* Emitter::integerMultiplyAdd(const InstDef& add) {
+  bool marked = false;
+  for (const auto& [key, value] : add.attrs.extra) marked |= key == "hlsl.mad";
+  if (!marked || add.operands.size() != 2 || add.operands[0].isImm) return nullptr;
+  const Value product = add.operands[0].value;
+  if (product.kind != ValueKind::InstResult) return nullptr;
+  const InstDef& mul = fn_->inst(product.asInst());
+  if (!mul.op.isSpv(spv::OpIMul) || mul.operands.size() != 2) return nullptr;
+  llvm::Value* a = operand(mul, 0);
+  llvm::Value* c = operand(mul, 1);
+  llvm::Value* addend = operand(add, 1);
+  if (!a || !c || !addend || a->getType() != addend->getType()) return nullptr;
+  llvm::Type* t = addend->getType();
+  const std::string_view name = isSignedInt(add.resultType) ? dxi::kIMad : dxi::kUMad;
+  return b_.CreateCall(declareIntrinsic(*m_, name, t, {t, t, t}, mangleTypeSuffix(t), IntrinsicEffects::NoMemory),
+                       {a, c, addend});
+}
+
 }  // namespace sl::dxil::emit

@@ -116,6 +116,9 @@ class Emitter {
   bool onlyBitCounted(Value ballot) const;
   void emitGlsl(InstId id, const InstDef& inst);
   void emitHlsl(InstId id, const InstDef& inst);
+  // llvm.dx.imad/umad for an OpIAdd irgen marked as a multiply-add (its first operand an OpIMul);
+  // null for any other add.
+  llvm::Value* integerMultiplyAdd(const InstDef& add);
   void emitCall(InstId id, const InstDef& inst);
   llvm::Value* loadSymbolic(const SymbolicPtr& p, Type t, DebugLoc loc);
   void storeSymbolic(const SymbolicPtr& p, Type t, llvm::Value* v, DebugLoc loc);

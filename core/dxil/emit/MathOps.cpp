@@ -399,6 +399,7 @@ constexpr MathLowering kMath[] = {
     {"llvm.smax", OpClass::Binary, 37},      {"llvm.smin", OpClass::Binary, 38},
     {"llvm.umax", OpClass::Binary, 39},      {"llvm.umin", OpClass::Binary, 40},
     {"llvm.fmuladd", OpClass::Tertiary, 46}, {"llvm.fma", OpClass::Tertiary, 47},
+    {"llvm.dx.imad", OpClass::Tertiary, 48}, {"llvm.dx.umad", OpClass::Tertiary, 49},
     {"llvm.dx.dot2", OpClass::Dot, 54},      {"llvm.dx.dot3", OpClass::Dot, 55},
     {"llvm.dx.dot4", OpClass::Dot, 56},
     {"llvm.dx.legacyf32tof16", OpClass::F32ToF16, 130}, {"llvm.dx.legacyf16tof32", OpClass::F16ToF32, 131},
