@@ -54,6 +54,7 @@ DxilResult emitDxil(const ir::Module& module, const DxilOptions& options) {
   emitOptions.shaderModelMajor = options.shaderModelMajor;
   emitOptions.shaderModelMinor = options.shaderModelMinor;
   emitOptions.debugInfo = options.debugInfo;
+  emitOptions.autoBindingSpace = options.autoBindingSpace;
   const bool stageIO = options.inputSignature && options.outputSignature;
   if (stageIO) emitOptions.signatures = StageSignatures{&*options.inputSignature, &*options.outputSignature};
   LlvmEmitResult emitted = emitLlvmModule(module, context, emitOptions);

@@ -22,6 +22,7 @@ struct DxilOptions {
   uint32_t validatorMajor = 1;
   uint32_t validatorMinor = 8;
   bool debugInfo = true;  // !dbg locations -> line maps
+  uint32_t autoBindingSpace = 0;  // -auto-binding-space: the space of implicit bindings with none written
   // Write the DXIL part's bitcode (and check it reads back): only when the container is used,
   // since writing and reading back costs about a fifth of a DXIL compile.
   bool writeBitcode = true;

@@ -223,6 +223,10 @@ ParsedCommandLine parseDxcCommandLine(const std::vector<std::string>& rawArgs) {
       o.vkNonzeroBaseInstance = true;
     } else if (a == "-fvk-auto-shift-bindings") {
       o.vkAutoShiftBindings = true;
+    } else if (a == "-auto-binding-space") {
+      std::string space;
+      if (!c.next(a, space)) return fail(c.error);
+      if (!parseUint(space, o.autoBindingSpace)) return fail("invalid space '" + space + "' for " + a);
     } else if (a == "-fvk-b-shift" || a == "-fvk-t-shift" || a == "-fvk-u-shift" || a == "-fvk-s-shift") {
       VkRegisterShift shift;
       shift.registerClass = a[5];

@@ -71,6 +71,10 @@ struct CompileOptions {
   bool vkNonzeroBaseVertex = false;   // -fvk-support-nonzero-base-vertex
   bool vkNonzeroBaseInstance = false; // -fvk-support-nonzero-base-instance
   bool vkAutoShiftBindings = false; // -fvk-auto-shift-bindings
+  // -auto-binding-space N: the space (SPIR-V: descriptor set) of resources whose declaration
+  // names none (register() without space, [[vk::binding(b)]] without a set, implicit ones);
+  // shifts given for space N apply to them. Heap bindings keep their own default (set 0).
+  uint32_t autoBindingSpace = 0;
   bool spvLegacyBufferMatrixOrder = false;  // -fspv-use-legacy-buffer-matrix-order
   bool spvMaximalReconvergence = false;     // -fspv-enable-maximal-reconvergence
   bool spvReflect = false;                  // -fspv-reflect

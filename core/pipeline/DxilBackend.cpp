@@ -97,6 +97,7 @@ void runDxilBackend(const frontend::TranslationUnit& unit, const frontend::Prepr
     dxilOptions.containerDigest = !options.disableValidation;
   }
   dxilOptions.fp32DenormMode = options.denormMode;
+  dxilOptions.autoBindingSpace = options.autoBindingSpace;
   irgen::profileShaderModel(options.profile, dxilOptions.shaderModelMajor, dxilOptions.shaderModelMinor);
   // The bitcode is for a container someone looks at or writes (-Fo), not for every GUI keystroke.
   dxilOptions.writeBitcode = wanted("container") && (options.stageTextWanted("container") || !options.outputFile.empty());

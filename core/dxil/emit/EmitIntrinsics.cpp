@@ -145,7 +145,8 @@ void Emitter::emitHlsl(InstId id, const InstDef& inst) {
         // all handles of one resource share its registers and the order follows the declarations.
         const uint32_t order = resourceIndex(inst).value_or(id.index);
         handle = b_.CreateCall(decl(dxi::kHandleFromImplicitBinding, rt, {i32, i32, i32, i32, b_.getInt1Ty()}, suffix),
-                               {b_.getInt32(order), b_.getInt32(space), rangeValue, index, nonUniform});
+                               {b_.getInt32(order), b_.getInt32(spaceWritten(inst) ? space : opts_.autoBindingSpace),
+                                rangeValue, index, nonUniform});
       } else {
         handle = b_.CreateCall(decl(dxi::kHandleFromBinding, rt, {i32, i32, i32, i32, b_.getInt1Ty()}, suffix),
                                {b_.getInt32(space), b_.getInt32(binding), rangeValue, index, nonUniform});

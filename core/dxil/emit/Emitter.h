@@ -155,6 +155,14 @@ class Emitter {
     const std::optional<uint32_t> g = resourceIndex(inst);
     return g && *g < ir_.globals.size() ? &ir_.globals[*g] : nullptr;
   }
+  // Whether that resource's declaration names a space (irgen's hlsl.space attr is there only then).
+  bool spaceWritten(const InstDef& inst) const {
+    const GlobalVarDef* gv = resourceGlobal(inst);
+    if (!gv) return false;
+    for (const auto& [key, value] : gv->attrs.extra)
+      if (key == "hlsl.space") return true;
+    return false;
+  }
   // Whether that resource was declared globallycoherent.
   bool declaredGloballyCoherent(const InstDef& inst) const {
     const GlobalVarDef* gv = resourceGlobal(inst);

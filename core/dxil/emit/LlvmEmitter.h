@@ -36,6 +36,9 @@ struct LlvmEmitOptions {
   uint32_t shaderModelMajor = 6;
   uint32_t shaderModelMinor = 6;
   bool debugInfo = true;  // !dbg locations (needed for the line maps)
+  // The space an implicitly bound resource takes when its declaration names none (DXC's
+  // -auto-binding-space; explicit registers without a space stay in space 0, as in DXC).
+  uint32_t autoBindingSpace = 0;
   // Vertex/pixel entries: the entry's packed signatures (required for them; unused for compute).
   StageSignatures signatures;
 };
