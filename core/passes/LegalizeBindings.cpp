@@ -260,7 +260,7 @@ class Legalizer {
     }
     info.depth = 2;
     info.sampled = storage ? 2 : 1;
-    info.format = (storage || texel) ? inferFormat(element) : uint32_t(spv::ImageFormatUnknown);
+    info.format = (storage || texel) && !o_.unknownImageFormat ? inferFormat(element) : uint32_t(spv::ImageFormatUnknown);
     *descriptor = texel ? (storage ? "STORAGE_TEXEL_BUFFER" : "UNIFORM_TEXEL_BUFFER")
                         : (storage ? "STORAGE_IMAGE" : "SAMPLED_IMAGE");
     ir::Type image = cx_.imageType(sampledScalar(element), info);

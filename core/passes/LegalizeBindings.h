@@ -19,6 +19,10 @@ struct LegalizeOptions {
   LayoutRule bufferRule = LayoutRule::RelaxedStd430;
   bool rowMajorByDefault = false;
   uint32_t spirvMinor = 0;  // SPIR-V 1.x: >= 4 uses StorageBuffer + Block, else Uniform + BufferBlock
+  // -fspv-use-unknown-image-format: storage images and texel buffers get format Unknown (the
+  // writer then declares StorageImageRead/WriteWithoutFormat) instead of one inferred from the
+  // element type.
+  bool unknownImageFormat = false;
   BindingOptions bindings;
 };
 

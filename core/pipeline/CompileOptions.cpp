@@ -223,6 +223,8 @@ ParsedCommandLine parseDxcCommandLine(const std::vector<std::string>& rawArgs) {
       o.vkNonzeroBaseInstance = true;
     } else if (a == "-fvk-auto-shift-bindings") {
       o.vkAutoShiftBindings = true;
+    } else if (a == "-fspv-use-unknown-image-format") {
+      o.spvUnknownImageFormat = true;
     } else if (a == "-auto-binding-space") {
       std::string space;
       if (!c.next(a, space)) return fail(c.error);

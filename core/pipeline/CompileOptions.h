@@ -78,6 +78,7 @@ struct CompileOptions {
   bool spvLegacyBufferMatrixOrder = false;  // -fspv-use-legacy-buffer-matrix-order
   bool spvMaximalReconvergence = false;     // -fspv-enable-maximal-reconvergence
   bool spvReflect = false;                  // -fspv-reflect
+  bool spvUnknownImageFormat = false;       // -fspv-use-unknown-image-format: storage images and texel buffers Unknown
   // Debug info (SPIR-V; DXIL ignores it): -Zi gives OpString/OpSource with the source text/OpLine;
   // -fspv-debug=file|source|line the same (file: no text), vulkan[-with-source]
   // NonSemantic.Shader.DebugInfo.100 instead; tool is accepted and changes nothing.

@@ -31,6 +31,7 @@ std::string siteLocation(const ir::Module& module, const ir::DebugLoc& loc, cons
 
 passes::heaps::HeapOptions heapOptionsFor(const CompileOptions& options, uint32_t spirvMinor) {
   passes::heaps::HeapOptions h;
+  h.unknownImageFormat = options.spvUnknownImageFormat;
   h.form = options.spvHeapForm == SpvHeapForm::Portable ? passes::heaps::HeapForm::Portable
                                                         : passes::heaps::HeapForm::Proposal;
   auto pin = [](const std::optional<VkBindHeap>& b) -> std::optional<passes::heaps::SetBinding> {

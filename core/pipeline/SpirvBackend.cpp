@@ -353,6 +353,7 @@ void runSpirvBackend(const frontend::TranslationUnit& unit, const frontend::Prep
   }
   legalizeOptions.bindings.autoShift = options.vkAutoShiftBindings;
   legalizeOptions.bindings.defaultSet = options.autoBindingSpace;
+  legalizeOptions.unknownImageFormat = options.spvUnknownImageFormat;
   passes::LegalizeResult bound = passes::legalizeBindings(module, legalizeOptions);
   size_t boundIndex = result.stages.size();
   result.stages.emplace_back().name = "ir.bound";

@@ -57,6 +57,7 @@ struct HeapOptions {
   LayoutRule bufferRule = LayoutRule::RelaxedStd430;
   LayoutRule cbufferRule = LayoutRule::RelaxedStd140;
   bool rowMajorByDefault = false;
+  bool unknownImageFormat = false;  // -fspv-use-unknown-image-format (LegalizeOptions)
 
   // Portable form: heap arrays live in `portableSet` from `portableFirstBinding` on, one binding
   // per descriptor class in DescriptorClass order, then the status block. Each array has

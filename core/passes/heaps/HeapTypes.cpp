@@ -180,7 +180,7 @@ HeapShape shapeOf(ir::Context& cx, Type resource, bool counter, const HeapOption
       info.dim = spv::DimBuffer;
       info.depth = 2;
       info.sampled = s.writable ? 2 : 1;
-      info.format = s.writable ? imageFormatFor(cx, d.element) : uint32_t(spv::ImageFormatUnknown);
+      info.format = s.writable && !options.unknownImageFormat ? imageFormatFor(cx, d.element) : uint32_t(spv::ImageFormatUnknown);
       s.descriptorClass = s.writable ? DescriptorClass::StorageTexelBuffer : DescriptorClass::UniformTexelBuffer;
       s.descriptorType = cx.imageType(cx.scalarOf(d.element), info);
       s.storageClass = spv::StorageClassUniformConstant;
@@ -206,7 +206,7 @@ HeapShape shapeOf(ir::Context& cx, Type resource, bool counter, const HeapOption
     s.writable = isRWTexture(k);
     ir::ImageInfo info = textureInfo(k);
     info.sampled = s.writable ? 2 : 1;
-    info.format = s.writable ? imageFormatFor(cx, d.element) : uint32_t(spv::ImageFormatUnknown);
+    info.format = s.writable && !options.unknownImageFormat ? imageFormatFor(cx, d.element) : uint32_t(spv::ImageFormatUnknown);
     s.descriptorClass = s.writable ? DescriptorClass::StorageImage : DescriptorClass::SampledImage;
     s.descriptorType = cx.imageType(cx.scalarOf(d.element), info);
     s.storageClass = spv::StorageClassUniformConstant;
