@@ -301,6 +301,8 @@ class Gen {
   void declareGlobals();
   void declareGlobal(const fe::VarDecl* var);
   void declareResource(const fe::VarDecl* var);
+  // [[vk::image_format]] of an image/texel-buffer declaration: checked, recorded as attr::kImageFormat.
+  void addImageFormat(const fe::VarDecl* var, const fe::Type* resource, ir::Attrs& attrs);
   void declareResourceStruct(const fe::VarDecl* var);  // global struct (array) holding resources
   void ensureDeclared(int resource);                   // creates a pending resource's global
   void declareCBuffer(const fe::CBufferDecl* block);

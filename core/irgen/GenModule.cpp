@@ -223,6 +223,7 @@ void Gen::declareResource(const fe::VarDecl* var) {
   ir::GlobalVarId g = b_->global(var->name, t, spv::StorageClassUniformConstant);
   ir::Attrs& attrs = module_->global(g).attrs;
   addBindingAttrs(attrs, var->binding, var->attributes);
+  addImageFormat(var, info.type, attrs);
   if (isPushConstant(var)) attrs.extra.push_back({attr::kPushConstant, "1"});
   if (std::find(var->modifiers.begin(), var->modifiers.end(), "globallycoherent") != var->modifiers.end())
     attrs.extra.push_back({attr::kGloballyCoherent, "1"});

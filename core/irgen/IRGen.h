@@ -35,6 +35,9 @@ struct IrGenOptions {
   // locals, parameters and globals (Module::debugVars, dbg.declare), lexical scopes and inlined
   // bodies (Module::debugScopes, DebugLoc::scope). Off, the module is exactly as without it.
   bool debugVariables = false;
+  // The module is for the SPIR-V back end: Vulkan-only attributes (vk::image_format) are checked
+  // and recorded; the DXIL back end ignores them, as DXC's does.
+  bool spirvTarget = true;
 };
 
 // "cs_6_5" -> 6, 5; false (outputs untouched) when the profile has no shader model.
@@ -62,6 +65,8 @@ inline constexpr const char* kGloballyCoherent = "hlsl.globallycoherent";
 // dot() or mul() (DXIL's IMad/UMad, dx.op.tertiary 48/49, as DXC emits them; SPIR-V has none,
 // and a plain `a * b + c` in the source stays a multiply and an add in both back ends).
 inline constexpr const char* kMultiplyAdd = "hlsl.mad";
+// On a resource global: [[vk::image_format]]'s SPIR-V ImageFormat, as a decimal number.
+inline constexpr const char* kImageFormat = "vk.image_format";
 // Consecutive bindings a resource array reserves ("N"; resource arrays flattened out of global
 // structs number their elements like separate resources, hlsl-spirv.md §2 multi-binding variables).
 inline constexpr const char* kBindingCount = "hlsl.binding_count";

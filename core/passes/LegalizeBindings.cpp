@@ -235,7 +235,8 @@ class Legalizer {
     return spv::ImageFormatUnknown;
   }
 
-  ir::Type imageType(RK k, ir::Type element, std::string* descriptor) {
+  // `declaredFormat`: [[vk::image_format]]'s, which wins over inference and -fspv-use-unknown-image-format.
+  ir::Type imageType(RK k, ir::Type element, std::string* descriptor, std::optional<uint32_t> declaredFormat) {
     ir::ImageInfo info;
     bool storage = false, texel = false;
     switch (k) {
@@ -261,6 +262,7 @@ class Legalizer {
     info.depth = 2;
     info.sampled = storage ? 2 : 1;
     info.format = (storage || texel) && !o_.unknownImageFormat ? inferFormat(element) : uint32_t(spv::ImageFormatUnknown);
+    if (declaredFormat) info.format = *declaredFormat;
     *descriptor = texel ? (storage ? "STORAGE_TEXEL_BUFFER" : "UNIFORM_TEXEL_BUFFER")
                         : (storage ? "STORAGE_IMAGE" : "SAMPLED_IMAGE");
     ir::Type image = cx_.imageType(sampledScalar(element), info);
@@ -321,7 +323,9 @@ class Legalizer {
       t = cx_.accelerationStructureType();
       info.descriptorType = "ACCELERATION_STRUCTURE";
     } else {
-      t = imageType(r.kind, r.element, &info.descriptorType);
+      std::optional<uint32_t> declaredFormat;
+      if (const std::string* f = findExtra(g.attrs, attr::kImageFormat)) declaredFormat = uint32_t(std::stoul(*f));
+      t = imageType(r.kind, r.element, &info.descriptorType, declaredFormat);
       if (r.element.valid()) info.hlslType += "<" + typeLabel(r.element) + ">";
     }
     r.blockType = t;

@@ -64,6 +64,7 @@ void runDxilBackend(const frontend::TranslationUnit& unit, const frontend::Prepr
   irgen::IrGenOptions genOptions;
   genOptions.rowMajorByDefault = options.rowMajorByDefault;
   genOptions.enable16BitTypes = options.enable16BitTypes;
+  genOptions.spirvTarget = false;
   irgen::profileShaderModel(options.profile, genOptions.shaderModelMajor, genOptions.shaderModelMinor);
   irgen::IrGenResult gen = irgen::generateIR(unit, source, genOptions);
   {
