@@ -359,7 +359,7 @@ const Type* Parser::parseType(bool allowDefinitions, DeclSpec* spec) {
         sema_.error(loc, "'" + name + "' requires a struct type argument");
         return types.error();
       }
-      return types.resource(rk, element);
+      return types.resource(rk, element, builtin->arraySize);  // keeps RasterizerOrdered
     }
     if (builtin->isResource() && (builtin->resource == ResourceKind::StructuredBuffer ||
                                   builtin->resource == ResourceKind::RWStructuredBuffer ||

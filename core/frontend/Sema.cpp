@@ -264,7 +264,8 @@ std::optional<ScalarKind> Sema::scalarByName(std::string_view name) {
   return std::nullopt;
 }
 
-std::optional<ResourceKind> Sema::resourceByName(std::string_view name) {
+std::optional<ResourceKind> Sema::resourceByName(std::string_view name, bool* rasterizerOrdered) {
+  if (rasterizerOrdered) *rasterizerOrdered = name.starts_with("RasterizerOrdered");
   static const std::pair<const char*, ResourceKind> kNames[] = {
       {"Buffer", ResourceKind::Buffer},
       {"RWBuffer", ResourceKind::RWBuffer},
@@ -291,7 +292,11 @@ std::optional<ResourceKind> Sema::resourceByName(std::string_view name) {
       {"RWTexture2D", ResourceKind::RWTexture2D},
       {"RWTexture2DArray", ResourceKind::RWTexture2DArray},
       {"RWTexture3D", ResourceKind::RWTexture3D},
+      {"RasterizerOrderedTexture1D", ResourceKind::RWTexture1D},
+      {"RasterizerOrderedTexture1DArray", ResourceKind::RWTexture1DArray},
       {"RasterizerOrderedTexture2D", ResourceKind::RWTexture2D},
+      {"RasterizerOrderedTexture2DArray", ResourceKind::RWTexture2DArray},
+      {"RasterizerOrderedTexture3D", ResourceKind::RWTexture3D},
       {"ConstantBuffer", ResourceKind::ConstantBuffer},
       {"TextureBuffer", ResourceKind::TextureBuffer},
       {"SamplerState", ResourceKind::SamplerState},
@@ -315,14 +320,15 @@ const Type* Sema::builtinTypeByName(std::string_view name, bool* isTemplateName)
     return name == "vector" ? types().vector(ScalarKind::Float, 4) : types().matrix(ScalarKind::Float, 4, 4);
   }
   if (auto k = scalarByName(name)) return types().scalar(*k);
-  if (auto r = resourceByName(name)) {
+  bool rasterizerOrdered = false;
+  if (auto r = resourceByName(name, &rasterizerOrdered)) {
     if (isTemplateName) *isTemplateName = resourceHasElementType(*r);
     const Type* element = nullptr;
     if (resourceHasElementType(*r) && *r != ResourceKind::ConstantBuffer && *r != ResourceKind::TextureBuffer &&
         *r != ResourceKind::StructuredBuffer && *r != ResourceKind::RWStructuredBuffer &&
         *r != ResourceKind::AppendStructuredBuffer && *r != ResourceKind::ConsumeStructuredBuffer)
       element = types().vector(ScalarKind::Float, 4);
-    return types().resource(*r, element);
+    return types().resource(*r, element, rasterizerOrdered ? kRasterizerOrdered : 0);
   }
   // Shorthands: <scalar>N and <scalar>RxC.
   size_t n = name.size();

@@ -99,7 +99,8 @@ public:
   // Builtin type names: scalars, shorthand vectors/matrices, resource names without arguments.
   const Type* builtinTypeByName(std::string_view name, bool* isTemplateName = nullptr);
   std::optional<ScalarKind> scalarByName(std::string_view name);
-  std::optional<ResourceKind> resourceByName(std::string_view name);
+  // `rasterizerOrdered`: set when the name is a RasterizerOrdered* one (its kind is the RW* kind).
+  std::optional<ResourceKind> resourceByName(std::string_view name, bool* rasterizerOrdered = nullptr);
   const Type* concreteType(const Type* type);  // literal -> int/float, same shape
 
   // ---- conversions

@@ -281,6 +281,7 @@ std::string typeName(const Type* type) {
     case TypeKind::Enum: return type->enumDecl ? type->enumDecl->qualifiedName : "enum";
     case TypeKind::Resource: {
       std::string name(resourceKindName(type->resource));
+      if (isRasterizerOrdered(type)) name = "RasterizerOrdered" + name.substr(name.rfind("RW", 0) == 0 ? 2 : 0);
       if (type->element) name += "<" + typeName(type->element) + ">";
       if (type->resource == ResourceKind::RayQuery) name += "<" + std::to_string(type->arraySize) + ">";
       return name;

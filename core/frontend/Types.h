@@ -93,6 +93,8 @@ enum class ResourceKind : uint8_t {
 };
 
 std::string_view resourceKindName(ResourceKind kind);
+// Type::arraySize of a RasterizerOrdered* resource (its kind is the RW* one it behaves as).
+inline constexpr uint32_t kRasterizerOrdered = 1;
 // Name of the method table in hlsl-intrinsics.tsv ("Texture2DMethods"), or "" when none.
 std::string_view resourceMethodTable(ResourceKind kind);
 bool resourceIsWritable(ResourceKind kind);
@@ -129,6 +131,10 @@ struct Type {
   // Scalar, T1 and T1x1: the shapes that splat.
   bool isOneElement() const { return isNumeric() && rows * cols == 1; }
 };
+
+inline bool isRasterizerOrdered(const Type* t) {
+  return t->isResource() && t->resource != ResourceKind::RayQuery && t->arraySize == kRasterizerOrdered;
+}
 
 // Owns and interns every type of a compilation.
 class TypeContext {

@@ -208,6 +208,11 @@ void Gen::declareResource(const fe::VarDecl* var) {
   info.arraySize = 1;
   for (const fe::Type* t = var->type; t->isArray(); t = t->element) info.arraySize *= t->arraySize;
   info.type = stripArrays(var->type);
+  if (fe::isRasterizerOrdered(info.type)) {
+    // Compiled as its RW* kind it would lose the ordering guarantee: a silently racy shader.
+    error(var->loc, "'" + fe::typeName(info.type) + "': rasterizer-ordered views are not supported yet (their accesses "
+                    "need fragment shader interlock on SPIR-V and the ROV flag on DXIL)");
+  }
   if (info.isArray && var->type->element->isArray() && info.arraySize == 0) {
     error(var->loc, "unbounded multi-dimensional resource arrays are not supported");
     return;
