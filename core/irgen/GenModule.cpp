@@ -208,11 +208,11 @@ void Gen::declareResource(const fe::VarDecl* var) {
   info.arraySize = 1;
   for (const fe::Type* t = var->type; t->isArray(); t = t->element) info.arraySize *= t->arraySize;
   info.type = stripArrays(var->type);
-  if (fe::isRasterizerOrdered(info.type)) {
-    // Compiled as its RW* kind it would lose the ordering guarantee: a silently racy shader.
-    error(var->loc, "'" + fe::typeName(info.type) + "': rasterizer-ordered views are not supported yet (their accesses "
-                    "need fragment shader interlock on SPIR-V and the ROV flag on DXIL)");
-  }
+  // SPIR-V needs fragment shader interlock around each access, not written yet; compiled as its
+  // RW* kind it would lose the ordering guarantee (a silently racy shader). DXIL has the ROV flag.
+  if (fe::isRasterizerOrdered(info.type) && options_.spirvTarget)
+    error(var->loc, "'" + fe::typeName(info.type) + "': rasterizer-ordered views are not supported on the SPIR-V target "
+                    "yet (their accesses need fragment shader interlock)");
   if (info.isArray && var->type->element->isArray() && info.arraySize == 0) {
     error(var->loc, "unbounded multi-dimensional resource arrays are not supported");
     return;
@@ -229,6 +229,7 @@ void Gen::declareResource(const fe::VarDecl* var) {
   ir::Attrs& attrs = module_->global(g).attrs;
   addBindingAttrs(attrs, var->binding, var->attributes);
   addImageFormat(var, info.type, attrs);
+  if (fe::isRasterizerOrdered(info.type)) attrs.extra.push_back({attr::kRasterizerOrdered, "1"});
   if (isPushConstant(var)) attrs.extra.push_back({attr::kPushConstant, "1"});
   if (std::find(var->modifiers.begin(), var->modifiers.end(), "globallycoherent") != var->modifiers.end())
     attrs.extra.push_back({attr::kGloballyCoherent, "1"});

@@ -65,6 +65,8 @@ inline constexpr const char* kGloballyCoherent = "hlsl.globallycoherent";
 // dot() or mul() (DXIL's IMad/UMad, dx.op.tertiary 48/49, as DXC emits them; SPIR-V has none,
 // and a plain `a * b + c` in the source stays a multiply and an add in both back ends).
 inline constexpr const char* kMultiplyAdd = "hlsl.mad";
+// On a resource global: a RasterizerOrdered* resource (DXIL: the ROV flag of its handle type).
+inline constexpr const char* kRasterizerOrdered = "hlsl.rasterizer_ordered";
 // On a resource global: [[vk::image_format]]'s SPIR-V ImageFormat, as a decimal number.
 inline constexpr const char* kImageFormat = "vk.image_format";
 // Consecutive bindings a resource array reserves ("N"; resource arrays flattened out of global

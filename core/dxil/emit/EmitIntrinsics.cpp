@@ -124,6 +124,7 @@ void Emitter::emitHlsl(InstId id, const InstDef& inst) {
         error(loc, "hlsl.handle_from_binding: malformed or unsupported resource type");
         return;
       }
+      if (declaredRasterizerOrdered(inst)) rt = withRasterizerOrdered(llvm::cast<llvm::TargetExtType>(rt));
       uint32_t space = imm(0), binding = imm(1), range = imm(2);
       if (isCounterHandle(inst)) {
         // DXIL keeps a structured buffer's counter in the resource itself: the counter handle

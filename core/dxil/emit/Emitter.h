@@ -163,6 +163,14 @@ class Emitter {
       if (key == "hlsl.space") return true;
     return false;
   }
+  // Whether that resource is a RasterizerOrdered* one (its handle type then has isROV set).
+  bool declaredRasterizerOrdered(const InstDef& inst) const {
+    const GlobalVarDef* gv = resourceGlobal(inst);
+    if (!gv) return false;
+    for (const auto& [key, value] : gv->attrs.extra)
+      if (key == "hlsl.rasterizer_ordered") return true;
+    return false;
+  }
   // Whether that resource was declared globallycoherent.
   bool declaredGloballyCoherent(const InstDef& inst) const {
     const GlobalVarDef* gv = resourceGlobal(inst);

@@ -3,6 +3,8 @@
 #include <llvm/IR/DataLayout.h>
 #include <llvm/IR/DerivedTypes.h>
 
+#include <vector>
+
 namespace sl::dxil {
 
 namespace {
@@ -131,6 +133,16 @@ std::optional<ResourceTypeInfo> describeResourceType(const llvm::TargetExtType* 
   if (info.globallyCoherent) info.props0 |= 1u << 14;
   if (info.isComparisonSampler) info.props0 |= 1u << 15;
   return info;
+}
+
+llvm::TargetExtType* withRasterizerOrdered(llvm::TargetExtType* type) {
+  const llvm::StringRef name = type->getName();
+  if ((name != "dx.TypedBuffer" && name != "dx.RawBuffer" && name != "dx.Texture") || type->getNumIntParameters() < 2)
+    return type;
+  std::vector<unsigned> ints(type->int_params().begin(), type->int_params().end());
+  ints[1] = 1;
+  std::vector<llvm::Type*> types(type->type_params().begin(), type->type_params().end());
+  return llvm::TargetExtType::get(type->getContext(), name, types, ints);
 }
 
 void setHasCounter(ResourceTypeInfo& info) {

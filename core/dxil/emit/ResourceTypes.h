@@ -47,6 +47,10 @@ struct ResourceTypeInfo {
 std::optional<ResourceTypeInfo> describeResourceType(const llvm::TargetExtType* type,
                                                      const llvm::DataLayout& layout);
 
+// The same handle type with isROV set (integer parameter 1 of dx.TypedBuffer/dx.RawBuffer/
+// dx.Texture: RasterizerOrdered* resources); other types unchanged.
+llvm::TargetExtType* withRasterizerOrdered(llvm::TargetExtType* type);
+
 // Marks a UAV structured buffer as having a counter (ResourceProperties word 0 bit 15), as the
 // resource analysis does for resources used by llvm.dx.resource.updatecounter.
 void setHasCounter(ResourceTypeInfo& info);

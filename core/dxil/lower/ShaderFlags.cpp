@@ -84,6 +84,7 @@ ShaderFlags ShaderFlagsAnalysis::run(llvm::Module& module, llvm::ModuleAnalysisM
           const auto props = handleProperties(call, resources);
           const uint32_t kind = props ? props->first & 0xFF : 0;
           if (kind == 11 || kind == 12) flags.bits |= kFlagRawAndStructuredBuffers;
+          if (props && (props->first >> 13) & 1) flags.bits |= kFlagROVs;
         }
       }
     }

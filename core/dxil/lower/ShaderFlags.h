@@ -18,6 +18,7 @@ enum ShaderFlagBit : uint64_t {
   kFlagRawAndStructuredBuffers = 1ull << 4,
   kFlagInnerCoverage = 1ull << 10,  // a dx.op.innerCoverage call (DXC: PS inner coverage)
   kFlagTypedUAVLoadAdditionalFormats = 1ull << 13,  // a load from a typed UAV of 2+ components
+  kFlagROVs = 1ull << 18,           // a rasterizer-ordered view's handle (ResourceProperties IsROV)
   kFlagWaveOps = 1ull << 19,        // a dx.op.wave* / dx.op.quad* call
   kFlagInt64Ops = 1ull << 20,
   kFlagResourceDescriptorHeapIndexing = 1ull << 30,

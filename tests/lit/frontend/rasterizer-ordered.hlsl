@@ -1,9 +1,11 @@
-// RasterizerOrdered* resources keep their own type (printed as written) and are refused with a
-// located error on both targets: compiled as their RW* kind they would lose the ordering
-// guarantee (SPIR-V needs fragment shader interlock around each access, DXIL the ROV flag),
-// a silently racy shader. The RW* resources next to them are fine.
-// RUN: not %shaderlens compile -T ps_6_0 -E main -spirv %s 2>&1 | FileCheck %s
-// RUN: not %shaderlens compile -T ps_6_0 -E main %s 2>&1 | FileCheck %s
+// RasterizerOrdered* resources keep their own type (printed as written). DXIL marks them: the ROV
+// bit in dx.resources and in the ResourceProperties (bit 13), the ROVs shader flag (module bit 18,
+// SFI0 0x1000). SPIR-V refuses them with a located error: compiled as their RW* kind they would
+// lose the ordering guarantee (it needs fragment shader interlock around each access).
+// RUN: not %shaderlens compile -T ps_6_0 -E main -spirv %s 2>&1 | FileCheck %s --check-prefix=SPIRV
+// RUN: %shaderlens compile -T ps_6_0 -E main --print dxil %s | FileCheck %s --check-prefix=DXIL
+// RUN: %shaderlens compile -T ps_6_6 -E main --print dxil %s | FileCheck %s --check-prefix=DXIL66
+// RUN: %shaderlens compile -T ps_6_0 -E main --print container %s | FileCheck %s --check-prefix=SFI0
 // RUN: %shaderlens compile -T ps_6_0 -E main --print ast %s 2>/dev/null | FileCheck %s --check-prefix=AST
 
 RasterizerOrderedTexture2D<float4> Accum : register(u0);
@@ -17,9 +19,18 @@ float4 main(float4 pos : SV_Position) : SV_Target {
   return 0;
 }
 
-// CHECK: rasterizer-ordered.hlsl:9:36: error: 'RasterizerOrderedTexture2D<float4>': rasterizer-ordered views are not supported yet
-// CHECK: rasterizer-ordered.hlsl:10:31: error: 'RasterizerOrderedBuffer<uint>': rasterizer-ordered views are not supported yet
-// CHECK-NOT: Plain
+// SPIRV: rasterizer-ordered.hlsl:11:36: error: 'RasterizerOrderedTexture2D<float4>': rasterizer-ordered views are not supported on the SPIR-V target yet
+// SPIRV: rasterizer-ordered.hlsl:12:31: error: 'RasterizerOrderedBuffer<uint>': rasterizer-ordered views are not supported on the SPIR-V target yet
+// SPIRV-NOT: Plain
+
+// dx.resources: id, undef, name, space, lower bound, range, kind, globallycoherent, counter, ROV.
+// DXIL-DAG: !"Accum{{[^"]*}}", i32 0, i32 0, i32 1, i32 2, i1 false, i1 false, i1 true,
+// DXIL-DAG: !"Counts{{[^"]*}}", i32 0, i32 1, i32 1, i32 10, i1 false, i1 false, i1 true,
+// DXIL-DAG: !"Plain{{[^"]*}}", i32 0, i32 2, i32 1, i32 2, i1 false, i1 false, i1 false,
+// Texture2D UAV ROV: 2 | 1 << 12 | 1 << 13.
+// DXIL66: @dx.op.annotateHandle(i32 216, %dx.types.Handle %{{[0-9]+}}, %dx.types.ResourceProperties { i32 12290,
+// DXIL66: @dx.op.annotateHandle(i32 216, %dx.types.Handle %{{[0-9]+}}, %dx.types.ResourceProperties { i32 4098,
+// SFI0: Raster Ordered UAVs
 // AST: Var Accum 'RasterizerOrderedTexture2D<float4>'
 // AST: Var Counts 'RasterizerOrderedBuffer<uint>'
 // AST: Var Plain 'RWTexture2D<float4>'
