@@ -124,7 +124,7 @@ void Emitter::emitHlsl(InstId id, const InstDef& inst) {
         error(loc, "hlsl.handle_from_binding: malformed or unsupported resource type");
         return;
       }
-      if (declaredRasterizerOrdered(inst)) rt = withRasterizerOrdered(llvm::cast<llvm::TargetExtType>(rt));
+      if (resourceHasAttr(inst, "hlsl.rasterizer_ordered")) rt = withRasterizerOrdered(llvm::cast<llvm::TargetExtType>(rt));
       uint32_t space = imm(0), binding = imm(1), range = imm(2);
       if (isCounterHandle(inst)) {
         // DXIL keeps a structured buffer's counter in the resource itself: the counter handle
@@ -146,13 +146,13 @@ void Emitter::emitHlsl(InstId id, const InstDef& inst) {
         // all handles of one resource share its registers and the order follows the declarations.
         const uint32_t order = resourceIndex(inst).value_or(id.index);
         handle = b_.CreateCall(decl(dxi::kHandleFromImplicitBinding, rt, {i32, i32, i32, i32, b_.getInt1Ty()}, suffix),
-                               {b_.getInt32(order), b_.getInt32(spaceWritten(inst) ? space : opts_.autoBindingSpace),
+                               {b_.getInt32(order), b_.getInt32(resourceHasAttr(inst, "hlsl.space") ? space : opts_.autoBindingSpace),
                                 rangeValue, index, nonUniform});
       } else {
         handle = b_.CreateCall(decl(dxi::kHandleFromBinding, rt, {i32, i32, i32, i32, b_.getInt1Ty()}, suffix),
                                {b_.getInt32(space), b_.getInt32(binding), rangeValue, index, nonUniform});
       }
-      if (declaredGloballyCoherent(inst)) handle->setMetadata(kGloballyCoherentMetadata, llvm::MDNode::get(ctx_, {}));
+      if (resourceHasAttr(inst, "hlsl.globallycoherent")) handle->setMetadata(kGloballyCoherentMetadata, llvm::MDNode::get(ctx_, {}));
       bind(result, handle);
       return;
     }

@@ -155,28 +155,13 @@ class Emitter {
     const std::optional<uint32_t> g = resourceIndex(inst);
     return g && *g < ir_.globals.size() ? &ir_.globals[*g] : nullptr;
   }
-  // Whether that resource's declaration names a space (irgen's hlsl.space attr is there only then).
-  bool spaceWritten(const InstDef& inst) const {
+  // Whether that resource's global carries irgen's attribute `key`: "hlsl.space" (a space was
+  // written), "hlsl.rasterizer_ordered" (isROV in its handle type), "hlsl.globallycoherent".
+  bool resourceHasAttr(const InstDef& inst, std::string_view key) const {
     const GlobalVarDef* gv = resourceGlobal(inst);
     if (!gv) return false;
-    for (const auto& [key, value] : gv->attrs.extra)
-      if (key == "hlsl.space") return true;
-    return false;
-  }
-  // Whether that resource is a RasterizerOrdered* one (its handle type then has isROV set).
-  bool declaredRasterizerOrdered(const InstDef& inst) const {
-    const GlobalVarDef* gv = resourceGlobal(inst);
-    if (!gv) return false;
-    for (const auto& [key, value] : gv->attrs.extra)
-      if (key == "hlsl.rasterizer_ordered") return true;
-    return false;
-  }
-  // Whether that resource was declared globallycoherent.
-  bool declaredGloballyCoherent(const InstDef& inst) const {
-    const GlobalVarDef* gv = resourceGlobal(inst);
-    if (!gv) return false;
-    for (const auto& [key, value] : gv->attrs.extra)
-      if (key == "hlsl.globallycoherent") return true;
+    for (const auto& [k, value] : gv->attrs.extra)
+      if (k == key) return true;
     return false;
   }
   static bool isCounterHandle(const InstDef& inst) {

@@ -72,6 +72,10 @@ class Lowering {
   std::pair<llvm::Value*, llvm::Value*> splitWords(llvm::Value* v);
   std::vector<llvm::Value*> storeWords(llvm::Value* v, unsigned n);  // components 0..n-1, wide ones split
   llvm::Value* joinResRet(const std::vector<llvm::Value*>& rets, llvm::Type* valueType);  // 4 words per ResRet
+  // bufferLoad/Store coordinates `bytes` further on: the byte offset of a structured buffer, or the
+  // address of a byte-address buffer (whose second coordinate is undef). A wide raw access takes
+  // one op per 16 bytes.
+  std::pair<llvm::Value*, llvm::Value*> coordinatesAfter(llvm::Value* c0, llvm::Value* c1, unsigned bytes);
 
   llvm::Module& m_;
   const DxilResourceMap& res_;
@@ -228,6 +232,12 @@ llvm::Value* Lowering::joinResRet(const std::vector<llvm::Value*>& rets, llvm::T
   return value;
 }
 
+std::pair<llvm::Value*, llvm::Value*> Lowering::coordinatesAfter(llvm::Value* c0, llvm::Value* c1, unsigned bytes) {
+  if (bytes == 0) return {c0, c1};
+  if (llvm::isa<llvm::UndefValue>(c1)) return {b_.CreateAdd(c0, b_.getInt32(bytes)), c1};
+  return {c0, b_.CreateAdd(c1, b_.getInt32(bytes))};
+}
+
 void Lowering::lowerUsers() {
   auto i32 = b_.getInt32Ty();
   auto op = [&](DxilOpCode c) { return b_.getInt32(uint32_t(c)); };
@@ -264,15 +274,7 @@ void Lowering::lowerUsers() {
         llvm::Value* c1 = typed ? llvm::UndefValue::get(i32) : undefIfPoison(call->getArgOperand(2));
         std::vector<llvm::Value*> rets;
         for (unsigned w = 0; w < words; w += 4) {
-          // Later loads of a wide raw access: 16 bytes on, in the byte offset (structured) or the
-          // address (byte-address buffers, whose offset is undef).
-          llvm::Value* at0 = c0;
-          llvm::Value* at1 = c1;
-          if (w > 0) {
-            const unsigned bytes = w * wordType->getPrimitiveSizeInBits() / 8;
-            if (llvm::isa<llvm::UndefValue>(c1)) at0 = b_.CreateAdd(c0, b_.getInt32(bytes));
-            else at1 = b_.CreateAdd(c1, b_.getInt32(bytes));
-          }
+          auto [at0, at1] = coordinatesAfter(c0, c1, w * wordType->getPrimitiveSizeInBits() / 8);
           rets.push_back(b_.CreateCall(f, {op(DxilOpCode::BufferLoad), h, at0, at1}));
         }
         value = joinResRet(rets, valueType);
@@ -324,13 +326,7 @@ void Lowering::lowerUsers() {
           // as DXC does; raw stores write the words they have.
           for (unsigned i = 0; i < 4; ++i)
             comps.push_back(i < count ? words[w + i] : typed ? words[w] : llvm::UndefValue::get(wordType));
-          llvm::Value* at0 = c0;
-          llvm::Value* at1 = c1;
-          if (w > 0) {
-            const unsigned bytes = unsigned(w) * wordType->getPrimitiveSizeInBits() / 8;
-            if (llvm::isa<llvm::UndefValue>(c1)) at0 = b_.CreateAdd(c0, b_.getInt32(bytes));
-            else at1 = b_.CreateAdd(c1, b_.getInt32(bytes));
-          }
+          auto [at0, at1] = coordinatesAfter(c0, c1, unsigned(w) * wordType->getPrimitiveSizeInBits() / 8);
           b_.CreateCall(f, {op(DxilOpCode::BufferStore), h, at0, at1, comps[0], comps[1], comps[2], comps[3],
                             b_.getInt8(typed ? 0xF : uint8_t((1u << count) - 1))});
         }
