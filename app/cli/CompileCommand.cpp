@@ -112,6 +112,9 @@ int runCompile(const Args& args) {
     return kExitUsage;
   }
   CompileOptions options = parsed.options;
+  for (const std::string& ignored : options.ignoredInputs)
+    std::fprintf(stderr, "shaderlens compile: warning: '%s' ignored: the input is the last file named, '%s' (as DXC)\n",
+                 ignored.c_str(), options.inputFile.c_str());
   options.textOnlyForShownStages = true;  // only --print/--dump-stages/-Fc read stage text here
   if (options.listStages) {
     for (const std::string& name : stagesFor(options)) {

@@ -345,7 +345,7 @@ ParsedCommandLine parseDxcCommandLine(const std::vector<std::string>& rawArgs) {
     } else if (startsWith(a, "-fvk-") || startsWith(a, "-fspv-")) {
       return fail("unsupported option '" + a + "'");
     } else if (a == "-" || a[0] != '-') {
-      if (!o.inputFile.empty()) return fail("more than one input file: '" + o.inputFile + "' and '" + a + "'");
+      if (!o.inputFile.empty()) o.ignoredInputs.push_back(o.inputFile);
       o.inputFile = a;
     } else {
       return fail("unknown option '" + a + "'");

@@ -60,6 +60,9 @@ struct CompileOptions {
   // input's name with the extension .i, as DXC); -Fo and -Fc are then ignored, with DXC's warning.
   std::string preprocessFile;
   bool preprocessIgnoredOutputs = false;  // -P dropped -Fo/-Fc (the warning is the CLI's to print)
+  // Positional words before the last one: DXC compiles the last input it is given and ignores
+  // the others (RUN lines such as `dxc -T lib_6_8 external x.hlsl`); the CLI warns about them.
+  std::vector<std::string> ignoredInputs;
   bool rowMajorByDefault = false;   // -Zpr
   bool packOptimized = false;       // -pack-optimized
   bool vkUseDxLayout = false;       // -fvk-use-dx-layout
