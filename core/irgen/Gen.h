@@ -340,6 +340,9 @@ class Gen {
   std::unordered_map<const fe::VarDecl*, VarInfo> locals_;  // of the function being generated
   std::unordered_map<const fe::FunctionDecl*, ir::FuncId> functions_;
   std::deque<std::pair<const fe::FunctionDecl*, ir::FuncId>> pending_;
+  // RasterizerOrdered* globals (global index -> declaration), for the pixel-shader-only check.
+  std::map<uint32_t, const fe::VarDecl*> rasterizerOrdered_;
+  void checkRasterizerOrderedStage(const fe::FunctionDecl* entry);
   std::map<std::string, ir::GlobalVarId> builtins_;
   std::vector<const fe::VarDecl*> staticInits_;  // statics initialized by the entry wrapper
   std::unordered_map<const fe::VarDecl*, ir::GlobalVarId> staticGuards_;  // init.done.<name> of static locals

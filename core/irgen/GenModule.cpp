@@ -8,6 +8,7 @@
 #include <spirv/unified1/spirv.hpp>
 
 #include <algorithm>
+#include <set>
 #include <cctype>
 
 namespace sl::irgen {
@@ -229,7 +230,10 @@ void Gen::declareResource(const fe::VarDecl* var) {
   ir::Attrs& attrs = module_->global(g).attrs;
   addBindingAttrs(attrs, var->binding, var->attributes);
   addImageFormat(var, info.type, attrs);
-  if (fe::isRasterizerOrdered(info.type)) attrs.extra.push_back({attr::kRasterizerOrdered, "1"});
+  if (fe::isRasterizerOrdered(info.type)) {
+    attrs.extra.push_back({attr::kRasterizerOrdered, "1"});
+    rasterizerOrdered_[g.index] = var;
+  }
   if (isPushConstant(var)) attrs.extra.push_back({attr::kPushConstant, "1"});
   if (std::find(var->modifiers.begin(), var->modifiers.end(), "globallycoherent") != var->modifiers.end())
     attrs.extra.push_back({attr::kGloballyCoherent, "1"});
@@ -575,6 +579,27 @@ void Gen::genEntry(const fe::FunctionDecl* entry) {
   b_->ret();
 }
 
+// Rasterizer-ordered views exist in pixel shaders only (DXC's validator: Sm.ROVOnlyInPS); one a
+// non-pixel entry uses is an error at its declaration. (SPIR-V refuses every one at declaration.)
+void Gen::checkRasterizerOrderedStage(const fe::FunctionDecl* entry) {
+  if (rasterizerOrdered_.empty() || options_.spirvTarget || entry->stage == fe::ShaderStage::Pixel) return;
+  std::set<uint32_t> used;
+  for (size_t f = 0; f < module_->functions.size(); ++f) {
+    const ir::FunctionDef& fn = module_->functions[f];
+    for (size_t i = 0; i < fn.insts.size(); ++i) {
+      const ir::InstDef& inst = fn.insts[i];
+      if (!inst.op.isHlsl(ir::HlslOp::HandleFromBinding)) continue;
+      for (const auto& [key, value] : inst.attrs.extra)
+        if (key == attr::kResourceId) used.insert(uint32_t(std::stoul(value)));
+    }
+  }
+  for (const auto& [global, var] : rasterizerOrdered_)
+    if (used.count(global)) {
+      setLoc(var);
+      error(var->loc, "'" + fe::typeName(stripArrays(var->type)) + "': rasterizer-ordered views are only allowed in pixel shaders");
+    }
+}
+
 IrGenResult Gen::run() {
   IrGenResult result;
   declareGlobals();
@@ -590,6 +615,7 @@ IrGenResult Gen::run() {
       genFunctionBody(fn, id);
     }
     addDerivativeGroupMode();
+    checkRasterizerOrderedStage(entry);
   }
   result.diagnostics = std::move(diags_);
   if (!hasErrors(result.diagnostics)) result.module = std::move(module_);

@@ -1,5 +1,6 @@
 // Rule group "metadata": the shapes of !dx.version, !dx.valver, !dx.shaderModel and
-// !dx.entryPoints (dxil.md §5), and the entry function they name.
+// !dx.entryPoints (dxil.md §5), the entry function they name, and what the UAV records of
+// !dx.resources allow in the stage (rasterizer-ordered views only in pixel shaders).
 #include "core/dxil/lower/TranslateMetadata.h"
 #include "core/dxil/validate/ValidationContext.h"
 
@@ -257,10 +258,30 @@ void checkEntryPoints(Context& c) {
 
 }  // namespace
 
+// !dx.resources = !{SRVs, UAVs, CBVs, samplers}; a UAV record's operand 9 is its ROV flag, which
+// DXC's validator allows in pixel shaders only.
+static void checkResources(Context& c) {
+  const llvm::NamedMDNode* node = c.module.getNamedMetadata("dx.resources");
+  if (!node || node->getNumOperands() != 1 || c.stageKind.empty() || c.stageKind == "ps") return;
+  const llvm::MDNode* lists = node->getOperand(0);
+  if (!lists || lists->getNumOperands() < 2) return;
+  const auto* uavs = llvm::dyn_cast_or_null<llvm::MDTuple>(lists->getOperand(1).get());
+  if (!uavs) return;
+  for (const llvm::MDOperand& op : uavs->operands()) {
+    const auto* record = llvm::dyn_cast_or_null<llvm::MDTuple>(op.get());
+    if (!record || record->getNumOperands() < 10 || constantInt(record->getOperand(9).get(), 1) != 1u) continue;
+    const auto* name = llvm::dyn_cast_or_null<llvm::MDString>(record->getOperand(2).get());
+    c.report("Sm.ROVOnlyInPS", "RasterizerOrdered objects are only allowed in 5.0+ pixel shaders ('" +
+                                   (name ? name->getString().str() : std::string("?")) + "' in a '" + c.stageKind +
+                                   "' shader)");
+  }
+}
+
 void checkMetadata(Context& c) {
   checkShaderModel(c);
   checkVersions(c);
   checkEntryPoints(c);
+  checkResources(c);
 }
 
 }  // namespace sl::dxil::validate

@@ -7,6 +7,10 @@
 // RUN: %shaderlens compile -T ps_6_6 -E main --print dxil %s | FileCheck %s --check-prefix=DXIL66
 // RUN: %shaderlens compile -T ps_6_0 -E main --print container %s | FileCheck %s --check-prefix=SFI0
 // RUN: %shaderlens compile -T ps_6_0 -E main --print ast %s 2>/dev/null | FileCheck %s --check-prefix=AST
+// Pixel shaders only (DXC's validator rule Sm.ROVOnlyInPS): a compute entry using one is an error
+// at the declaration; one it does not use is no error.
+// RUN: not %shaderlens compile -T cs_6_0 -E csmain %s 2>&1 | FileCheck %s --check-prefix=CS
+// RUN: %shaderlens compile -T cs_6_0 -E csunused %s -Fo %t.o
 
 RasterizerOrderedTexture2D<float4> Accum : register(u0);
 RasterizerOrderedBuffer<uint> Counts : register(u1);
@@ -19,8 +23,16 @@ float4 main(float4 pos : SV_Position) : SV_Target {
   return 0;
 }
 
-// SPIRV: rasterizer-ordered.hlsl:11:36: error: 'RasterizerOrderedTexture2D<float4>': rasterizer-ordered views are not supported on the SPIR-V target yet
-// SPIRV: rasterizer-ordered.hlsl:12:31: error: 'RasterizerOrderedBuffer<uint>': rasterizer-ordered views are not supported on the SPIR-V target yet
+[numthreads(1, 1, 1)]
+void csmain() { Counts[0] += 1; }
+
+[numthreads(1, 1, 1)]
+void csunused() { Plain[uint2(0, 0)] = 1; }
+
+// CS: rasterizer-ordered.hlsl:16:31: error: 'RasterizerOrderedBuffer<uint>': rasterizer-ordered views are only allowed in pixel shaders
+// CS-NOT: Accum
+// SPIRV: rasterizer-ordered.hlsl:15:36: error: 'RasterizerOrderedTexture2D<float4>': rasterizer-ordered views are not supported on the SPIR-V target yet
+// SPIRV: rasterizer-ordered.hlsl:16:31: error: 'RasterizerOrderedBuffer<uint>': rasterizer-ordered views are not supported on the SPIR-V target yet
 // SPIRV-NOT: Plain
 
 // dx.resources: id, undef, name, space, lower bound, range, kind, globallycoherent, counter, ROV.

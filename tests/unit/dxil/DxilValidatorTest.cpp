@@ -214,6 +214,21 @@ TEST_CASE("dxil.validate ops: SM 6.6 handle creation below 6.6 is an error", "[d
   CHECK(sl::dxiltest::has(r.text, "error: ops: Sm.Opcode: opcode CreateHandleFromBinding not valid in shader model cs_6_0 (needs shader model 6.6)"));
 }
 
+TEST_CASE("dxil.validate metadata: rasterizer-ordered views only in pixel shaders", "[dxil-validate]") {
+  // A UAV record (id, undef, name, space, lower bound, range, kind, globallycoherent, counter, ROV).
+  auto withUav = [](const std::string& module, bool rov) {
+    return replaced(replaced(module, "!dx.entryPoints = !{!3}", "!dx.resources = !{!30}\n!dx.entryPoints = !{!3}"),
+                    "!20 = !DILocation", std::string("!30 = !{null, !31, null, null}\n!31 = !{!32}\n"
+                                                     "!32 = !{i32 0, ptr undef, !\"Counts\", i32 0, i32 0, i32 1, i32 10, i1 false, i1 false, i1 ") +
+                                             (rov ? "true" : "false") + ", null}\n!20 = !DILocation");
+  };
+  ValidationReport rov = validate(withUav(kCompute, true));
+  INFO(rov.text);
+  CHECK(rule(rov, "Sm.ROVOnlyInPS") == 1);
+  CHECK(sl::dxiltest::has(rov.text, "RasterizerOrdered objects are only allowed in 5.0+ pixel shaders ('Counts' in a 'cs' shader)"));
+  CHECK(rule(validate(withUav(kCompute, false)), "Sm.ROVOnlyInPS") == 0);
+}
+
 TEST_CASE("dxil.validate ops: opcode, function name and overload", "[dxil-validate]") {
   // The function is not the opcode's class.
   std::string wrongClass = replaced(replaced(kCompute, "@dx.op.threadId.i32(i32 93, i32 0)", "@dx.op.unary.i32(i32 93, i32 0)"),
