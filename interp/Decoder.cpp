@@ -968,7 +968,11 @@ class Decoder {
         if (!needWords(in, 3) || !target(word(in, 2), t)) return false;
         block.targets = {t};
         block.selector = inst.firstOperand;
-        const uint32_t selectorType = module_->typeOf[word(in, 1)];
+        // The selector is an id the module may not have (malformed input): checked before use.
+        const uint32_t selectorId = word(in, 1);
+        if (!validId(selectorId))
+          return fail("OpSwitch selector %" + std::to_string(selectorId) + " is not an id of the module", in.offset);
+        const uint32_t selectorType = module_->typeOf[selectorId];
         const uint32_t literalWords = isType(selectorType) && module_->types[selectorType].width > 32 ? 2 : 1;
         for (uint32_t i = 3; i + literalWords < in.wordCount; i += literalWords + 1) {
           uint64_t literal = word(in, i);
