@@ -47,22 +47,13 @@ constexpr NamedFormat kFormats[] = {
     {"r64i", spv::ImageFormatR64i, FormatType::Int64},
 };
 
-// The texel numeric type of an element scalar kind (min-precision and 16-bit kinds as their
-// 32-bit relatives: images hold 32-bit texels for them).
+// The texel numeric type of an element scalar kind: 64-bit integers their own, floats (min16 and
+// 16-bit ones too: images hold 32-bit texels for them) float, unsigned kinds and bool uint.
 FormatType texelType(fe::ScalarKind k) {
-  switch (k) {
-    case fe::ScalarKind::Int64: return FormatType::Int64;
-    case fe::ScalarKind::UInt64: return FormatType::UInt64;
-    case fe::ScalarKind::Bool:
-    case fe::ScalarKind::UInt:
-    case fe::ScalarKind::UInt16:
-    case fe::ScalarKind::Min16UInt: return FormatType::UInt;
-    case fe::ScalarKind::Int:
-    case fe::ScalarKind::Int16:
-    case fe::ScalarKind::Min16Int:
-    case fe::ScalarKind::LiteralInt: return FormatType::Int;
-    default: return FormatType::Float;
-  }
+  if (k == fe::ScalarKind::Int64) return FormatType::Int64;
+  if (k == fe::ScalarKind::UInt64) return FormatType::UInt64;
+  if (fe::isFloatKind(k)) return FormatType::Float;
+  return k == fe::ScalarKind::Bool || fe::isUnsignedKind(k) ? FormatType::UInt : FormatType::Int;
 }
 
 bool takesImageFormat(fe::ResourceKind k) {

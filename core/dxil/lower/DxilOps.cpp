@@ -38,6 +38,11 @@ llvm::StructType* DxilOps::dimensionsType() {
   return named("dx.types.Dimensions", {i32, i32, i32, i32});
 }
 
+llvm::StructType* DxilOps::splitDoubleType() {
+  auto* i32 = llvm::Type::getInt32Ty(module_.getContext());
+  return named("dx.types.splitdouble", {i32, i32});
+}
+
 std::string DxilOps::overloadName(llvm::Type* scalar) {
   if (scalar->isHalfTy()) return "f16";
   if (scalar->isFloatTy()) return "f32";

@@ -29,6 +29,7 @@ class DxilOps {
   llvm::StructType* resourcePropertiesType();  // %dx.types.ResourceProperties = { i32, i32 }
   llvm::StructType* resRetType(llvm::Type* scalar);  // %dx.types.ResRet.<t> = { t, t, t, t, i32 }
   llvm::StructType* dimensionsType();          // %dx.types.Dimensions = { i32, i32, i32, i32 }
+  llvm::StructType* splitDoubleType();         // %dx.types.splitdouble = { i32, i32 } (low, high)
 
   // @dx.op.<name>[.<overload of `overload`>] with the given type; nounwind.
   llvm::Function* get(const std::string& name, llvm::Type* overload, llvm::Type* ret,

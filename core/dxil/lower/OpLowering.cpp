@@ -27,6 +27,11 @@ bool hasPrefix(llvm::StringRef name, std::string_view prefix) {
   return name == llvm::StringRef(prefix) || name.starts_with(std::string(prefix) + ".");
 }
 
+// Poison becomes undef: DXC writes unused dx.op operands (coordinates, offsets) as undef.
+llvm::Value* undefIfPoison(llvm::Value* v) {
+  return llvm::isa<llvm::PoisonValue>(v) ? llvm::UndefValue::get(v->getType()) : v;
+}
+
 // DXC's hasNonUniformIndex: the index (or any phi/select input feeding it) is marked.
 bool isNonUniform(llvm::Value* v, unsigned depth = 0) {
   if (depth > 16) return false;
@@ -187,9 +192,7 @@ llvm::Value* Lowering::joinWords(llvm::Value* lo, llvm::Value* hi, llvm::Type* s
 std::pair<llvm::Value*, llvm::Value*> Lowering::splitWords(llvm::Value* v) {
   if (llvm::isa<llvm::UndefValue>(v)) return {llvm::UndefValue::get(b_.getInt32Ty()), llvm::UndefValue::get(b_.getInt32Ty())};
   if (v->getType()->isDoubleTy()) {
-    llvm::StructType* pair = llvm::StructType::getTypeByName(m_.getContext(), "dx.types.splitdouble");
-    if (!pair) pair = llvm::StructType::create(m_.getContext(), {b_.getInt32Ty(), b_.getInt32Ty()}, "dx.types.splitdouble");
-    llvm::Function* f = ops_.get("splitDouble", v->getType(), pair, {v->getType()});
+    llvm::Function* f = ops_.get("splitDouble", v->getType(), ops_.splitDoubleType(), {v->getType()});
     llvm::Value* words = b_.CreateCall(f, {b_.getInt32(uint32_t(DxilOpCode::SplitDouble)), v});
     llvm::Value* lo = b_.CreateExtractValue(words, {0});
     return {lo, b_.CreateExtractValue(words, {1})};
@@ -241,9 +244,6 @@ std::pair<llvm::Value*, llvm::Value*> Lowering::coordinatesAfter(llvm::Value* c0
 void Lowering::lowerUsers() {
   auto i32 = b_.getInt32Ty();
   auto op = [&](DxilOpCode c) { return b_.getInt32(uint32_t(c)); };
-  auto undefIfPoison = [](llvm::Value* v) -> llvm::Value* {
-    return llvm::isa<llvm::PoisonValue>(v) ? llvm::UndefValue::get(v->getType()) : v;
-  };
   // Raw and structured buffers take rawBufferLoad/Store from SM 6.2; before it (and typed buffers
   // always) bufferLoad/Store: four 32-bit (or 16-bit) words, 64-bit values split in two.
   const bool rawOps = smMinor_ >= 2;
@@ -284,11 +284,7 @@ void Lowering::lowerUsers() {
         llvm::Value* ret = b_.CreateCall(f, {op(DxilOpCode::RawBufferLoad), h, call->getArgOperand(1),
                                              undefIfPoison(call->getArgOperand(2)), b_.getInt8(uint8_t((1u << n) - 1)),
                                              b_.getInt32(scalar->getPrimitiveSizeInBits() / 8)});
-        value = llvm::PoisonValue::get(valueType);
-        for (unsigned i = 0; i < n; ++i) {
-          llvm::Value* e = b_.CreateExtractValue(ret, {i});
-          value = n == 1 ? e : b_.CreateInsertElement(value, e, b_.getInt32(i));
-        }
+        value = fromResRet(ret, valueType);
       }
       llvm::Value* pair = b_.CreateInsertValue(llvm::PoisonValue::get(call->getType()), value, {0});
       pair = b_.CreateInsertValue(pair, b_.getTrue(), {1});
@@ -366,10 +362,7 @@ void Lowering::lowerUsers() {
     }
   }
   // Atomic coordinates: DXC leaves the unused ones undef.
-  auto coordinate = [&](llvm::CallInst* call, unsigned i) -> llvm::Value* {
-    llvm::Value* c = call->getArgOperand(i);
-    return llvm::isa<llvm::PoisonValue>(c) ? llvm::UndefValue::get(i32) : c;
-  };
+  auto coordinate = [&](llvm::CallInst* call, unsigned i) { return undefIfPoison(call->getArgOperand(i)); };
   for (llvm::CallInst* call : callsTo(dxi::kAtomicBinOp)) {
     b_.SetInsertPoint(call);
     llvm::Value* h = handleFor(call->getArgOperand(0));
@@ -464,9 +457,6 @@ void Lowering::lowerTextures() {
   auto kindOf = [](llvm::Value* handle) {
     auto* tt = llvm::dyn_cast<llvm::TargetExtType>(handle->getType());
     return tt && tt->getNumIntParameters() >= 4 ? ResourceKind(tt->getIntParameter(3)) : ResourceKind::Invalid;
-  };
-  auto undefIfPoison = [](llvm::Value* v) -> llvm::Value* {
-    return llvm::isa<llvm::PoisonValue>(v) ? llvm::UndefValue::get(v->getType()) : v;
   };
   // Sample*, gather: (i32 op, srv, sampler, f coord0..3, i32 offsets, extras...) -> ResRet.
   struct SampleOp {
