@@ -5,6 +5,7 @@
 #include "llvm/Support/Error.h"
 
 #include <cstring>
+#include <string>
 
 namespace sl::dxil {
 namespace {
@@ -21,6 +22,34 @@ bool readAt(std::span<const uint8_t> bytes, uint64_t offset, T& value) {
 template <typename T>
 bool wellFormedView(const llvm::object::ViewArray<T>& view, size_t minimumStride) {
   return view.Stride >= minimumStride && view.Data.size() % view.Stride == 0;
+}
+
+// LLVM 19's PSVRuntimeInfo::parse reserves the semantic index table from its count before it
+// checks the part holds it: a malformed count asked for gigabytes (fuzz_container). Walk the part
+// up to that count here (runtime info size, resources, string table; version 1+ layouts only,
+// which have the table) and refuse a table the part cannot hold.
+std::string checkPSVIndexTable(llvm::StringRef part) {
+  size_t at = 0;
+  auto word = [&](uint32_t& out) {
+    if (part.size() - at < 4) return false;
+    std::memcpy(&out, part.data() + at, 4);
+    at += 4;
+    return true;
+  };
+  auto skip = [&](uint64_t bytes) {
+    if (part.size() - at < bytes) return false;
+    at += size_t(bytes);
+    return true;
+  };
+  uint32_t infoSize = 0, resources = 0, stride = 0, strings = 0, indices = 0;
+  if (!word(infoSize) || !skip(infoSize) || !word(resources)) return "";  // LLVM reports these itself
+  if (resources && (!word(stride) || !skip(uint64_t(resources) * stride))) return "";
+  constexpr uint32_t kRuntimeInfoV1Size = 36;  // the first version with a string and index table
+  if (infoSize < kRuntimeInfoV1Size || !word(strings) || !skip(strings) || !word(indices)) return "";
+  if (uint64_t(indices) * 4 > part.size() - at)
+    return "PSV0: the semantic index table has " + std::to_string(indices) + " entries, more than the part's " +
+           std::to_string(part.size() - at) + " remaining bytes hold";
+  return "";
 }
 
 std::string checkPSVViews(const llvm::object::DirectX::PSVRuntimeInfo& psv) {
@@ -125,6 +154,8 @@ std::optional<ContainerView> readContainer(std::span<const uint8_t> bytes, std::
       error = "DXIL part names shader kind " + std::to_string(view.program->ShaderKind) + ", which PSV0 cannot describe";
       return std::nullopt;
     }
+    error = checkPSVIndexTable(*psvData);
+    if (!error.empty()) return std::nullopt;
     view.psvCopy = std::make_shared<std::vector<uint32_t>>((psvData->size() + 3) / 4, 0);
     std::memcpy(view.psvCopy->data(), psvData->data(), psvData->size());
     view.psv.emplace(llvm::StringRef(reinterpret_cast<const char*>(view.psvCopy->data()), psvData->size()));
