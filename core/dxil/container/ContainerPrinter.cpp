@@ -325,7 +325,8 @@ void printPSV(Lines& out, const llvm::object::DirectX::PSVRuntimeInfo& psv) {
     for (uint32_t word : table) words.push_back(word);
     out.add(";   inputs contributing to outputs" + (stream ? " (stream " + std::to_string(stream) + ")" : std::string()) + ":");
     bool any = false;
-    for (uint32_t input = 0; input * dwordsPerRow < words.size() && dwordsPerRow; ++input) {
+    // Whole rows only: a malformed table may end inside a row.
+    for (uint32_t input = 0; dwordsPerRow && (uint64_t(input) + 1) * dwordsPerRow <= words.size(); ++input) {
       std::string targets;
       for (uint32_t output = 0; output < dwordsPerRow * 32; ++output)
         if (words[input * dwordsPerRow + output / 32] & (1u << (output % 32))) targets += " " + componentName(output);
